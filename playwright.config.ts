@@ -1,0 +1,61 @@
+import { defineConfig } from '@playwright/test';
+
+/**
+ * UI tests in Debian's Chromium (no browser download) against the built panel on a fresh data
+ * dir. `npm run build` must have run; scripts/test.sh does it.
+ */
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+// Separate builds and data per run, so two runs on one machine do not meet.
+const SERVER_DIR = process.env.E2E_SERVER_DIR ?? 'dist/server';
+const WEB_DIR = process.env.E2E_WEB_DIR ?? 'dist/web';
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+// The address the panel gives its first admin when ADMIN_EMAIL is unset: the UI must take it.
+export const E2E_ADMIN = { email: 'admin@localhost', password: 'e2e admin password' };
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  outputDir: `.tmp/e2e-results-${PORT}`,
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${DATA_DIR} && node --enable-source-maps ${SERVER_DIR}/main.mjs`,
+    url: `http://127.0.0.1:${PORT}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR,
+      WEB_DIR,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      // Many sign-ins from one address in one minute; the limit itself is tested in the API suite.
+      AUTH_RATE_LIMIT: '1000',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
