@@ -1,0 +1,14 @@
+import fs from 'node:fs/promises';
+import { later } from './system';
+import type { OpTable } from './types';
+
+const UNINSTALL_SCRIPT = '/opt/stackdeck/uninstall.sh';
+
+export const agentOps: Pick<OpTable, 'agent.uninstall'> = {
+  /** Answers first; the installer's own removal script then stops the service and deletes it. */
+  async 'agent.uninstall'() {
+    await fs.access(UNINSTALL_SCRIPT);
+    later('/bin/sh', [UNINSTALL_SCRIPT]);
+    return { uninstalling: true as const };
+  },
+};
