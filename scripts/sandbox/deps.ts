@@ -1,0 +1,114 @@
+import { access, unlink, writeFile } from 'node:fs/promises';
+import { cacheStockConffiles } from './conffiles';
+import { run, runOk } from './run';
+
+/**
+ * Debian packages a sandbox needs on the host: the services a sandbox runs (its root is an
+ * overlay of the host's root, so what it runs must be installed here), and the tools the
+ * launcher and the tests use.
+ */
+export const SANDBOX_PACKAGES = [
+  // Launcher: namespaces, mounts, loop devices, ext4 images, the panel forward.
+  'util-linux',
+  'mount',
+  'iproute2',
+  'e2fsprogs',
+  'socat',
+  'procps',
+  'curl',
+  'ca-certificates',
+  'ssl-cert',
+  // Services inside a sandbox, started through their init.d scripts.
+  'openssh-server',
+  'openssh-client',
+  'nginx',
+  'php8.2-fpm',
+  'mariadb-server',
+  'mariadb-client',
+  'supervisor',
+  'cron',
+  'pure-ftpd',
+  'postfix',
+  'dovecot-imapd',
+  'nftables',
+  'quota',
+] as const;
+
+const POLICY = '/usr/sbin/policy-rc.d';
+const APT_ENV = { ...process.env, DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'l' };
+
+/** Packages of the list that dpkg does not report as installed. */
+export async function missingPackages(
+  packages: readonly string[] = SANDBOX_PACKAGES,
+): Promise<string[]> {
+  // dpkg-query exits 1 when a name is unknown; its stdout still lists the known ones.
+  const res = await run('dpkg-query', ['-W', '-f=${Package} ${db:Status-Status}\n', ...packages]);
+  const installed = new Set(
+    res.stdout
+      .split('\n')
+      .filter((line) => line.endsWith(' installed'))
+      .map((line) => line.split(' ')[0]),
+  );
+  return packages.filter((p) => !installed.has(p));
+}
+
+/**
+ * Installs what is missing, with no service started on the host: invoke-rc.d asks
+ * policy-rc.d, and exit 101 means "action forbidden". A policy file that was already there is
+ * left as it was; one we write is removed afterwards.
+ */
+export async function installDeps(
+  log: (line: string) => void = () => undefined,
+): Promise<string[]> {
+  const missing = await missingPackages();
+  if (missing.length > 0) await aptInstall(missing, log);
+  await cacheStockConffiles(log);
+  return missing;
+}
+
+async function aptInstall(missing: string[], log: (line: string) => void): Promise<void> {
+  log(`installing ${missing.join(' ')}`);
+  const ownPolicy = !(await exists(POLICY));
+  if (ownPolicy)
+    await writeFile(POLICY, '#!/bin/sh\n# stackdeck sandbox deps: no service starts\nexit 101\n', {
+      mode: 0o755,
+    });
+  try {
+    // Postfix asks what kind of mail system this is; a local-only one needs no relay.
+    await runOk('debconf-set-selections', [], {
+      input:
+        'postfix postfix/main_mailer_type select Local only\n' +
+        'postfix postfix/mailname string localhost\n',
+      env: APT_ENV,
+    });
+    await runOk('apt-get', ['update', '-qq'], { env: APT_ENV });
+    await runOk(
+      'apt-get',
+      [
+        'install',
+        '-y',
+        '-qq',
+        '--no-install-recommends',
+        '-o',
+        'Dpkg::Options::=--force-confdef',
+        '-o',
+        'Dpkg::Options::=--force-confold',
+        ...missing,
+      ],
+      { env: APT_ENV },
+    );
+  } finally {
+    if (ownPolicy) await unlink(POLICY).catch(() => undefined);
+  }
+  const still = await missingPackages();
+  if (still.length > 0) throw new Error(`still missing after apt-get install: ${still.join(' ')}`);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path);
+    return true;
+  } catch {
+    return false;
+  }
+}

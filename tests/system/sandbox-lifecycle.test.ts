@@ -1,0 +1,149 @@
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  type Sandbox,
+  SANDBOX_BASE,
+  kernelHasQuotaFormat,
+  startSandbox,
+  stopAllSandboxes,
+} from '../../scripts/sandbox/index';
+import {
+  allPids,
+  kill,
+  markedProcesses,
+  namespaceOf,
+  waitGone,
+} from '../../scripts/sandbox/processes';
+
+/**
+ * The ways a sandbox ends or fails: a halt, a service that fails to start, an sshd that fails
+ * (a failed boot), a launcher that crashed (stop --all), quotas on a kernel with or without
+ * quota support; and the command line. Small sandboxes (ssh and nginx only) boot faster.
+ */
+
+const CLI = join(import.meta.dirname, '../../scripts/sandbox-server');
+const run = promisify(execFile);
+const started: Sandbox[] = [];
+
+async function small(): Promise<Sandbox> {
+  const sb = await startSandbox({ services: ['ssh', 'nginx'] });
+  started.push(sb);
+  return sb;
+}
+
+/** What the CLI prints and its exit code (execFile rejects on non-zero: keep both). */
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run(CLI, args);
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+function processesIn(pidNs: string | undefined): number[] {
+  return allPids().filter((pid) => namespaceOf(pid, 'pid') === pidNs);
+}
+
+afterAll(async () => {
+  for (const sb of started) await sb.stop();
+});
+
+describe('sandbox lifecycle', () => {
+  it('reports a service that fails to start, and fails the boot loudly when sshd does', async () => {
+    const sb = await small();
+    await sb.execOk([
+      'bash',
+      '-c',
+      'echo "this is not nginx syntax" >/etc/nginx/conf.d/broken.conf',
+    ]);
+    await sb.reboot();
+    expect(sb.services()).toEqual({ ssh: 'started', nginx: 'failed' });
+    expect(sb.bootLog()).toMatch(/\[sandbox init 2\] nginx FAILED \(exit 1/);
+
+    await sb.execOk(['bash', '-c', 'echo "NoSuchOption yes" >>/etc/ssh/sshd_config']);
+    const { pidNs } = sb.state();
+    await sb.exec(['systemctl', 'reboot', '--force', '--force']);
+    await expect(sb.waitForReboot()).rejects.toThrow(/failed .*sshd is not running/);
+    expect(sb.state().status).toBe('failed');
+    expect(processesIn(pidNs)).toEqual([]);
+    await sb.stop();
+    expect(existsSync(sb.dir)).toBe(false);
+  });
+
+  it('ends on a halt inside, and stop removes what is left', async () => {
+    const sb = await small();
+    const { pidNs } = sb.state();
+    await sb.exec(['systemctl', 'halt', '--force', '--force']);
+    await sb.waitFor(() => sb.state().status === 'halted', 30_000);
+    expect(sb.reboots).toBe(0);
+    expect(processesIn(pidNs)).toEqual([]);
+    await expect(sb.exec(['true'])).rejects.toThrow(/not running \(halted\)/);
+    await sb.stop();
+    expect(existsSync(sb.dir)).toBe(false);
+  });
+
+  it('runs commands from the command line, as root or as a user, with their exit code', async () => {
+    const sb = await small();
+    const res = await cli('exec', sb.id, '--', 'bash', '-c', 'hostname; exit 7');
+    expect(res).toMatchObject({ code: 7, stdout: `${sb.hostname}\n` });
+    expect((await cli('exec', '--user', 'www-data', sb.id, '--', 'id', '-un')).stdout).toBe(
+      'www-data\n',
+    );
+    const list = await cli('list');
+    expect(list.stdout).toMatch(new RegExp(`^${sb.id} +${sb.hostname} +ready +0 `, 'm'));
+  });
+
+  it('finds and removes the leftovers of a crashed launcher with stop --all', async () => {
+    const sb = await small();
+    const { supervisorPid, initPid, pidNs } = sb.state();
+    // The launcher dies; the sandbox runs on, owned by nobody.
+    kill(supervisorPid);
+    await waitGone([supervisorPid], 5_000);
+    expect(sb.initPid).toBe(initPid);
+    // And a dir of an earlier crash with no process at all.
+    const stale = join(SANDBOX_BASE, 'deadbeef');
+    mkdirSync(join(stale, 'upper/etc'), { recursive: true });
+    writeFileSync(join(stale, 'upper/etc/hostname'), 'sbx-deadbeef\n');
+
+    const res = await cli('stop', '--all');
+    expect(res.code).toBe(0);
+    expect(res.stdout).toContain(sb.id);
+    expect(res.stdout).toContain('deadbeef');
+    expect(processesIn(pidNs)).toEqual([]);
+    expect(markedProcesses()).toEqual([]);
+    expect(existsSync(sb.dir)).toBe(false);
+    expect(existsSync(stale)).toBe(false);
+    expect(await stopAllSandboxes()).toEqual([]);
+  });
+
+  // This kernel decides which of the next two runs: quotas need a quota format in the kernel.
+  const quotaKernel = kernelHasQuotaFormat() !== false;
+
+  it.runIf(quotaKernel)('enforces disk quotas set with setquota inside (--quota)', async () => {
+    const sb = await startSandbox({ services: ['ssh'], quota: true, homeSizeMb: 256 });
+    started.push(sb);
+    await sb.execOk(['useradd', '-m', 'quser']);
+    await sb.execOk(['setquota', '-u', 'quser', '10240', '12288', '0', '0', '/home']);
+    const report = await sb.execOk(['quota', '-u', 'quser', '-w']);
+    expect(report.stdout).toMatch(/\s10240\s+12288\s/);
+    const fill = await sb.exec(['dd', 'if=/dev/zero', 'of=/home/quser/fill', 'bs=1M', 'count=20'], {
+      user: 'quser',
+    });
+    expect(fill.stderr).toContain('Disk quota exceeded');
+  });
+
+  it.skipIf(quotaKernel)(
+    'refuses --quota on a kernel without quota formats, leaving nothing',
+    async () => {
+      const dirs = () => (existsSync(SANDBOX_BASE) ? readdirSync(SANDBOX_BASE).sort() : []);
+      const before = dirs();
+      await expect(startSandbox({ quota: true })).rejects.toThrow(/CONFIG_QFMT_V2/);
+      expect(dirs()).toEqual(before);
+    },
+  );
+});
