@@ -1,0 +1,83 @@
+/**
+ * What the browser keeps: the token, and of the user only the id and the admin flag (the spec's
+ * rule). While an admin acts as a user, the admin's own session waits under its own key.
+ */
+export interface Session {
+  token: string;
+  userId: number;
+  isAdmin: boolean;
+}
+
+export interface SessionStore {
+  get(): Session | null;
+  set(session: Session): void;
+  clear(): void;
+  /** The admin's own session while acting as someone else. */
+  getAdmin(): Session | null;
+  setAdmin(session: Session | null): void;
+  /** Called after every change of this tab's session (sign-in, sign-out, acting). */
+  subscribe(listener: () => void): () => void;
+}
+
+const TOKEN = 'stackdeck.token';
+const USER = 'stackdeck.user';
+const ADMIN = 'stackdeck.admin';
+
+function read(storage: Storage, tokenKey: string, userKey: string): Session | null {
+  const token = storage.getItem(tokenKey);
+  const user = storage.getItem(userKey);
+  if (!token || !user) return null;
+  try {
+    const parsed = JSON.parse(user) as { id?: unknown; is_admin?: unknown };
+    if (typeof parsed.id !== 'number') return null;
+    return { token, userId: parsed.id, isAdmin: parsed.is_admin === true };
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: Storage, tokenKey: string, userKey: string, session: Session) {
+  storage.setItem(tokenKey, session.token);
+  storage.setItem(userKey, JSON.stringify({ id: session.userId, is_admin: session.isAdmin }));
+}
+
+export function storageSessionStore(storage: Storage): SessionStore {
+  const listeners = new Set<() => void>();
+  const changed = () => listeners.forEach((listener) => listener());
+  return {
+    get: () => read(storage, TOKEN, USER),
+    set(session) {
+      write(storage, TOKEN, USER, session);
+      changed();
+    },
+    clear() {
+      for (const key of [TOKEN, USER, `${ADMIN}.token`, `${ADMIN}.user`]) storage.removeItem(key);
+      changed();
+    },
+    getAdmin: () => read(storage, `${ADMIN}.token`, `${ADMIN}.user`),
+    setAdmin(session) {
+      if (session) write(storage, `${ADMIN}.token`, `${ADMIN}.user`, session);
+      else for (const key of [`${ADMIN}.token`, `${ADMIN}.user`]) storage.removeItem(key);
+      changed();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** For tests and server-side use: a Storage kept in memory. */
+export function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    get length() {
+      return map.size;
+    },
+    clear: () => map.clear(),
+    getItem: (key) => map.get(key) ?? null,
+    key: (index) => [...map.keys()][index] ?? null,
+    removeItem: (key) => void map.delete(key),
+    setItem: (key, value) => void map.set(key, String(value)),
+  };
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { defineResource } from './define';
+
+export const accountActivitySchema = z.object({
+  id: z.number().int(),
+  message: z.string(),
+  created_at: z.string(),
+  ip: z.string(),
+  /** Set when an admin did this while acting as the user. */
+  actor_id: z.number().int().nullable(),
+});
+
+/** What happened on the account, and who did it. */
+export const accntactivity = defineResource({
+  name: 'accntactivity',
+  label: 'Account Activity Log',
+  scope: 'account',
+  schema: accountActivitySchema,
+  paths: { list: 'accntactivity/users/{uid}' },
+  ops: {
+    list: {
+      guard: 'self',
+      sort: ['created_at'],
+      filters: z.object({ q: z.string().max(100).optional() }),
+    },
+  },
+  menu: [
+    { menu: 'profile', label: 'Account Activity Log', route: '/account-activity-log', order: 80 },
+  ],
+  ui: { listFields: ['created_at', 'message', 'ip', 'actor_id'] },
+});

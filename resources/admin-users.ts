@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { defineResource } from './define';
+import { loginResponse } from './users';
+
+export const adminUserSchema = z.object({
+  id: z.number().int(),
+  uuid: z.string(),
+  email: z.string(),
+  user_name: z.string(),
+  is_admin: z.boolean(),
+  is_admin_staff: z.boolean(),
+  plan_id: z.number().int(),
+  confirmed: z.boolean(),
+  disabled: z.boolean(),
+  created_at: z.string(),
+});
+
+/** All users, for admins and admin staff. */
+export const adminUsers = defineResource({
+  name: 'admin-users',
+  label: 'Users',
+  scope: 'admin',
+  schema: adminUserSchema,
+  paths: { list: 'admin/users' },
+  ops: {
+    list: {
+      guard: 'staff',
+      sort: ['created_at', 'email', 'user_name'],
+      filters: z.object({ q: z.string().max(254).optional() }),
+    },
+  },
+  actions: {
+    actAs: {
+      method: 'POST',
+      path: 'admin/act-as/users/{uid}',
+      guard: 'admin',
+      summary: 'A token to act as the user; the admin switches back by dropping it',
+      response: loginResponse,
+    },
+  },
+  ui: {
+    listFields: ['id', 'email', 'user_name', 'plan_id', 'is_admin', 'confirmed', 'created_at'],
+    recordRepresentation: 'email',
+  },
+});
+
+export const adminDashboardSchema = z.object({
+  users: z.number().int(),
+  confirmed_users: z.number().int(),
+  admins: z.number().int(),
+  servers: z.number().int(),
+  connected_servers: z.number().int(),
+  signups_last_30_days: z.number().int(),
+});
+
+/** Figures for /admin/dashboard. */
+export const adminDashboard = defineResource({
+  name: 'admin-dashboard',
+  label: 'Dashboard',
+  scope: 'admin',
+  schema: adminDashboardSchema,
+  paths: {},
+  ops: {},
+  actions: {
+    stats: {
+      method: 'GET',
+      path: 'admin/dashboard',
+      guard: 'admin',
+      summary: 'Counts of users and servers',
+      response: adminDashboardSchema,
+    },
+  },
+});

@@ -1,0 +1,151 @@
+/**
+ * Every op the panel can ask an agent to run: its arguments and its answer. The panel calls
+ * them through server/agents/rpc.ts; the agent implements them under agent/ops/ and validates
+ * the arguments with the same schemas before anything runs.
+ */
+import { z } from 'zod';
+import {
+  hostname,
+  quotaMb,
+  serviceAction,
+  serviceName,
+  sshPublicKey,
+  systemUserName,
+  systemUserPassword,
+  tcpPort,
+} from './validators';
+
+export interface OpDef<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
+  args: A;
+  result: R;
+  /** Longer than the default for ops that wait on the system (package cleanup, key generation). */
+  timeoutMs?: number;
+}
+
+const op = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R, timeoutMs?: number) =>
+  ({ args, result, timeoutMs }) satisfies OpDef<A, R>;
+const none = z.object({});
+
+export const serviceStatusSchema = z.object({
+  name: serviceName,
+  /** The init units behind it (mail is postfix and dovecot; php-fpm carries its version). */
+  units: z.array(z.string()),
+  installed: z.boolean(),
+  running: z.boolean(),
+});
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
+
+export const systemUserInfoSchema = z.object({
+  user_name: systemUserName,
+  uid: z.number().int(),
+  home: z.string(),
+  shell: z.string(),
+  /** Quota in MB as the filesystem enforces it; null where the filesystem has no quotas. */
+  quota_hard: z.number().nullable(),
+  quota_soft: z.number().nullable(),
+});
+export type SystemUserInfo = z.infer<typeof systemUserInfoSchema>;
+
+export const sshSettingsSchema = z.object({
+  port: tcpPort,
+  password_authentication: z.boolean(),
+  permit_root_login: z.boolean(),
+});
+export type SshSettings = z.infer<typeof sshSettingsSchema>;
+
+export const authorizedKeySchema = z.object({
+  fingerprint: z.string(),
+  type: z.string(),
+  comment: z.string(),
+});
+
+export const ops = {
+  /** A trivial read: the op round-trip benchmark compares it with `ssh ... cat /proc/uptime`. */
+  'system.uptime': op(none, z.object({ uptime: z.number() })),
+  /** OS and time zone (spec `ostz`), plus what else identifies the machine. */
+  'system.info': op(
+    none,
+    z.object({ os: z.string(), tz: z.string(), hostname: z.string(), kernel_version: z.string() }),
+  ),
+  'system.reboot': op(none, z.object({ rebooting: z.literal(true) })),
+  'system.hostname': op(z.object({ hostname }), z.object({ hostname: z.string() })),
+  /** Package caches, old logs, journal vacuum: bytes freed by each. */
+  'system.cleanup': op(
+    none,
+    z.object({ packages: z.number(), logs: z.number(), journal: z.number() }),
+    180_000,
+  ),
+
+  'services.list': op(none, z.array(serviceStatusSchema)),
+  'services.control': op(
+    z.object({ service: serviceName, action: serviceAction }),
+    serviceStatusSchema,
+    120_000,
+  ),
+
+  'sysusers.list': op(none, z.array(systemUserInfoSchema)),
+  /** The `?dry=true` check: can this user be created? */
+  'sysusers.check': op(
+    z.object({ user_name: systemUserName }),
+    z.object({ available: z.boolean(), reason: z.string().nullable() }),
+  ),
+  'sysusers.create': op(
+    z.object({
+      user_name: systemUserName,
+      password: systemUserPassword,
+      quota_hard: quotaMb,
+      quota_soft: quotaMb,
+    }),
+    systemUserInfoSchema,
+    60_000,
+  ),
+  /**
+   * The spec's first opening of a server sets root's password (36 generated characters); root
+   * is never created or deleted through the panel.
+   */
+  'sysusers.rootPassword': op(
+    z.object({ password: systemUserPassword }),
+    z.object({ changed: z.literal(true) }),
+  ),
+  'sysusers.password': op(
+    z.object({ user_name: systemUserName, password: systemUserPassword }),
+    z.object({ changed: z.literal(true) }),
+  ),
+  'sysusers.delete': op(
+    z.object({ user_name: systemUserName, delete_home: z.boolean() }),
+    z.object({ deleted: z.literal(true) }),
+    60_000,
+  ),
+  /** The user's deployment key (`?rsa=create` makes one if missing, `?rsa=get` reads it). */
+  'sysusers.deployKey': op(
+    z.object({ user_name: systemUserName, create: z.boolean() }),
+    z.object({ public_key: z.string().nullable() }),
+    60_000,
+  ),
+
+  'pubkeys.list': op(
+    z.object({ user_name: systemUserName.or(z.literal('root')) }),
+    z.array(authorizedKeySchema),
+  ),
+  'pubkeys.add': op(
+    z.object({ user_name: systemUserName.or(z.literal('root')), key: sshPublicKey }),
+    authorizedKeySchema,
+  ),
+  'pubkeys.remove': op(
+    z.object({ user_name: systemUserName.or(z.literal('root')), fingerprint: z.string().max(100) }),
+    z.object({ removed: z.boolean() }),
+  ),
+
+  'sshconfig.get': op(none, sshSettingsSchema),
+  /** Written, checked with `sshd -t`, then reloaded; a config sshd refuses is rolled back. */
+  'sshconfig.set': op(sshSettingsSchema.partial(), sshSettingsSchema, 60_000),
+
+  /** The server is removed from the panel: the agent stops and removes itself. */
+  'agent.uninstall': op(none, z.object({ uninstalling: z.literal(true) })),
+} as const;
+
+export type OpName = keyof typeof ops;
+export type OpArgs<N extends OpName> = z.input<(typeof ops)[N]['args']>;
+export type OpResult<N extends OpName> = z.output<(typeof ops)[N]['result']>;
+
+export const OP_NAMES = Object.keys(ops) as OpName[];

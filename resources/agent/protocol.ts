@@ -1,0 +1,74 @@
+/**
+ * The wire between the panel and the agent on each server (socket.io). The agent connects to
+ * the `/agent` namespace with its server's own key, reports every few seconds, and answers
+ * ops (request/ack). Browsers use the `/live` namespace and join the rooms of servers they may see.
+ */
+import { z } from 'zod';
+
+export const AGENT_NAMESPACE = '/agent';
+export const BROWSER_NAMESPACE = '/live';
+export const REPORT_INTERVAL_MS = 5000;
+/** The spec's reconnect rule: wait 1000 ms, never give up. */
+export const RECONNECT_DELAY_MS = 1000;
+/** Ops that take longer than this are reported as failed (a reboot or install is a task). */
+export const DEFAULT_OP_TIMEOUT_MS = 30_000;
+
+/** socket.io events. */
+export const EVENTS = {
+  /** agent -> panel, every REPORT_INTERVAL_MS. */
+  report: 'report',
+  /** panel -> agent, with ack: an op to run. */
+  op: 'op',
+  /** panel -> browser: a server's merged live info. */
+  live: 'live',
+  /** browser -> panel, with ack: join a server's room. */
+  subscribe: 'subscribe',
+  unsubscribe: 'unsubscribe',
+} as const;
+
+const bytes = z.number().nonnegative();
+
+/** What the agent reports; merged into the server's live info. */
+export const reportSchema = z.object({
+  agent_version: z.string().max(50),
+  kernel_version: z.string().max(200),
+  /** PRETTY_NAME of /etc/os-release. */
+  os: z.string().max(200),
+  hostname: z.string().max(253),
+  timezone: z.string().max(64),
+  /** Seconds since boot. */
+  uptime: z.number().nonnegative(),
+  load: z.tuple([z.number().nonnegative(), z.number().nonnegative(), z.number().nonnegative()]),
+  cpu: z.object({
+    cores: z.number().int().positive(),
+    /** Busy share of all cores since the previous report, 0-100. */
+    usage: z.number().min(0).max(100),
+  }),
+  memory: z.object({ total: bytes, used: bytes, swap_total: bytes, swap_used: bytes }),
+  /** The root filesystem. */
+  disk: z.object({ total: bytes, used: bytes }),
+  network: z.object({
+    rx_bytes: bytes,
+    tx_bytes: bytes,
+    /** Bytes a second since the previous report. */
+    rx_rate: bytes,
+    tx_rate: bytes,
+  }),
+  /** When the agent took the figures (epoch ms). */
+  at: z.number().int().nonnegative(),
+});
+export type Report = z.infer<typeof reportSchema>;
+
+export const opRequestSchema = z.object({
+  name: z.string().max(64),
+  args: z.unknown(),
+});
+export type OpRequest = z.infer<typeof opRequestSchema>;
+
+export type OpReply = { ok: true; data: unknown } | { ok: false; error: string };
+
+/** Handshake `auth` of an agent connection. */
+export const agentAuthSchema = z.object({
+  key: z.string().min(32).max(128),
+  agent_version: z.string().max(50),
+});

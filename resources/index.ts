@@ -1,0 +1,38 @@
+/** Every resource of the panel. Adding a plain resource means adding its file and a line here. */
+import type { ResourceDef } from './define';
+import { accntactivity } from './accntactivity';
+import { adminDashboard, adminUsers } from './admin-users';
+import { authlogs } from './authlogs';
+import { cloneEvents } from './clone-events';
+import { outbox } from './outbox';
+import { pubkeys } from './pubkeys';
+import { serverActivity } from './server-activity';
+import { servers } from './servers';
+import { services } from './services';
+import { sshconfig } from './sshconfig';
+import { sysusers } from './sysusers';
+import { users } from './users';
+
+export const resources = {
+  users,
+  authlogs,
+  accntactivity,
+  'clone-events': cloneEvents,
+  servers,
+  'server-activity': serverActivity,
+  services,
+  sysusers,
+  pubkeys,
+  sshconfig,
+  'admin-users': adminUsers,
+  'admin-dashboard': adminDashboard,
+  outbox,
+} as const satisfies Record<string, ResourceDef>;
+
+export type ResourceName = keyof typeof resources;
+
+export function getResource(name: string): ResourceDef {
+  const resource = (resources as Record<string, ResourceDef>)[name];
+  if (!resource) throw new Error(`unknown resource "${name}"`);
+  return resource;
+}

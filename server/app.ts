@@ -1,0 +1,124 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import type { Clock } from './auth/sessions';
+import type { Config } from './config';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { allHandlers } from './handlers';
+import { mountResources } from './http/mount';
+import { responseSerializerCompiler } from './http/serializer';
+import authPlugin from './plugins/auth';
+import documentsPlugin from './plugins/documents';
+import errorsPlugin from './plugins/errors';
+import openapiPlugin from './plugins/openapi';
+import rateLimitPlugin from './plugins/rateLimit';
+import shutdownPlugin from './plugins/shutdown';
+import spaPlugin from './plugins/spa';
+import { loadOrCreateSecrets } from './secrets';
+import { createServices } from './services';
+import { createGateway } from './agents/gateway';
+import installRoutes from './agents/installRoutes';
+import './types';
+
+export interface BuildOptions {
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** The time sessions and codes see; tests move it forward instead of waiting. */
+  clock?: Clock;
+  /** Caps every op's time-out, so a test of a silent agent takes a second, not half a minute. */
+  maxOpTimeoutMs?: number;
+}
+
+const SECRET_QUERY = /([?&](?:otp|code|token|api_secret)=)[^&]*/gi;
+
+/** Pino options for the panel: no tokens, secrets or codes ever reach the log. */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: ['req.headers.authorization', 'req.headers["x-api-secret"]', 'req.headers.cookie'],
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string }) => ({
+        method: req.method,
+        url: req.url.replace(SECRET_QUERY, '$1***'),
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+/** Builds the panel: plugins first, then routes (the fastify/demo order). Call `listen` or `inject`. */
+export async function build({
+  config,
+  logger = false,
+  clock = Date.now,
+  maxOpTimeoutMs,
+}: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Ids in logs; the client may not choose them.
+    requestIdHeader: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
+
+  const secrets = loadOrCreateSecrets(config.dataDir);
+  const { db, dialect } = openDatabase({
+    ...config,
+    onPoolError: (error) => app.log.warn({ err: error.message }, 'database connection lost'),
+  });
+  app.addHook('onClose', async () => {
+    await app.services.mailer.flush();
+    app.services.mailer.close();
+    await db.destroy();
+  });
+  await migrateToLatest(db);
+
+  app.decorate('config', config);
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('services', createServices(db, config, secrets, app.log, clock));
+  const gateway = createGateway(app, { maxOpTimeoutMs });
+  app.decorate('agents', gateway.hub);
+  app.decorate('live', gateway.live);
+  const sweeper = setInterval(
+    // The longest op waits 3 minutes: an entry still pending after 5 lost its answer.
+    () => void app.services.serverLog.failStale(5 * 60_000).catch(() => undefined),
+    60_000,
+  );
+  sweeper.unref();
+  app.addHook('onReady', async () => {
+    await app.services.serverLog.failStale(5 * 60_000);
+    gateway.live.start();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(sweeper);
+    // Drop the sockets only: io.close() would close the HTTP server under Fastify's own close
+    // and hold in-flight requests before they can be told to close their connections.
+    gateway.io.disconnectSockets(true);
+    gateway.io.engine.close();
+    await gateway.live.stop();
+  });
+
+  await app.register(shutdownPlugin);
+  await app.register(errorsPlugin);
+  await app.register(authPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(openapiPlugin);
+
+  app.get('/healthz', async () => {
+    await db.selectFrom('users').select('id').limit(1).execute();
+    return { status: 'ok' };
+  });
+  await app.register(
+    async (api) => {
+      mountResources(api, allHandlers);
+    },
+    { prefix: '/api/v1' },
+  );
+  await app.register(installRoutes);
+  await app.register(documentsPlugin);
+  await app.register(spaPlugin);
+  return app;
+}

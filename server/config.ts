@@ -1,0 +1,69 @@
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://...` switches from the embedded SQLite file to PostgreSQL. */
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  /** Mail sender address. */
+  mailFrom: string;
+  /** Where users reach the panel; used in mails and install commands. */
+  publicUrl: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Fastify's trustProxy: false unless a proxy is configured, so X-Forwarded-For is ignored. */
+  trustProxy: boolean | string;
+  tokenTtlSeconds: number;
+  /** Sign-in, OTP and reset calls allowed per client and per account in one minute. */
+  authRateLimit: number;
+  logLevel: string;
+  /** The built SPA; null serves no UI (API-only tests). */
+  webDir: string | null;
+  /** The bundled agent the install script downloads. */
+  agentBundle: string;
+  redisUrl: string | null;
+}
+
+function intFrom(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`${name} must be a whole number, got "${value}"`);
+  return n;
+}
+
+function trustProxyFrom(value: string | undefined): boolean | string {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return value; // comma-separated addresses or CIDRs of the trusted proxies
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = intFrom(env.PORT, 8080, 'PORT');
+  const databaseUrl = env.DATABASE_URL || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error(
+      'DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite)',
+    );
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Stackdeck <no-reply@stackdeck.local>',
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    adminEmail: env.ADMIN_EMAIL || null,
+    adminPassword: env.ADMIN_PASSWORD || null,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    tokenTtlSeconds: intFrom(env.TOKEN_TTL_SECONDS, 24 * 3600, 'TOKEN_TTL_SECONDS'),
+    authRateLimit: intFrom(env.AUTH_RATE_LIMIT, 5, 'AUTH_RATE_LIMIT'),
+    logLevel: env.LOG_LEVEL || 'info',
+    webDir: env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR || 'dist/web'),
+    agentBundle: path.resolve(env.AGENT_BUNDLE || 'dist/agent/stackdeck-agent.mjs'),
+    redisUrl: env.REDIS_URL || null,
+  };
+}

@@ -1,0 +1,37 @@
+import {
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  PostgresAdapter,
+} from 'kysely';
+import * as foundation from './migrations/0001_foundation';
+import * as servers from './migrations/0002_servers';
+
+/** Migrations in order; each is written once for both dialects with the helpers below. */
+const migrations: Record<string, Migration> = {
+  '0001_foundation': foundation,
+  '0002_servers': servers,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works below the typed schema
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

@@ -1,0 +1,7 @@
+import { cloneEvents } from '../../resources/clone-events';
+import { defineHandlers } from '../http/handlers';
+
+export const cloneEventHandlers = defineHandlers(cloneEvents, {
+  list: (ctx) => ctx.app.services.tasks.listWithEvents(ctx.uid, 'clone', ctx.query),
+  actions: {},
+});

@@ -1,0 +1,30 @@
+import type { BoundHandlers } from '../http/handlers';
+import { cloneEventHandlers } from './account';
+import { adminDashboardHandlers, adminUserHandlers, outboxHandlers } from './admin';
+import { accountActivityHandlers, authlogHandlers } from './logs';
+import {
+  pubkeyHandlers,
+  serverActivityHandlers,
+  serverHandlers,
+  serviceHandlers,
+  sshconfigHandlers,
+  sysuserHandlers,
+} from './servers';
+import { userHandlers } from './users';
+
+/** The server side of every resource in resources/index.ts. */
+export const allHandlers: readonly BoundHandlers[] = [
+  userHandlers,
+  authlogHandlers,
+  accountActivityHandlers,
+  cloneEventHandlers,
+  serverHandlers,
+  serverActivityHandlers,
+  serviceHandlers,
+  sysuserHandlers,
+  pubkeyHandlers,
+  sshconfigHandlers,
+  adminUserHandlers,
+  adminDashboardHandlers,
+  outboxHandlers,
+];

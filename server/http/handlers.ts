@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { ActionDef, ListQuery, ResourceDef } from '../../resources/define';
+import type { ServerRow } from '../db/schema';
+import type { Caller } from './caller';
+
+export interface Origin {
+  ip: string;
+  userAgent: string;
+}
+
+export interface HandlerContext<Q = unknown, B = unknown> {
+  app: FastifyInstance;
+  req: FastifyRequest;
+  reply: FastifyReply;
+  /** Null only on public routes. */
+  caller: Caller | null;
+  params: Record<string, number | string>;
+  /** The `{uid}` of the path; the guard has already matched it to the caller. */
+  uid: number;
+  /** The `{sid}` server, found through the tenant check; only on routes with `{sid}`. */
+  server: ServerRow;
+  query: Q;
+  body: B;
+  origin: Origin;
+}
+
+type Out<T, Fallback = undefined> = T extends z.ZodType ? z.output<T> : Fallback;
+type Record_<R extends ResourceDef> = z.output<R['schema']>;
+type OpOf<R extends ResourceDef, K extends string> = K extends keyof R['ops']
+  ? NonNullable<R['ops'][K]>
+  : never;
+/** The op's declared answer, or the record. */
+type Answer<R extends ResourceDef, K extends string> =
+  OpOf<R, K> extends { response: infer X } ? Out<X, Record_<R>> : Record_<R>;
+/** The op's declared query, or none. */
+type QueryOf<R extends ResourceDef, K extends string> =
+  OpOf<R, K> extends { query: infer Q } ? Out<Q, Record<string, never>> : Record<string, never>;
+type Filters<R extends ResourceDef> = R['ops']['list'] extends { filters: infer F }
+  ? Out<F, object>
+  : object;
+type Input<R extends ResourceDef> = Partial<Out<NonNullable<R['input']>, Record<string, unknown>>>;
+
+/** What each declared operation of a resource needs on the server. */
+export type ResourceHandlers<R extends ResourceDef> = {
+  list: (
+    ctx: HandlerContext<ListQuery & Filters<R>>,
+  ) => Promise<{ data: Record_<R>[]; total: number }>;
+  get: (ctx: HandlerContext<QueryOf<R, 'get'>>) => Promise<Answer<R, 'get'>>;
+  create: (ctx: HandlerContext<QueryOf<R, 'create'>, Input<R>>) => Promise<Answer<R, 'create'>>;
+  update: (ctx: HandlerContext<QueryOf<R, 'update'>, Input<R>>) => Promise<Answer<R, 'update'>>;
+  delete: (
+    ctx: HandlerContext<QueryOf<R, 'delete'>>,
+  ) => Promise<
+    OpOf<R, 'delete'> extends { response: infer X }
+      ? Out<X>
+      : Partial<Record_<R>> & { id: number | string }
+  >;
+} extends infer All
+  ? { [K in keyof All & keyof R['ops'] as undefined extends R['ops'][K] ? never : K]: All[K] } & {
+      actions: {
+        [K in keyof NonNullable<R['actions']>]: NonNullable<R['actions']>[K] extends ActionDef
+          ? (
+              ctx: HandlerContext<
+                Out<NonNullable<R['actions']>[K]['query'], Record<string, never>>,
+                Out<NonNullable<R['actions']>[K]['body']>
+              >,
+            ) => Promise<Out<NonNullable<R['actions']>[K]['response'], unknown>>
+          : never;
+      };
+    }
+  : never;
+
+export interface BoundHandlers {
+  resource: ResourceDef;
+  handlers: Partial<Record<'list' | 'get' | 'create' | 'update' | 'delete', unknown>> & {
+    actions?: Record<string, unknown>;
+  };
+}
+
+/** Pairs a resource declaration with its server implementation, type-checked against it. */
+export function defineHandlers<R extends ResourceDef>(
+  resource: R,
+  handlers: ResourceHandlers<R>,
+): BoundHandlers {
+  return { resource, handlers: handlers as BoundHandlers['handlers'] };
+}

@@ -1,0 +1,244 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import {
+  type ActionDef,
+  type HttpMethod,
+  type OperationDef,
+  listQuery,
+  listResponse,
+  templateParams,
+  toRoutePattern,
+} from '../../resources/define';
+import type { ServerRow } from '../db/schema';
+import type { BoundHandlers, HandlerContext } from './handlers';
+import { ID_PATTERN } from './ids';
+
+/** Path parameters are positive integers unless their name says otherwise. */
+const PARAM_SCHEMAS: Record<string, z.ZodType> = {
+  uuid: z.uuid(),
+};
+/** Digits only: `0x1`, `1e0` or ` 1` are not another spelling of id 1. */
+const integerParam = z.string().regex(ID_PATTERN).transform(Number);
+
+function paramsSchema(template: string) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of templateParams(template)) shape[name] = PARAM_SCHEMAS[name] ?? integerParam;
+  return Object.keys(shape).length ? z.object(shape) : undefined;
+}
+
+/** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
+function nestAt(path: string, value: unknown): Record<string, unknown> {
+  const keys = path.split('.');
+  return keys.reduceRight<unknown>((inner, key) => ({ [key]: inner }), value) as Record<
+    string,
+    unknown
+  >;
+}
+
+function nestedSchema(path: string, leaf: z.ZodType): z.ZodObject {
+  const keys = path.split('.');
+  return keys.reduceRight<z.ZodType>(
+    (inner, key) => z.object({ [key]: inner }),
+    leaf,
+  ) as z.ZodObject;
+}
+
+interface RouteSpec {
+  op: string;
+  method: HttpMethod;
+  template: string;
+  def: OperationDef;
+  schema: {
+    querystring?: z.ZodType;
+    body?: z.ZodType;
+    response?: Record<number, z.ZodType>;
+  };
+  status: number;
+  bodyLimit?: number;
+  run: (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>;
+}
+
+function routesOf(bound: BoundHandlers): RouteSpec[] {
+  const { resource: r, handlers: h } = bound;
+  const need = (op: string): ((ctx: HandlerContext<unknown, unknown>) => Promise<unknown>) => {
+    const fn = op.startsWith('action:') ? h.actions?.[op.slice(7)] : h[op as 'list'];
+    if (typeof fn !== 'function')
+      throw new Error(`${r.name}: "${op}" is declared but has no handler`);
+    return fn as (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>;
+  };
+  const specs: RouteSpec[] = [];
+  const { list, get, create, update, delete: del } = r.ops;
+  const input = r.input ?? r.schema;
+
+  if (list) {
+    const filters = list.filters ?? z.object({});
+    const sortable = list.sort ?? [];
+    const page = listResponse(r.schema);
+    const run = need('list');
+    specs.push({
+      op: 'list',
+      method: 'GET',
+      template: r.paths.list!,
+      def: list,
+      status: 200,
+      schema: {
+        querystring: listQuery
+          .extend({
+            sort: z.enum(sortable.length ? (sortable as [string, ...string[]]) : ['id']).optional(),
+          })
+          .extend(filters.shape),
+        response: {
+          200: list.dataKey
+            ? nestedSchema(list.dataKey, page.shape.data).extend({ total: page.shape.total })
+            : page,
+        },
+      },
+      run: list.dataKey
+        ? async (ctx) => {
+            const result = (await run(ctx)) as { data: unknown[]; total: number };
+            return { ...nestAt(list.dataKey!, result.data), total: result.total };
+          }
+        : run,
+    });
+  }
+  if (get) {
+    specs.push({
+      op: 'get',
+      method: 'GET',
+      template: r.paths.one!,
+      def: get,
+      status: 200,
+      schema: { querystring: get.query, response: { 200: get.response ?? r.schema } },
+      run: need('get'),
+    });
+  }
+  if (create) {
+    specs.push({
+      op: 'create',
+      method: 'POST',
+      template: r.paths.list!,
+      def: create,
+      status: 201,
+      schema: {
+        body: create.body ?? input,
+        querystring: create.query,
+        response: { 201: create.response ?? r.schema },
+      },
+      run: need('create'),
+    });
+  }
+  if (update) {
+    specs.push({
+      op: 'update',
+      method: update.method ?? 'PUT',
+      template: r.paths.one!,
+      def: update,
+      status: 200,
+      schema: {
+        body: update.body ?? input.partial(),
+        querystring: update.query,
+        response: { 200: update.response ?? r.schema },
+      },
+      run: need('update'),
+    });
+  }
+  if (del) {
+    specs.push({
+      op: 'delete',
+      method: 'DELETE',
+      template: r.paths.one!,
+      def: del,
+      status: 200,
+      schema: {
+        querystring: del.query,
+        response: {
+          200: del.response ?? r.schema.partial().extend({ id: z.union([z.number(), z.string()]) }),
+        },
+      },
+      run: need('delete'),
+    });
+  }
+  for (const [name, action] of Object.entries<ActionDef>(r.actions ?? {})) {
+    const status = action.status ?? 200;
+    specs.push({
+      op: `action:${name}`,
+      method: action.method,
+      template: action.path,
+      def: action,
+      status,
+      bodyLimit: action.bodyLimit,
+      schema: {
+        querystring: action.query,
+        body: action.body,
+        response: action.response ? { [status]: action.response } : undefined,
+      },
+      run: need(`action:${name}`),
+    });
+  }
+  return specs;
+}
+
+async function emptyBodyAsObject(req: FastifyRequest) {
+  if (req.body === undefined || req.body === null) req.body = {};
+}
+
+const SECURED: { [scheme: string]: string[] }[] = [{ bearer: [] }, { apiKey: [], apiSecret: [] }];
+
+function withoutUndefined<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/**
+ * Mounts every operation of every resource under the current prefix: path, method, validation,
+ * guard and OpenAPI metadata come from the declaration, the work from its handler.
+ */
+export function mountResources(app: FastifyInstance, bound: readonly BoundHandlers[]): void {
+  for (const entry of bound) {
+    for (const spec of routesOf(entry)) {
+      const route: RouteOptions = {
+        method: spec.method,
+        url: `/${toRoutePattern(spec.template)}`,
+        ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+        // A call sent without a body is validated as `{}`, so the 400 names the missing fields.
+        ...(spec.schema.body ? { preValidation: emptyBodyAsObject } : {}),
+        config: {
+          guard: spec.def.guard,
+          forbidWhileActing: spec.def.forbidWhileActing ?? false,
+          staffMay: spec.def.staffMay ?? false,
+          rateLimited: spec.def.rateLimited ?? false,
+          resource: entry.resource.name,
+          op: spec.op,
+        },
+        schema: withoutUndefined({
+          tags: [entry.resource.label],
+          summary: spec.def.summary ?? `${spec.op} ${entry.resource.label}`,
+          operationId: `${entry.resource.name}.${spec.op.replace('action:', '')}`,
+          security: spec.def.guard === 'public' ? [] : SECURED,
+          params: paramsSchema(spec.template),
+          ...spec.schema,
+        }),
+        handler: async (req: FastifyRequest, reply: FastifyReply) => {
+          const params = (req.params ?? {}) as Record<string, number | string>;
+          const result = await spec.run({
+            app,
+            req,
+            reply,
+            caller: req.caller,
+            params,
+            uid: Number(params.uid),
+            server: req.managedServer as ServerRow,
+            query: req.query ?? {},
+            body: req.body,
+            origin: {
+              ip: req.ip,
+              userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+            },
+          });
+          reply.code(spec.status);
+          return result;
+        },
+      };
+      app.route(route);
+    }
+  }
+}

@@ -1,0 +1,40 @@
+import type { Mail } from './mailer';
+
+/** The texts of the mails the panel sends. Codes appear only here, never in logs. */
+export const mails = {
+  confirmAccount: (to: string, code: string, link: string): Mail => ({
+    to,
+    subject: 'Confirm your Stackdeck account',
+    text: `Welcome to Stackdeck.\n\nYour confirmation code is ${code}\n\nEnter it at ${link}\nThe code is valid for 15 minutes.\n`,
+  }),
+  loginCode: (to: string, code: string): Mail => ({
+    to,
+    subject: 'Your Stackdeck sign-in code',
+    text: `Your sign-in code is ${code}\n\nIt is valid for 15 minutes. If you did not try to sign in, change your password.\n`,
+  }),
+  verifyCode: (to: string, code: string): Mail => ({
+    to,
+    subject: 'Your Stackdeck verification code',
+    text: `Your one-time code is ${code}\n\nIt is valid for 15 minutes.\n`,
+  }),
+  resetPassword: (to: string, code: string, link: string): Mail => ({
+    to,
+    subject: 'Reset your Stackdeck password',
+    text: `Your password reset code is ${code}\n\nEnter it at ${link}\nThe code is valid for 15 minutes. If you did not ask for this, ignore this mail.\n`,
+  }),
+  loginNotice: (to: string, ip: string, userAgent: string): Mail => ({
+    to,
+    subject: 'New sign-in to your Stackdeck account',
+    text: `Your account was signed in to from ${ip} (${userAgent}).\nIf this was not you, change your password now.\n`,
+  }),
+  serverTransfer: (to: string, from: string, server: string, link: string): Mail => ({
+    to,
+    subject: `${from} offers you the server ${server} on Stackdeck`,
+    text: `${from} wants to transfer the server "${server}" to your Stackdeck account.\n\nAccept it at ${link}\nThe offer is valid for 7 days. If you do not know the sender, ignore this mail.\n`,
+  }),
+  passwordChanged: (to: string): Mail => ({
+    to,
+    subject: 'Your Stackdeck password was changed',
+    text: 'The password of your Stackdeck account was changed and every other session was signed out.\n',
+  }),
+};

@@ -1,0 +1,50 @@
+import { build, loggerOptions } from './app';
+import { ensureAdmin } from './bootstrap';
+import { loadConfig } from './config';
+
+/** `npm start`: build, create the first admin, listen, and shut down gracefully on signals. */
+async function main() {
+  const config = loadConfig();
+  const app = await build({ config, logger: loggerOptions(config.logLevel) });
+  const admin = await ensureAdmin(app);
+  await app.listen({ port: config.port, host: config.host });
+
+  const lines = [`Stackdeck is running: ${config.publicUrl}/login`];
+  if (admin) {
+    lines.push(`  admin email:    ${admin.email}`);
+    lines.push(
+      admin.generatedPassword
+        ? `  admin password: ${admin.generatedPassword}   (shown once; change it under My Profile)`
+        : '  admin password: the one in ADMIN_PASSWORD',
+    );
+  }
+  lines.push(
+    `  data:           ${app.dialect === 'sqlite' ? config.dataDir : 'PostgreSQL (DATABASE_URL)'}`,
+  );
+  lines.push(`  API docs:       ${config.publicUrl}/api/docs`);
+  // The console, not the log: the generated password must not land in a log file.
+  process.stdout.write(`\n${lines.join('\n')}\n\n`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

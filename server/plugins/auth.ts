@@ -1,0 +1,107 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { GUARDS, type Guard } from '../../resources/define';
+import { TokenExpiredError } from '../auth/sessions';
+import { type Caller, actsForSomeoneElse } from '../http/caller';
+import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
+import { ID_PATTERN } from '../http/ids';
+
+const API_PREFIX = '/api/v1/';
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  guard: Guard;
+}
+
+async function resolveCaller(app: FastifyInstance, req: FastifyRequest): Promise<Caller | null> {
+  // The scheme is case-insensitive (RFC 9110 §11.1).
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (bearer) {
+    try {
+      return await app.services.callers.fromToken(bearer);
+    } catch (error) {
+      if (error instanceof TokenExpiredError) throw unauthorized('token expired');
+      if (error instanceof HttpError) throw error;
+      throw unauthorized('invalid token');
+    }
+  }
+  const key = req.headers['x-api-key'];
+  const secret = req.headers['x-api-secret'];
+  if (typeof key === 'string' && typeof secret === 'string')
+    return app.services.callers.fromApiKey(key, secret);
+  return null;
+}
+
+/**
+ * The one authorization hook. It resolves the caller, then applies the route's declared guard:
+ * `{uid}` must be the caller (admins may name anyone); a foreign id answers 404. It runs on
+ * onRequest, before any body is read, so nothing reaches a handler unchecked.
+ */
+export default fp(async function authPlugin(app: FastifyInstance) {
+  app.decorateRequest('caller', null);
+  app.decorateRequest('managedServer', null);
+  const registered: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registered);
+
+  app.addHook('onRoute', (route) => {
+    route.config ??= {};
+    const config = route.config as { guard?: Guard };
+    if (route.url.startsWith(API_PREFIX)) {
+      if (!config.guard || !GUARDS.includes(config.guard)) {
+        throw new Error(`${String(route.method)} ${route.url} declares no guard`);
+      }
+    } else {
+      // Outside the API: health check, docs, the SPA's files. Public by nature.
+      config.guard ??= 'public';
+    }
+    for (const method of [route.method].flat())
+      registered.push({ method, url: route.url, guard: config.guard });
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config;
+    const guard = config.guard;
+    if (!req.routeOptions.url) return; // not found: answered by the 404 handler
+    // Public calls act for nobody: a token sent along (even a stale one) is ignored, so it can
+    // neither block signing in again nor be recorded as the actor of someone else's sign-up.
+    if (guard === 'public') return;
+    const caller = await resolveCaller(app, req);
+    if (!caller) throw unauthorized();
+    req.caller = caller;
+
+    const params = (req.params ?? {}) as Record<string, string>;
+    // A malformed {uid} names nobody: 404 for every caller, before any guard decides.
+    if (params.uid !== undefined && !ID_PATTERN.test(params.uid)) throw notFound();
+    const uid = params.uid === undefined ? undefined : Number(params.uid);
+    switch (guard) {
+      case 'user':
+        break;
+      case 'self':
+        if (uid === undefined)
+          throw new Error(`guard "self" on ${req.routeOptions.url} without {uid}`);
+        if (uid !== caller.id && !caller.isAdmin && !(config.staffMay && caller.isStaff))
+          throw notFound();
+        break;
+      case 'staff':
+        if (!caller.isAdmin && !caller.isStaff) throw forbidden('Admin access required');
+        break;
+      case 'admin':
+        if (!caller.isAdmin) throw forbidden('Admin access required');
+        break;
+      default:
+        throw forbidden('Route without guard');
+    }
+    if (config.forbidWhileActing && actsForSomeoneElse(caller, uid)) {
+      throw forbidden('Only the account holder can do this, not an admin acting for them');
+    }
+    // {sid} is looked up through the tenant: a server of the path's user, or 404. A foreign
+    // server never reaches a handler, let alone an agent.
+    if (params.sid !== undefined) {
+      if (!ID_PATTERN.test(params.sid) || uid === undefined) throw notFound();
+      const server = await app.services.servers.findOwned(Number(params.sid), uid);
+      if (!server) throw notFound();
+      req.managedServer = server;
+    }
+  });
+});

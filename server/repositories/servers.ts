@@ -1,0 +1,179 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Report } from '../../resources/agent/protocol';
+import type { ListQuery } from '../../resources/define';
+import { SERVER_PENDING_PREFIX, type Server } from '../../resources/servers';
+import type { Db } from '../db/database';
+import { now, toCount } from '../db/database';
+import type { ServerRow } from '../db/schema';
+import { pageOf } from './paging';
+
+/** A server row and its latest report (from memory when online, else as last saved). */
+export function toServerRecord(row: ServerRow, live?: Report | null): Server {
+  let saved: Report | null = null;
+  if (!live && row.live_json) {
+    try {
+      saved = JSON.parse(row.live_json) as Report;
+    } catch {
+      saved = null;
+    }
+  }
+  return {
+    id: row.id,
+    uuid: row.uuid,
+    name: row.name,
+    ip4: row.ip4,
+    provider: row.provider,
+    connected: Boolean(row.connected),
+    is_available: Boolean(row.is_available),
+    is_shared: Boolean(row.is_shared),
+    is_accessible: Boolean(row.is_accessible),
+    os_version: row.os_version,
+    timezone: row.timezone,
+    hostname: row.hostname,
+    kernel_version: row.kernel_version,
+    agent_version: row.agent_version,
+    last_seen_at: row.last_seen_at,
+    live: live ?? saved,
+    created_at: row.created_at,
+  };
+}
+
+/** Who may see a server: its owner, admins and admin staff (teams join with the teams issue). */
+export interface ServerViewer {
+  id: number;
+  isAdmin: boolean;
+  isStaff: boolean;
+}
+
+export class ServerRepository {
+  constructor(private readonly db: Db) {}
+
+  async listOwned(userId: number, query: ListQuery) {
+    return pageOf(this.db.selectFrom('servers').selectAll().where('user_id', '=', userId), query, [
+      'created_at',
+      'name',
+    ]);
+  }
+
+  /** The tenant check of `{sid}`: a server of that user, or nothing (the route answers 404). */
+  findOwned(serverId: number, userId: number): Promise<ServerRow | undefined> {
+    return this.db
+      .selectFrom('servers')
+      .selectAll()
+      .where('id', '=', serverId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async visibleByUuid(uuid: string, viewer: ServerViewer): Promise<ServerRow | undefined> {
+    const row = await this.db
+      .selectFrom('servers')
+      .selectAll()
+      .where('uuid', '=', uuid)
+      .executeTakeFirst();
+    if (!row) return undefined;
+    return row.user_id === viewer.id || viewer.isAdmin || viewer.isStaff ? row : undefined;
+  }
+
+  /** A new server: cs- name and an install key until its agent connects. */
+  async create(userId: number, wish: { name?: string; ip4?: string; provider?: string }) {
+    const stamp = now();
+    return this.db
+      .insertInto('servers')
+      .values({
+        uuid: randomUUID(),
+        user_id: userId,
+        name: `${SERVER_PENDING_PREFIX}${randomBytes(4).toString('hex')}`,
+        pending_name: wish.name ?? null,
+        ip4: wish.ip4 ?? null,
+        provider: wish.provider ?? null,
+        connected: 0,
+        is_available: 1,
+        is_shared: 0,
+        is_accessible: 1,
+        os_version: null,
+        timezone: null,
+        agent_key_hash: null,
+        install_key: randomBytes(24).toString('base64url'),
+        hostname: null,
+        kernel_version: null,
+        agent_version: null,
+        last_seen_at: null,
+        live_json: null,
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  update(serverId: number, patch: Partial<Omit<ServerRow, 'id' | 'uuid' | 'created_at'>>) {
+    return this.db
+      .updateTable('servers')
+      .set({ ...patch, updated_at: now() })
+      .where('id', '=', serverId)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  async delete(serverId: number) {
+    await this.db.deleteFrom('servers').where('id', '=', serverId).execute();
+  }
+
+  /** Only while the install key is live, i.e. before the agent's first connection. */
+  findByInstallKey(installKey: string) {
+    return this.db
+      .selectFrom('servers')
+      .selectAll()
+      .where('install_key', '=', installKey)
+      .executeTakeFirst();
+  }
+
+  /**
+   * The agent is connected. The first time, the install key stops working and the server takes
+   * the name the user chose (or its host name, from the first report).
+   */
+  async markConnected(serverId: number) {
+    const row = await this.db
+      .selectFrom('servers')
+      .selectAll()
+      .where('id', '=', serverId)
+      .executeTakeFirst();
+    if (!row) return;
+    const first = row.install_key !== null;
+    await this.update(serverId, {
+      connected: 1,
+      install_key: null,
+      ...(first && row.pending_name ? { name: row.pending_name, pending_name: null } : {}),
+    });
+  }
+
+  async markDisconnected(serverId: number) {
+    await this.db.updateTable('servers').set({ connected: 0 }).where('id', '=', serverId).execute();
+  }
+
+  /** Host name, OS and versions as the agent reports them. */
+  async saveFacts(serverId: number, report: Report) {
+    const row = await this.db
+      .selectFrom('servers')
+      .select(['name'])
+      .where('id', '=', serverId)
+      .executeTakeFirst();
+    if (!row) return;
+    await this.update(serverId, {
+      hostname: report.hostname,
+      kernel_version: report.kernel_version,
+      agent_version: report.agent_version,
+      os_version: report.os,
+      timezone: report.timezone,
+      // Still cs-...: no name was chosen, so the machine names itself.
+      ...(row.name.startsWith(SERVER_PENDING_PREFIX) ? { name: report.hostname } : {}),
+    });
+  }
+
+  async count(filter: { connected?: boolean } = {}): Promise<number> {
+    let q = this.db.selectFrom('servers').select((eb) => eb.fn.countAll<number>().as('n'));
+    if (filter.connected) q = q.where('connected', '=', 1);
+    return toCount((await q.executeTakeFirst())?.n);
+  }
+}

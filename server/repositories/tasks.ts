@@ -1,0 +1,95 @@
+import type { Clone } from '../../resources/clone-events';
+import type { ListQuery } from '../../resources/define';
+import type { Db } from '../db/database';
+import { now } from '../db/database';
+import type { TasksTable } from '../db/schema';
+import { pageOf } from './paging';
+
+/** Long work (clones, installs, backups) and its ordered events. */
+export interface NewTask {
+  userId: number;
+  serverId?: number | null;
+  /** What the work is: `clone`, `install`, `backup`... */
+  kind: string;
+  name: string;
+}
+
+export class TaskRepository {
+  constructor(private readonly db: Db) {}
+
+  /** A task starts running. */
+  async create(task: NewTask): Promise<number> {
+    const stamp = now();
+    const row = await this.db
+      .insertInto('tasks')
+      .values({
+        user_id: task.userId,
+        server_id: task.serverId ?? null,
+        kind: task.kind,
+        name: task.name.slice(0, 200),
+        status: 'running',
+        created_at: stamp,
+        updated_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** One step of the work; events keep the order they were added in. */
+  async addEvent(taskId: number, event: string, code: number): Promise<void> {
+    const stamp = now();
+    await this.db
+      .insertInto('task_events')
+      .values({ task_id: taskId, event: event.slice(0, 500), code, created_at: stamp })
+      .execute();
+    await this.db
+      .updateTable('tasks')
+      .set({ updated_at: stamp })
+      .where('id', '=', taskId)
+      .execute();
+  }
+
+  async finish(taskId: number, status: Exclude<TasksTable['status'], 'running'>): Promise<void> {
+    await this.db
+      .updateTable('tasks')
+      .set({ status, updated_at: now() })
+      .where('id', '=', taskId)
+      .execute();
+  }
+
+  /** A user's tasks of one kind, newest first, each with its events in order. */
+  async listWithEvents(
+    userId: number,
+    kind: string,
+    query: ListQuery,
+  ): Promise<{ data: Clone[]; total: number }> {
+    const page = await pageOf(
+      this.db
+        .selectFrom('tasks')
+        .select(['id', 'name', 'status', 'created_at'])
+        .where('user_id', '=', userId)
+        .where('kind', '=', kind),
+      query,
+      ['created_at'],
+    );
+    const ids = page.data.map((t) => t.id);
+    const events = ids.length
+      ? await this.db
+          .selectFrom('task_events')
+          .select(['task_id', 'event', 'code'])
+          .where('task_id', 'in', ids)
+          .orderBy('id', 'asc')
+          .execute()
+      : [];
+    return {
+      total: page.total,
+      data: page.data.map((task) => ({
+        ...task,
+        events: events
+          .filter((e) => e.task_id === task.id)
+          .map(({ event, code }) => ({ event, code })),
+      })),
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import type { Guard } from '../resources/define';
+import type { Config } from './config';
+import type { Db, DialectName } from './db/database';
+import type { ServerRow } from './db/schema';
+import type { AgentHub } from './agents/hub';
+import type { LiveStore } from './agents/live';
+import type { Caller } from './http/caller';
+import type { RegisteredRoute } from './plugins/auth';
+import type { Services } from './services';
+import type {} from '@fastify/swagger';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    dialect: DialectName;
+    services: Services;
+    /** Ops on agents (request/ack). */
+    agents: AgentHub;
+    /** Servers' live info and history. */
+    live: LiveStore;
+    /** Every route with its guard, for the test that fails on an unguarded one. */
+    registeredRoutes: readonly RegisteredRoute[];
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+    /** The `{sid}` server, found through the tenant check (routes with `{sid}` only). */
+    managedServer: ServerRow | null;
+  }
+  interface FastifyContextConfig {
+    guard?: Guard;
+    forbidWhileActing?: boolean;
+    staffMay?: boolean;
+    rateLimited?: boolean;
+    resource?: string;
+    op?: string;
+  }
+}

@@ -1,0 +1,53 @@
+import { Chip, Tooltip, Typography } from '@mui/material';
+import type { RaRecord } from 'ra-core';
+import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import { authlogs } from '../../../resources/authlogs';
+import type { AuthOutcome } from '../../../resources/authlogs';
+import { MonoText } from '../../generic/cells';
+import { GenericList } from '../../generic/GenericList';
+import { describeUserAgent } from '../../generic/userAgent';
+import { OUTCOMES, OUTCOME_LABELS } from './outcomes';
+
+function OutcomeChip({ record }: { record: RaRecord }) {
+  const outcome = OUTCOMES[record.outcome as AuthOutcome];
+  return (
+    <Chip
+      size="small"
+      color={outcome?.tone ?? 'default'}
+      variant={outcome?.tone === 'success' ? 'filled' : 'outlined'}
+      label={outcome?.label ?? String(record.outcome)}
+    />
+  );
+}
+
+function DeviceCell({ record }: { record: RaRecord }) {
+  const userAgent = String(record.user_agent ?? '');
+  return (
+    <Tooltip title={userAgent}>
+      <Typography variant="body2">{describeUserAgent(userAgent)}</Typography>
+    </Tooltip>
+  );
+}
+
+/** /login-activity: every sign-in attempt on the account, newest first. */
+export function AuthlogList() {
+  return (
+    <GenericList
+      resource={authlogs}
+      description="Every attempt to sign in to your account. If you see one you do not recognise, change your password and turn on two-factor sign-in."
+      labels={{ created_at: 'Time', outcome: 'Result' }}
+      filterLabels={{ outcome: 'Result' }}
+      filterChoiceLabels={{ outcome: OUTCOME_LABELS }}
+      render={{
+        outcome: (record) => <OutcomeChip record={record} />,
+        user_agent: (record) => <DeviceCell record={record} />,
+        ip: (record) => <MonoText>{record.ip}</MonoText>,
+      }}
+      empty={{
+        icon: LoginOutlined,
+        title: 'No sign-ins yet',
+        text: 'Sign-in attempts on your account will be listed here.',
+      }}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import type { RouteAccess } from './types';
+import { uuidFromParams } from './referrer';
+
+/**
+ * The navigation guard of the spec (section 2 "Navigation guard", section 6), as one pure
+ * function of what the browser knows: the path, the matched route, and the stored session.
+ */
+export interface GuardSession {
+  isAdmin: boolean;
+  /** Admin staff, from the fetched user; `undefined` while it is still loading. */
+  isStaff: boolean | undefined;
+}
+
+export interface GuardInput {
+  pathname: string;
+  /** The route table entry that matched, or null for an unknown path. */
+  route: { path: string; access: RouteAccess } | null;
+  params: Readonly<Record<string, string | undefined>>;
+  /** null when no token is stored. */
+  session: GuardSession | null;
+}
+
+export type GuardDecision =
+  | { kind: 'allow' }
+  /** The decision needs the user's staff flag, still on its way. */
+  | { kind: 'wait' }
+  /** `remember`: a referrer uuid to keep for the registration. */
+  | { kind: 'redirect'; to: string; remember?: string };
+
+export const LOGIN = '/login';
+export const REGISTER = '/register';
+export const USER_HOME = '/dashboard';
+export const ADMIN_HOME = '/admin/dashboard';
+export const NOT_FOUND = '/404';
+
+const SIGN_IN_PAGES = new Set(['/login', '/login/:id', '/register', '/register/:uuid']);
+const needsSignIn = (access: RouteAccess) =>
+  access === 'user' || access === 'staff' || access === 'admin';
+const isAdminRoot = (pathname: string) => pathname === '/admin' || pathname === '/admin/';
+
+export function decideNavigation(input: GuardInput): GuardDecision {
+  const { pathname, params, session } = input;
+  if (pathname === '/' || pathname === '') return { kind: 'redirect', to: LOGIN };
+
+  // `/admin` is the admin area's door, not a page: admins go in, others are turned away.
+  const route = isAdminRoot(pathname) ? { path: '/admin', access: 'admin' as const } : input.route;
+  if (!route) return { kind: 'redirect', to: NOT_FOUND };
+
+  if (needsSignIn(route.access) && !session) {
+    const uuid = uuidFromParams(params);
+    return uuid
+      ? { kind: 'redirect', to: REGISTER, remember: uuid }
+      : { kind: 'redirect', to: REGISTER };
+  }
+  if (!session) return { kind: 'allow' };
+
+  const signInPage = SIGN_IN_PAGES.has(route.path);
+  if (session.isAdmin) {
+    return signInPage || route.path === '/admin'
+      ? { kind: 'redirect', to: ADMIN_HOME }
+      : { kind: 'allow' };
+  }
+  if (route.access === 'admin') return { kind: 'redirect', to: NOT_FOUND };
+  if (route.access === 'staff') {
+    if (session.isStaff === undefined) return { kind: 'wait' };
+    return session.isStaff ? { kind: 'allow' } : { kind: 'redirect', to: NOT_FOUND };
+  }
+  if (signInPage) return { kind: 'redirect', to: USER_HOME };
+  return { kind: 'allow' };
+}

@@ -1,0 +1,24 @@
+import { matchRoutes } from 'react-router-dom';
+import { routes } from './table';
+import type { RouteDef } from './types';
+
+export interface RouteMatch {
+  route: RouteDef;
+  params: Readonly<Record<string, string | undefined>>;
+}
+
+const patterns = routes.map((route) => ({ path: route.path, route }));
+
+/** The route table entry for a path, ranked as react-router ranks it (`/register` before `/register/:uuid`). */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const match = matchRoutes(patterns, pathname)?.at(-1);
+  return match ? { route: match.route.route, params: match.params } : null;
+}
+
+/** Server and web-app ids of the current route (see RouteDef.path). */
+export function routeIds(params: Readonly<Record<string, string | undefined>>) {
+  return {
+    serverId: params.serverId ?? params.sid ?? params.id,
+    webAppId: params.webAppId ?? params.appId,
+  };
+}

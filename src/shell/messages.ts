@@ -1,0 +1,34 @@
+import type { Clone } from '../../resources/clone-events';
+
+/** The header's messages panel (spec section 2 "Messages panel", section 9). */
+export const MESSAGES_SHOWN = 5;
+export const MESSAGES_EXPANDED = 10;
+export const CLONE_POLL_MS = 1000;
+export const NO_MESSAGES = 'No Messages available.';
+
+export function visibleMessages<T>(items: readonly T[], expanded: boolean): T[] {
+  return items.slice(0, expanded ? MESSAGES_EXPANDED : MESSAGES_SHOWN);
+}
+
+/** View More is offered while collapsed and more than five messages exist. */
+export function viewToggle(total: number, expanded: boolean): 'more' | 'less' | null {
+  if (expanded) return 'less';
+  return total > MESSAGES_SHOWN ? 'more' : null;
+}
+
+export type CloneState =
+  | { kind: 'success' }
+  | { kind: 'failed' }
+  /** `percent`: ten times the last event's code, kept within 0-100. */
+  | { kind: 'cloning'; percent: number; step: string | null };
+
+/** The last event of a clone shows Success when it is completed, else progress = 10 × code %. */
+export function cloneState(clone: Pick<Clone, 'status' | 'events'>): CloneState {
+  const last = clone.events.at(-1);
+  if (last?.event.toLowerCase() === 'completed' || clone.status === 'completed') {
+    return { kind: 'success' };
+  }
+  if (clone.status === 'failed') return { kind: 'failed' };
+  const percent = Math.min(100, Math.max(0, (last?.code ?? 0) * 10));
+  return { kind: 'cloning', percent, step: last?.event ?? null };
+}

@@ -1,0 +1,73 @@
+import type { RaThemeOptions } from 'ra-ui-materialui';
+
+/**
+ * Stackdeck's look: a calm light workspace, a deep navy sidebar, one indigo accent, soft
+ * 10px corners and hairline borders instead of heavy shadows. System fonts only: a
+ * self-hosted panel loads nothing from third-party hosts.
+ */
+export const SIDEBAR_BG = '#0f172a';
+export const SIDEBAR_WIDTH = 256;
+export const SIDEBAR_COLLAPSED_WIDTH = 72;
+
+export const theme: RaThemeOptions = {
+  palette: {
+    mode: 'light',
+    primary: { main: '#4f46e5', light: '#818cf8', dark: '#3730a3', contrastText: '#ffffff' },
+    secondary: { main: '#0ea5e9', contrastText: '#ffffff' },
+    success: { main: '#16a34a' },
+    warning: { main: '#d97706' },
+    error: { main: '#dc2626' },
+    background: { default: '#f4f6fb', paper: '#ffffff' },
+    text: { primary: '#0f172a', secondary: '#475569' },
+    divider: '#e2e8f0',
+  },
+  shape: { borderRadius: 10 },
+  typography: {
+    fontFamily:
+      'Inter, "Segoe UI", system-ui, -apple-system, Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: '2rem', fontWeight: 700, letterSpacing: '-0.02em' },
+    h2: { fontSize: '1.6rem', fontWeight: 700, letterSpacing: '-0.01em' },
+    h3: { fontSize: '1.35rem', fontWeight: 650 },
+    h4: { fontSize: '1.2rem', fontWeight: 650 },
+    h5: { fontSize: '1.05rem', fontWeight: 650 },
+    h6: { fontSize: '0.95rem', fontWeight: 650 },
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  sidebar: { width: SIDEBAR_WIDTH, closedWidth: SIDEBAR_COLLAPSED_WIDTH },
+  components: {
+    MuiCssBaseline: {
+      styleOverrides: {
+        body: { WebkitFontSmoothing: 'antialiased' },
+        a: { color: '#4f46e5' },
+      },
+    },
+    MuiButton: {
+      defaultProps: { disableElevation: true },
+      styleOverrides: {
+        root: { borderRadius: 8, paddingInline: 16 },
+        sizeLarge: { minHeight: 44 },
+      },
+    },
+    MuiPaper: {
+      styleOverrides: { rounded: { borderRadius: 12 } },
+    },
+    MuiCard: {
+      defaultProps: { variant: 'outlined' },
+      styleOverrides: { root: { borderColor: '#e2e8f0' } },
+    },
+    MuiAppBar: {
+      defaultProps: { elevation: 0, color: 'inherit' },
+      styleOverrides: {
+        root: { backgroundColor: '#ffffff', borderBottom: '1px solid #e2e8f0' },
+      },
+    },
+    MuiTextField: { defaultProps: { fullWidth: true } },
+    MuiOutlinedInput: {
+      styleOverrides: { root: { backgroundColor: '#ffffff', borderRadius: 8 } },
+    },
+    MuiTooltip: { defaultProps: { arrow: true } },
+    MuiSnackbarContent: {
+      styleOverrides: { root: { borderRadius: 10, fontWeight: 500 } },
+    },
+  },
+};

@@ -1,0 +1,437 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { io, type Socket } from 'socket.io-client';
+import {
+  AGENT_NAMESPACE,
+  BROWSER_NAMESPACE,
+  EVENTS,
+  type Report,
+} from '../../resources/agent/protocol';
+import { type TestApp, type TestUser, buildTestApp } from './helpers';
+
+/**
+ * The panel's socket endpoints, driven by a real socket.io client: agents authenticate with
+ * their server's own key, browsers with a token and the panel's Origin. (The real agent's ops
+ * run in sandbox servers: tests/system.)
+ */
+let t: TestApp;
+let owner: TestUser;
+let stranger: TestUser;
+let base: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  t = await buildTestApp({}, { maxOpTimeoutMs: 800 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  t.app.config.publicUrl = base;
+  [owner, stranger] = await Promise.all([t.user(), t.user()]);
+});
+afterEach(() => {
+  for (const socket of sockets.splice(0)) socket.disconnect();
+});
+afterAll(() => t.close());
+
+const uid = () => owner.id;
+
+async function newServer(name = 'web-1') {
+  const res = await t.call('POST', `/api/v1/servers/users/${uid()}?action=create`, {
+    token: owner.token,
+    body: { name },
+  });
+  expect(res.statusCode).toBe(200);
+  const server = res.json() as { id: number; uuid: string; name: string };
+  const script = await t.call(
+    'POST',
+    `/api/v1/servers/users/${uid()}?action=script&sid=${server.id}`,
+    {
+      token: owner.token,
+    },
+  );
+  const installKey = /\/install\/([\w-]+)/.exec(
+    (script.json() as { command: string }).command,
+  )![1]!;
+  return { ...server, installKey };
+}
+
+async function credentials(installKey: string): Promise<string> {
+  const res = await fetch(`${base}/install/${installKey}/credentials`, { method: 'POST' });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { key: string }).key;
+}
+
+function agentSocket(key: string): Socket {
+  const socket = io(`${base}${AGENT_NAMESPACE}`, {
+    auth: { key, agent_version: 'test' },
+    transports: ['websocket'],
+    reconnection: false,
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+function browserSocket(token: string | undefined, origin = base): Socket {
+  const socket = io(`${base}${BROWSER_NAMESPACE}`, {
+    auth: token ? { token } : {},
+    transports: ['websocket'],
+    reconnection: false,
+    extraHeaders: { origin },
+  });
+  sockets.push(socket);
+  return socket;
+}
+
+const connected = (socket: Socket) =>
+  new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', reject);
+  });
+
+const refused = (socket: Socket) =>
+  new Promise<string>((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 3000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() > end) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const report = (over: Partial<Report> = {}): Report => ({
+  agent_version: '0.1.0',
+  kernel_version: '6.1.0-test',
+  os: 'Debian GNU/Linux 12 (bookworm)',
+  hostname: 'web-1.example.com',
+  timezone: 'Europe/Berlin',
+  uptime: 1234,
+  load: [0.5, 0.4, 0.3],
+  cpu: { cores: 2, usage: 12.5 },
+  memory: { total: 4e9, used: 1e9, swap_total: 0, swap_used: 0 },
+  disk: { total: 50e9, used: 10e9 },
+  network: { rx_bytes: 1000, tx_bytes: 2000, rx_rate: 10, tx_rate: 20 },
+  at: Date.now(),
+  ...over,
+});
+
+const getServer = (id: number) =>
+  t
+    .call('GET', `/api/v1/servers/${id}/users/${uid()}`, { token: owner.token })
+    .then((r) => r.json());
+
+describe('install', () => {
+  it('serves the install script, records its events, and stops once the agent connects', async () => {
+    const server = await newServer();
+    const script = await fetch(`${base}/install/${server.installKey}`);
+    expect(script.status).toBe(200);
+    const text = await script.text();
+    expect(text).toContain(`PANEL='${base}'`);
+    expect(text).toContain('/credentials');
+    expect(text).not.toMatch(/"key"/); // the agent key is fetched at install time, not carried
+
+    await t.call('POST', `/api/v1/servers/users/${uid()}?action=install&sid=${server.id}`, {
+      token: owner.token,
+    });
+    const posted = await fetch(`${base}/install/${server.installKey}/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ event: 'Downloading the agent', code: 4 }),
+    });
+    expect(posted.status).toBe(204);
+    const events = await t.call('GET', `/api/v1/servers/${server.id}/events/users/${uid()}`, {
+      token: owner.token,
+    });
+    expect(
+      (events.json() as { data: { event: string; code: number }[] }).data.map((e) => [
+        e.event,
+        e.code,
+      ]),
+    ).toEqual([
+      ['Waiting for the install command to run on the server', 0],
+      ['Downloading the agent', 4],
+    ]);
+
+    // Only the key fetched last works.
+    const first = await credentials(server.installKey);
+    const second = await credentials(server.installKey);
+    expect(await refused(agentSocket(first))).toBe('unauthorized');
+    await connected(agentSocket(second));
+    const record = await until(
+      () => getServer(server.id),
+      (s) => s.connected === true,
+    );
+    expect(record).toMatchObject({ connected: true, name: 'web-1' });
+    expect((await fetch(`${base}/install/${server.installKey}`)).status).toBe(404);
+    expect(
+      (
+        await t.call('POST', `/api/v1/servers/users/${uid()}?action=script&sid=${server.id}`, {
+          token: owner.token,
+        })
+      ).statusCode,
+    ).toBe(409);
+  });
+
+  it('refuses a made-up key and a malformed handshake', async () => {
+    expect(await refused(agentSocket('x'.repeat(43)))).toBe('unauthorized');
+    const bare = io(`${base}${AGENT_NAMESPACE}`, {
+      transports: ['websocket'],
+      reconnection: false,
+    });
+    sockets.push(bare);
+    expect(await refused(bare)).toBe('unauthorized');
+  });
+});
+
+describe('reports and live info', () => {
+  it('merges reports into the server, pushes them to subscribed browsers of the owner only', async () => {
+    const server = await newServer('db-1');
+    const agent = agentSocket(await credentials(server.installKey));
+    await connected(agent);
+
+    const mine = browserSocket(owner.token);
+    await connected(mine);
+    const theirs = browserSocket(stranger.token);
+    await connected(theirs);
+    expect(await mine.emitWithAck(EVENTS.subscribe, { uuid: server.uuid })).toMatchObject({
+      ok: true,
+    });
+    expect(await theirs.emitWithAck(EVENTS.subscribe, { uuid: server.uuid })).toEqual({
+      ok: false,
+      error: 'Not found',
+    });
+    let strangerSaw = 0;
+    theirs.on(EVENTS.live, () => (strangerSaw += 1));
+
+    const pushed = new Promise<Report & { uuid: string; connected: boolean }>((resolve) =>
+      mine.once(EVENTS.live, resolve),
+    );
+    agent.emit(EVENTS.report, report({ hostname: 'db-1.example.com' }));
+    expect(await pushed).toMatchObject({
+      uuid: server.uuid,
+      connected: true,
+      hostname: 'db-1.example.com',
+    });
+
+    const record = await until(
+      () => getServer(server.id),
+      (s) => s.hostname === 'db-1.example.com',
+    );
+    expect(record).toMatchObject({
+      hostname: 'db-1.example.com',
+      os_version: 'Debian GNU/Linux 12 (bookworm)',
+      timezone: 'Europe/Berlin',
+      kernel_version: '6.1.0-test',
+      live: { cpu: { usage: 12.5 } },
+    });
+    // A malformed report changes nothing.
+    agent.emit(EVENTS.report, { hostname: 'evil', cpu: 'lots' });
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await getServer(server.id)).hostname).toBe('db-1.example.com');
+
+    const offline = new Promise<{ connected: boolean }>((resolve) =>
+      mine.once(EVENTS.live, resolve),
+    );
+    agent.disconnect();
+    expect(await offline).toMatchObject({ connected: false });
+    expect(
+      await until(
+        () => getServer(server.id),
+        (s) => s.connected === false,
+      ),
+    ).toMatchObject({ connected: false });
+    expect(strangerSaw).toBe(0);
+  });
+
+  it('refuses browsers without a token or from another origin', async () => {
+    expect(await refused(browserSocket(undefined))).toBe('unauthorized');
+    expect(await refused(browserSocket(owner.token, 'https://evil.example'))).toBe(
+      'origin not allowed',
+    );
+  });
+
+  it('keeps history: minute samples that the stats call returns', async () => {
+    const server = await newServer('stats-1');
+    const agent = agentSocket(await credentials(server.installKey));
+    await connected(agent);
+    const minute = Math.floor(Date.now() / 60_000) * 60_000;
+    agent.emit(EVENTS.report, report({ at: minute - 120_000, cpu: { cores: 2, usage: 10 } }));
+    agent.emit(EVENTS.report, report({ at: minute - 110_000, cpu: { cores: 2, usage: 30 } }));
+    agent.emit(EVENTS.report, report({ at: minute - 60_000, cpu: { cores: 2, usage: 50 } }));
+    await until(
+      async () => t.app.live.get(server.id)?.cpu.usage,
+      (u) => u === 50,
+    );
+    await t.app.live.flush();
+    const stats = await t.call('GET', `/api/v1/stats/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+    });
+    const samples = (stats.json() as { data: { at: number; cpu: number }[] }).data;
+    expect(samples).toEqual([expect.objectContaining({ at: (minute - 120_000) / 1000, cpu: 20 })]);
+    // A delayed report from before the newest changes neither the live info nor the samples.
+    agent.emit(EVENTS.report, report({ at: minute - 115_000, cpu: { cores: 2, usage: 99 } }));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(t.app.live.get(server.id)?.cpu.usage).toBe(50);
+  });
+});
+
+describe('ops', () => {
+  async function onlineServer(answer: (request: { name: string; args: unknown }) => unknown) {
+    const server = await newServer('ops-1');
+    const agent = agentSocket(await credentials(server.installKey));
+    agent.on(
+      EVENTS.op,
+      (request: { name: string; args: unknown }, ack: (reply: unknown) => void) => {
+        const reply = answer(request);
+        if (reply !== undefined) ack(reply);
+      },
+    );
+    await connected(agent);
+    await until(
+      () => getServer(server.id),
+      (s) => s.connected === true,
+    );
+    return { server, agent };
+  }
+
+  const activity = async (sid: number) =>
+    (
+      (
+        await t.call('GET', `/api/v1/activity/servers/${sid}/users/${uid()}`, {
+          token: owner.token,
+        })
+      ).json() as {
+        data: { message: string; status: string; error: string | null }[];
+      }
+    ).data;
+
+  it('sends validated arguments and saves what the server answers', async () => {
+    const seen: unknown[] = [];
+    const { server } = await onlineServer((request) => {
+      seen.push(request);
+      return {
+        ok: true,
+        data: {
+          os: 'Debian GNU/Linux 12 (bookworm)',
+          tz: 'Asia/Tokyo',
+          hostname: 'h',
+          kernel_version: 'k',
+        },
+      };
+    });
+    const res = await t.call('GET', `/api/v1/ostz/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+    });
+    expect(res.json()).toEqual({ os: 'Debian GNU/Linux 12 (bookworm)', tz: 'Asia/Tokyo' });
+    expect(seen).toEqual([{ name: 'system.info', args: {} }]);
+    expect((await getServer(server.id)).timezone).toBe('Asia/Tokyo');
+    expect(await activity(server.id)).toEqual([
+      expect.objectContaining({ message: 'Read OS and time zone', status: 'done' }),
+    ]);
+  });
+
+  it('pings: a trivial read through the agent, with its round trip and no activity line', async () => {
+    const { server } = await onlineServer(() => ({ ok: true, data: { uptime: 4242.5 } }));
+    const res = await t.call('GET', `/api/v1/ping/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+    });
+    expect(res.json()).toEqual({ uptime: 4242.5, round_trip_ms: expect.any(Number) });
+    expect(await activity(server.id)).toEqual([]);
+  });
+
+  it("passes the agent's refusal to the user and logs it as failed", async () => {
+    const { server } = await onlineServer(() => ({
+      ok: false,
+      error: 'hostname: you must be root',
+    }));
+    const res = await t.call('PUT', `/api/v1/hostname/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+      body: { hostname: 'web-9' },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('hostname: you must be root');
+    expect(await activity(server.id)).toEqual([
+      expect.objectContaining({ status: 'failed', error: 'hostname: you must be root' }),
+    ]);
+  });
+
+  it('reports an op that outlives its time-out as failed, and an odd answer as an error', async () => {
+    const silent = await onlineServer(() => undefined);
+    const slow = await t.call(
+      'PATCH',
+      `/api/v1/cleanup/servers/${silent.server.id}/users/${uid()}`,
+      { token: owner.token },
+    );
+    expect(slow.statusCode).toBe(504);
+    expect(await activity(silent.server.id)).toEqual([
+      expect.objectContaining({ status: 'failed' }),
+    ]);
+
+    const odd = await onlineServer(() => ({ ok: true, data: { freed: 'lots' } }));
+    const res = await t.call('PATCH', `/api/v1/cleanup/servers/${odd.server.id}/users/${uid()}`, {
+      token: owner.token,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe('The server answered with something unexpected');
+  });
+
+  it("one key acts for one server: a newer connection replaces the old, and no agent answers another server's op", async () => {
+    const server = await newServer('keyed-1');
+    const key = await credentials(server.installKey);
+    const answered: string[] = [];
+    const connect = async (who: string) => {
+      const socket = agentSocket(key);
+      socket.on(EVENTS.op, (_request: unknown, ack: (reply: unknown) => void) => {
+        answered.push(who);
+        ack({ ok: true, data: { rebooting: true } });
+      });
+      await connected(socket);
+      return socket;
+    };
+    const first = await connect('first');
+    await until(
+      () => getServer(server.id),
+      (s) => s.connected === true,
+    );
+    const dropped = new Promise<void>((resolve) => first.once('disconnect', () => resolve()));
+    await connect('second');
+    await dropped;
+    const res = await t.call('POST', `/api/v1/reboot/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+    });
+    expect(res.json()).toEqual({ rebooting: true });
+    expect(answered).toEqual(['second']);
+    // The replaced connection leaving does not mark the server offline.
+    expect((await getServer(server.id)).connected).toBe(true);
+
+    // Another server of the same owner has no agent: its ops fail at once, nobody answers them.
+    const other = await newServer('keyless');
+    const refusedOp = await t.call('POST', `/api/v1/reboot/servers/${other.id}/users/${uid()}`, {
+      token: owner.token,
+    });
+    expect(refusedOp.statusCode).toBe(409);
+    expect(answered).toEqual(['second']);
+  });
+
+  it('marks entries left pending by a lost answer as failed', async () => {
+    const server = await newServer('stale-1');
+    const id = await t.app.services.serverLog.begin({
+      serverId: server.id,
+      userId: owner.id,
+      actorId: null,
+      message: 'Reboot',
+    });
+    await t.app.db
+      .updateTable('server_activity')
+      .set({ created_at: new Date(Date.now() - 10 * 60_000).toISOString() })
+      .where('id', '=', id)
+      .execute();
+    await t.app.services.serverLog.failStale(5 * 60_000);
+    expect(await activity(server.id)).toEqual([
+      expect.objectContaining({ status: 'failed', error: 'No answer from the server in time' }),
+    ]);
+  });
+});

@@ -1,0 +1,381 @@
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, type TestUser, buildTestApp } from './helpers';
+
+/**
+ * The authorization matrix of every route of the Foundation issue: who gets which status.
+ *
+ * Columns: the account holder (owner), another signed-in user naming the owner's id (other: a
+ * foreign id answers 404, never 403 with data), admin staff, an admin, nobody (anonymous) and an
+ * admin acting as the owner through POST admin/act-as/users/{uid}.
+ * The team-member column is added with the teams issue: no route of this issue is reachable
+ * through a team yet (team servers arrive with the teams and servers issues).
+ */
+const ROLES = ['owner', 'other', 'staff', 'admin', 'anonymous', 'acting'] as const;
+type Role = (typeof ROLES)[number];
+type Statuses = Record<Role, number>;
+
+/** `{uid}` must be the caller; admins may name anyone. */
+const SELF: Statuses = {
+  owner: 200,
+  other: 404,
+  staff: 404,
+  admin: 200,
+  anonymous: 401,
+  acting: 200,
+};
+/** As SELF, and admin staff read it too (they reach Users and Servers). */
+const SELF_STAFF: Statuses = { ...SELF, staff: 200 };
+/** Only the account holder: an admin, directly or acting, is refused (password, 2FA, keys). */
+const HOLDER: Statuses = { ...SELF, admin: 403, acting: 403 };
+const USER: Statuses = { ...SELF, other: 200, staff: 200 };
+const ADMIN: Statuses = {
+  owner: 403,
+  other: 403,
+  staff: 403,
+  admin: 200,
+  anonymous: 401,
+  acting: 403,
+};
+const STAFF: Statuses = { ...ADMIN, staff: 200 };
+/**
+ * Server routes that need the agent: the fixture's server has none, so everyone who passes the
+ * guard and the tenant check gets the immediate "server is offline" answer, not a queue.
+ */
+const OFFLINE: Statuses = { ...SELF, owner: 409, admin: 409, acting: 409 };
+const PUBLIC = (status: number): Statuses =>
+  Object.fromEntries(ROLES.map((r) => [r, status])) as Statuses;
+
+interface Fixture {
+  t: TestApp;
+  owner: TestUser & { uuid: string };
+  outboxId: number;
+  /** The owner's server (never connected) and rows on it. */
+  serverId: number;
+  itemId: number;
+}
+
+interface Row {
+  /** Method and route pattern exactly as registered, e.g. `GET /api/v1/users/:uid`. */
+  route: string;
+  /** Query string to append. */
+  query?: (f: Fixture) => string;
+  body?: (f: Fixture, role: Role) => unknown | Promise<unknown>;
+  expect: Statuses;
+  /** Destructive for the caller (logout, account deletion): new owner and tokens for this row. */
+  fresh?: boolean;
+  /** Destructive for its target (deleting a server, a user, a key): a new one for each role. */
+  target?: (f: Fixture) => Promise<number>;
+}
+
+/** A valid OpenSSH ed25519 public key, different every call. */
+function newPublicKey(): string {
+  const raw = generateKeyPairSync('ed25519')
+    .publicKey.export({ format: 'der', type: 'spki' })
+    .subarray(-32);
+  const field = (b: Buffer) => Buffer.concat([Buffer.from([0, 0, 0, b.length]), b]);
+  return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} test`;
+}
+
+/** A system user or key the panel wrote but the server never got: deletable without an agent. */
+const failedUser = async ({ t, serverId }: Fixture) => {
+  const row = await t.app.services.serverAccounts.addUser(serverId, {
+    user_name: `u${randomUUID().slice(0, 8)}`,
+    quota_hard: 0,
+    quota_soft: 0,
+  });
+  await t.app.services.serverAccounts.setUserState(row.id, 'failed', 'test');
+  return row.id;
+};
+const failedKey = async ({ t, serverId }: Fixture) => {
+  const key = newPublicKey();
+  const row = await t.app.services.serverAccounts.addKey(serverId, {
+    user_name: 'root',
+    label: 'test',
+    type: 'ssh-ed25519',
+    fingerprint: `SHA256:${randomUUID()}`,
+    public_key: key,
+  });
+  await t.app.services.serverAccounts.setKeyState(row.id, 'failed', 'test');
+  return row.id;
+};
+
+const photo = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
+
+const ROWS: Row[] = [
+  { route: 'GET /api/v1/users/:uid', expect: SELF_STAFF },
+  {
+    route: 'PUT /api/v1/users/:uid',
+    body: (_, role) => ({ City: `City of ${role}` }),
+    expect: SELF,
+  },
+  { route: 'DELETE /api/v1/users/:uid', expect: HOLDER, fresh: true },
+  {
+    route: 'POST /api/v1/users',
+    body: () => ({
+      user_name: 'New User',
+      email: `new-${randomUUID()}@example.com`,
+      password: 'a long enough password',
+    }),
+    expect: PUBLIC(201),
+  },
+  {
+    route: 'POST /api/v1/users/confirm',
+    body: async ({ t }) => {
+      const row = await t.app.services.users.create({
+        email: `unconfirmed-${randomUUID()}@example.com`,
+        user_name: 'Unconfirmed',
+        password_hash: 'x',
+      });
+      const { code } = await t.app.services.codes.issue(row.id, 'confirm');
+      return { uuid: row.uuid, code };
+    },
+    expect: PUBLIC(200),
+  },
+  {
+    route: 'GET /api/v1/users/email',
+    query: ({ owner }) => `?uuid=${owner.uuid}`,
+    expect: PUBLIC(200),
+  },
+  {
+    route: 'POST /api/v1/users/login',
+    body: ({ owner }) => ({ email: owner.email, password: owner.password }),
+    expect: PUBLIC(200),
+  },
+  { route: 'POST /api/v1/users/logout', expect: USER, fresh: true },
+  { route: 'GET /api/v1/users', query: ({ owner }) => `?em=${owner.email}`, expect: PUBLIC(200) },
+  {
+    route: 'POST /api/v1/users/password',
+    // A fresh reset request per call: checking a code (without `password`) changes nothing.
+    body: async ({ t, owner }) => {
+      const { id, code } = await t.app.services.codes.issue(owner.id, 'reset');
+      return { id, code };
+    },
+    expect: PUBLIC(200),
+  },
+  { route: 'GET /api/v1/users/:uid/otp', expect: SELF },
+  { route: 'GET /api/v1/users/:uid/email', expect: SELF },
+  { route: 'POST /api/v1/auth/gen/users/:uid', expect: HOLDER },
+  { route: 'GET /api/v1/images/users/:uid', expect: SELF_STAFF },
+  { route: 'PUT /api/v1/images/users/:uid', body: () => ({ data: photo }), expect: SELF },
+  { route: 'DELETE /api/v1/images/users/:uid', expect: SELF },
+  { route: 'POST /api/v1/users/:uid/totp', expect: HOLDER },
+  { route: 'GET /api/v1/authlogs/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/accntactivity/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/clone-events/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/servers/users/:uid', expect: SELF_STAFF },
+  // Servers: records and lifecycle (no agent needed).
+  {
+    route: 'POST /api/v1/servers/users/:uid',
+    query: () => '?action=create',
+    body: (_, role) => ({ name: `made by ${role}` }),
+    expect: SELF,
+  },
+  { route: 'GET /api/v1/servers/:sid/users/:uid', expect: SELF_STAFF },
+  {
+    route: 'PUT /api/v1/servers/:sid/users/:uid',
+    body: (_, role) => ({ name: `renamed by ${role}` }),
+    expect: SELF,
+  },
+  {
+    route: 'DELETE /api/v1/servers/:sid/users/:uid',
+    target: async ({ t, owner }) => (await t.app.services.servers.create(owner.id, {})).id,
+    expect: SELF,
+  },
+  { route: 'GET /api/v1/servers/:sid/events/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/stats/servers/:sid/users/:uid', query: () => '?range=month', expect: SELF },
+  { route: 'GET /api/v1/activity/servers/:sid/users/:uid', expect: SELF },
+  {
+    route: 'POST /api/v1/transfer/servers/:sid/users/:uid',
+    body: () => ({ email: `someone-${randomUUID()}@example.com` }),
+    expect: HOLDER,
+  },
+  {
+    route: 'GET /api/v1/transfer',
+    // An offer to nobody here: for every caller it is as if there were none.
+    query: () => `?uuid=${randomUUID()}&processed=true`,
+    expect: { ...PUBLIC(404), anonymous: 401 },
+  },
+  // Servers: ops on the machine (the agent is offline).
+  { route: 'GET /api/v1/ping/servers/:sid/users/:uid', expect: OFFLINE },
+  { route: 'POST /api/v1/reboot/servers/:sid/users/:uid', expect: OFFLINE },
+  { route: 'GET /api/v1/ostz/servers/:sid/users/:uid', expect: OFFLINE },
+  { route: 'PATCH /api/v1/cleanup/servers/:sid/users/:uid', expect: OFFLINE },
+  {
+    route: 'PUT /api/v1/hostname/servers/:sid/users/:uid',
+    body: () => ({ hostname: 'web-2' }),
+    expect: OFFLINE,
+  },
+  { route: 'GET /api/v1/servicemgmt/servers/:sid/users/:uid', expect: OFFLINE },
+  {
+    route: 'PATCH /api/v1/servicemgmt/servers/:sid/users/:uid',
+    query: () => '?action=restart',
+    body: () => ({ service: 'nginx' }),
+    expect: OFFLINE,
+  },
+  { route: 'GET /api/v1/sshconfig/servers/:sid/users/:uid', expect: OFFLINE },
+  {
+    route: 'PATCH /api/v1/sshconfig/servers/:sid/users/:uid',
+    body: () => ({ port: 2222 }),
+    expect: OFFLINE,
+  },
+  // System users and SSH keys: rows are written first, the op then finds the server offline.
+  { route: 'GET /api/v1/sysusers/servers/:sid/users/:uid', expect: SELF },
+  {
+    route: 'POST /api/v1/sysusers/servers/:sid/users/:uid',
+    body: (_, role) => ({ user_name: `u-${role}`, password: 'a long system password' }),
+    expect: OFFLINE,
+  },
+  { route: 'GET /api/v1/sysusers/:id/servers/:sid/users/:uid', expect: SELF },
+  {
+    route: 'PUT /api/v1/sysusers/:id/servers/:sid/users/:uid',
+    body: () => ({ password: 'another long password' }),
+    // The fixture's user never reached the server: nothing to change there.
+    expect: OFFLINE,
+  },
+  {
+    route: 'DELETE /api/v1/sysusers/:id/servers/:sid/users/:uid',
+    target: failedUser,
+    expect: SELF,
+  },
+  { route: 'GET /api/v1/pubkeys/servers/:sid/users/:uid', expect: SELF },
+  {
+    route: 'POST /api/v1/pubkeys/servers/:sid/users/:uid',
+    body: () => ({ label: 'laptop', user_name: 'root', key: newPublicKey() }),
+    expect: OFFLINE,
+  },
+  { route: 'DELETE /api/v1/pubkeys/:id/servers/:sid/users/:uid', target: failedKey, expect: SELF },
+  { route: 'GET /api/v1/admin/users', expect: STAFF },
+  { route: 'POST /api/v1/admin/act-as/users/:uid', expect: ADMIN },
+  { route: 'GET /api/v1/admin/dashboard', expect: ADMIN },
+  { route: 'GET /api/v1/admin/outbox', expect: ADMIN },
+  { route: 'GET /api/v1/admin/outbox/:id', expect: ADMIN },
+];
+
+let t: TestApp;
+let admin: TestUser;
+let other: TestUser;
+let staff: TestUser;
+let fixture: Fixture;
+let tokens: Record<Role, string | undefined>;
+
+async function newOwner(): Promise<Fixture['owner']> {
+  const owner = await t.user();
+  const row = await t.app.services.users.findById(owner.id);
+  return { ...owner, uuid: row!.uuid };
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  [admin, other, staff] = await Promise.all([
+    t.user({ admin: true }),
+    t.user(),
+    t.user({ staff: true }),
+  ]);
+  const owner = await newOwner();
+  const outboxId = await t.app.services.mailer.send({ to: owner.email, subject: 'Hi', text: 'x' });
+  const server = await t.app.services.servers.create(owner.id, { name: 'matrix' });
+  fixture = { t, owner, outboxId, serverId: server.id, itemId: 0 };
+  fixture.itemId = await failedUser(fixture);
+  tokens = {
+    owner: owner.token,
+    other: other.token,
+    staff: staff.token,
+    admin: admin.token,
+    anonymous: undefined,
+    acting: await t.actAs(admin.token, owner.id),
+  };
+});
+afterAll(() => t.close());
+
+function urlOf(row: Row, f: Fixture, target?: number): string {
+  const path = row.route.split(' ')[1]!;
+  const isServerRecord = path.startsWith('/api/v1/servers/:sid/');
+  // `:sid` is the owner's server, or the fresh target of a server deletion; `:id` is the
+  // user or key on server routes (or their fresh target), and the outbox mail on admin routes.
+  const sid = isServerRecord && target !== undefined ? target : f.serverId;
+  const id = path.includes(':sid') ? (target ?? f.itemId) : f.outboxId;
+  return (
+    path
+      .replace(':uid', String(f.owner.id))
+      .replace(':sid', String(sid))
+      .replace(':id', String(id)) + (row.query?.(f) ?? '')
+  );
+}
+
+describe('authorization matrix', () => {
+  it.each(ROWS)('$route', async (row) => {
+    let f = fixture;
+    let roleToken = tokens;
+    if (row.fresh) {
+      // New sessions for everyone (logout revokes them) and a new owner (deletion removes them).
+      f = { ...fixture, owner: await newOwner() };
+      const [o, s, a] = await Promise.all(
+        [other, staff, admin].map((u) => t.login(u.email, u.password)),
+      );
+      roleToken = {
+        owner: f.owner.token,
+        other: o,
+        staff: s,
+        admin: a,
+        anonymous: undefined,
+        acting: await t.actAs(a!, f.owner.id),
+      };
+    }
+    const seen = {} as Statuses;
+    // The holder goes last: a destructive call of theirs cannot hide the others' answers.
+    for (const role of ['anonymous', 'other', 'staff', 'acting', 'admin', 'owner'] as Role[]) {
+      const [method] = row.route.split(' ');
+      const target = row.target ? await row.target(f) : undefined;
+      const res = await t.call(method as 'GET', urlOf(row, f, target), {
+        token: roleToken[role],
+        body: await row.body?.(f, role),
+      });
+      seen[role] = res.statusCode;
+      if (res.statusCode >= 400) {
+        // A refusal carries no record data: only the error shape.
+        expect(Object.keys(res.json()).sort(), `${role}: ${res.body}`).toEqual([
+          'error',
+          'message',
+          'statusCode',
+        ]);
+      }
+    }
+    expect(seen).toEqual(row.expect);
+  });
+
+  it('has a row for every route of the API, and no row without a route', () => {
+    const registered = t.app.registeredRoutes
+      .filter((r) => r.url.startsWith('/api/v1/') && r.method !== 'HEAD')
+      .map((r) => `${r.method} ${r.url}`)
+      .sort();
+    expect(ROWS.map((r) => r.route).sort()).toEqual(registered);
+  });
+
+  it('answers a foreign id exactly like an id that does not exist', async () => {
+    const foreign = await t.call('GET', `/api/v1/users/${fixture.owner.id}`, {
+      token: other.token,
+    });
+    const missing = await t.call('GET', '/api/v1/users/999999', { token: other.token });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).toBe(missing.body);
+  });
+
+  it('a refused call changes nothing', async () => {
+    const { owner } = fixture;
+    const before = await t.app.services.users.findById(owner.id);
+    await t.call('PUT', `/api/v1/users/${owner.id}`, {
+      token: other.token,
+      body: { City: 'Elsewhere', user_name: 'Hijacked' },
+    });
+    await t.call('PUT', `/api/v1/images/users/${owner.id}`, {
+      token: staff.token,
+      body: { data: photo },
+    });
+    await t.call('POST', `/api/v1/auth/gen/users/${owner.id}`, { token: admin.token });
+    const after = await t.app.services.users.findById(owner.id);
+    expect(after?.city).toBe(before?.city);
+    expect(after?.user_name).toBe(before?.user_name);
+    expect(after?.api_key).toBe(before?.api_key);
+  });
+});

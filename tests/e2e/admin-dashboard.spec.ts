@@ -1,0 +1,99 @@
+import Database from 'better-sqlite3';
+import type { Page } from '@playwright/test';
+import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+
+const SHOTS = '.tmp/shots-account';
+
+/** Full-page screenshot from the top, where the shell's sticky header and sidebar belong. */
+async function shot(page: Page, name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+/** The panel's SQLite file of this run (playwright.config.ts: DATA_DIR per port). */
+const DB_FILE = `.tmp/e2e-data-${process.env.E2E_PORT ?? 4173}/stackdeck.db`;
+
+const FIGURES = [
+  ['Users', 'users'],
+  ['Confirmed users', 'confirmed_users'],
+  ['Admins', 'admins'],
+  ['Servers', 'servers'],
+  ['Connected servers', 'connected_servers'],
+  ['Sign-ups in the last 30 days', 'signups_last_30_days'],
+] as const;
+
+test('the admin dashboard shows the figures the API counts', async ({ page, api }) => {
+  await api.account();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+  const token = await api.admin();
+  const stats = (await (
+    await page.request.get('/api/v1/admin/dashboard', {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as Record<(typeof FIGURES)[number][1], number>;
+  expect(stats.users).toBeGreaterThanOrEqual(2);
+
+  for (const [label, key] of FIGURES) {
+    const card = page.getByRole('region', { name: label, exact: true });
+    await expect(card.locator('[data-stat]')).toHaveText(stats[key].toLocaleString('en-US'));
+  }
+  await shot(page, 'admin-dashboard');
+
+  await page
+    .getByRole('link', { name: /Outbox/ })
+    .last()
+    .click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+});
+
+test('the outbox lists mail and opens one with its text', async ({ page, api }) => {
+  const account = await api.account();
+  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await page.goto('/admin/outbox');
+
+  await page.getByRole('textbox', { name: 'Search recipient or subject' }).fill(account.email);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  // No SMTP_URL in the e2e run: the outbox is the delivery.
+  await expect(rows.first()).toContainText('In outbox');
+  await shot(page, 'admin-outbox');
+
+  await rows.first().click();
+  await expect(page).toHaveURL(/\/admin\/outbox\/\d+$/);
+  const code = await api.codeMailedTo(account.email);
+  await expect(page.getByLabel('Mail text')).toContainText(code);
+  await expect(page.getByText(account.email)).toBeVisible();
+  await shot(page, 'admin-outbox-mail');
+  await page.getByRole('link', { name: 'Outbox' }).last().click();
+  await expect(page).toHaveURL(/\/admin\/outbox$/);
+});
+
+test('admin staff reach Users but not the dashboard, and cannot act as anyone', async ({
+  page,
+  api,
+}) => {
+  const staff = await api.account({ user_name: 'Staff Member' });
+  // No API grants the staff flag yet (the admin issue brings it); set it where the panel reads it.
+  const db = new Database(DB_FILE);
+  try {
+    db.prepare('UPDATE users SET is_admin_staff = 1 WHERE id = ?').run(staff.id);
+  } finally {
+    db.close();
+  }
+
+  await signIn(page, staff.email, staff.password);
+  await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
+  await page.goto('/admin/users');
+  await page.getByRole('textbox', { name: 'Search users' }).fill(staff.email);
+  const rows = page.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('Staff');
+  await expect(page.getByRole('button', { name: /Act as/ })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);
+  await shot(page, 'admin-users-staff');
+
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/404$/);
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../resources';
+import type { ResourceDef } from '../../resources/define';
+import { SESSION_EXPIRED, createAuthProvider } from '../../dataProvider/authProvider';
+import type { StackdeckDataProvider } from '../../dataProvider/dataProvider';
+import { memoryStorage, storageSessionStore } from '../../dataProvider/session';
+import {
+  SESSION_EXPIRED_MS,
+  SUCCESS_MS,
+  createSessionNotices,
+  noticePolicy,
+  withSessionNotices,
+} from '../../src/shell/notices';
+
+describe('global message rules (spec sections 2 and 9)', () => {
+  it('clears success after 3000 ms unless the caller says otherwise', () => {
+    expect(SUCCESS_MS).toBe(3000);
+    expect(noticePolicy('success')).toEqual({
+      options: { autoHideDuration: 3000 },
+      closable: false,
+    });
+    expect(noticePolicy('success', { autoHideDuration: 9000 }).options.autoHideDuration).toBe(9000);
+  });
+
+  it('makes errors closable, leaves default notices alone', () => {
+    expect(noticePolicy('error')).toEqual({ options: {}, closable: true });
+    expect(noticePolicy('info')).toEqual({ options: {}, closable: false });
+    expect(noticePolicy('error', { undoable: true }).closable).toBe(false);
+  });
+});
+
+/** The real authProvider over a memory store; no call reaches the network in these tests. */
+function signedInAuth() {
+  const sessions = storageSessionStore(memoryStorage());
+  sessions.set({ token: 't', userId: 4, isAdmin: false });
+  const auth = createAuthProvider({
+    dataProvider: {} as StackdeckDataProvider,
+    sessions,
+    resources: resources as Record<string, ResourceDef>,
+  });
+  return { auth, sessions };
+}
+
+describe('session expiry message (spec section 8)', () => {
+  it('shows the message for 4000 ms', () => {
+    expect(SESSION_EXPIRED_MS).toBe(4000);
+  });
+
+  it('routes checkError’s "token expired" message to the shell and still logs out to /login', async () => {
+    const { auth, sessions } = signedInAuth();
+    const notices = createSessionNotices();
+    const shown: string[] = [];
+    notices.subscribe((message) => shown.push(message));
+    const shell = withSessionNotices(auth, notices);
+
+    await expect(shell.checkError({ status: 401, message: 'token expired' })).rejects.toEqual({
+      redirectTo: '/login',
+      message: false,
+    });
+    expect(shown).toEqual([SESSION_EXPIRED]);
+    expect(sessions.get()).toBeNull();
+  });
+
+  it('says nothing for other 401s, and sends 403 to /403 without logging out', async () => {
+    const { auth } = signedInAuth();
+    const notices = createSessionNotices();
+    const shown: string[] = [];
+    notices.subscribe((message) => shown.push(message));
+    const shell = withSessionNotices(auth, notices);
+    await expect(shell.checkError({ status: 401, message: 'token revoked' })).rejects.toMatchObject(
+      {
+        redirectTo: '/login',
+      },
+    );
+    await expect(shell.checkError({ status: 403 })).rejects.toEqual({
+      redirectTo: '/403',
+      logoutUser: false,
+      message: false,
+    });
+    await expect(shell.checkError({ status: 500 })).resolves.toBeUndefined();
+    expect(shown).toEqual([]);
+  });
+
+  it('keeps the authProvider’s other methods', () => {
+    const { auth } = signedInAuth();
+    const shell = withSessionNotices(auth, createSessionNotices());
+    expect(shell.isActing()).toBe(false);
+    expect(shell.pendingLogin()).toBeNull();
+  });
+
+  it('shows one message when parallel requests expire together', () => {
+    let now = 0;
+    const notices = createSessionNotices(() => now);
+    const shown: string[] = [];
+    const stop = notices.subscribe((message) => shown.push(message));
+    notices.publish(SESSION_EXPIRED);
+    now = 50;
+    notices.publish(SESSION_EXPIRED);
+    expect(shown).toHaveLength(1);
+    now = 50 + SESSION_EXPIRED_MS;
+    notices.publish(SESSION_EXPIRED);
+    expect(shown).toHaveLength(2);
+    stop();
+    notices.publish('other');
+    expect(shown).toHaveLength(2);
+  });
+});
