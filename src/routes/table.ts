@@ -1,3 +1,5 @@
+import { connectRoutes } from './connectRoutes';
+import { serverRoutes } from './serverRoutes';
 import type { RouteDef } from './types';
 
 /**
@@ -104,6 +106,10 @@ export const routes: readonly RouteDef[] = [
     title: 'Connect a server',
     page: () => import('../pages/servers/NoServersPage'),
   },
+  // Connecting, installing and removing servers (profile layout).
+  ...connectRoutes,
+  // Server-level pages (server layout, {id} is the server id).
+  ...serverRoutes,
   {
     path: '/my-profile',
     layout: 'profile',
