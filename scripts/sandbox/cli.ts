@@ -21,6 +21,7 @@ import {
 const USAGE = `usage: scripts/sandbox-server COMMAND
 
   start [--panel http://127.0.0.1:PORT] [--install-command CMD] [--quota] [--home-size MB]
+        [--services ssh,nginx,...]
         boot a sandbox server; CMD runs inside with bash -c once it is up
   exec [--user NAME] ID -- COMMAND [ARG...]   run a command inside
   shell [--user NAME] ID                      a login shell inside
@@ -28,7 +29,8 @@ const USAGE = `usage: scripts/sandbox-server COMMAND
   stop ID | stop --all                        kill, unmount and remove
   deps                                        install the Debian packages sandboxes need
 
-Needs root on Debian 12. Sandboxes live in /var/tmp/stackdeck-sandbox/ID.`;
+Needs root on Debian 12. Sandboxes live in BASE/ID, BASE being $STACKDECK_SANDBOX_BASE or
+/var/tmp/stackdeck-sandbox; every command (list, stop --all included) sees only its BASE.`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -64,6 +66,7 @@ async function start(args: string[]): Promise<number> {
       'install-command': { type: 'string' },
       quota: { type: 'boolean', default: false },
       'home-size': { type: 'string' },
+      services: { type: 'string' },
     },
   });
   const began = Date.now();
@@ -71,6 +74,7 @@ async function start(args: string[]): Promise<number> {
     panel: values.panel,
     quota: values.quota,
     homeSizeMb: values['home-size'] === undefined ? undefined : positive(values['home-size']),
+    services: values.services?.split(',').filter(Boolean),
   });
   console.log(
     `sandbox ${sandbox.id} (${sandbox.hostname}) up in ${((Date.now() - began) / 1000).toFixed(1)} s`,

@@ -1,4 +1,4 @@
-import { MARKER } from './paths';
+import { MARKER, markerValue } from './paths';
 
 /** PATH of a root login on Debian, so commands inside find /usr/sbin tools. */
 export const GUEST_PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
@@ -43,7 +43,7 @@ export function guestEnv(id: string, extra: Record<string, string> = {}): NodeJS
     LOGNAME: 'root',
     SHELL: '/bin/bash',
     LANG: 'C.UTF-8',
-    [MARKER]: id,
+    [MARKER]: markerValue(id),
     ...extra,
   };
 }

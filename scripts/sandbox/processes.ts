@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { MARKER } from './paths';
+import { MARKER, SANDBOX_BASE, parseMarker } from './paths';
 
 /** Reads of /proc: this kernel has no /proc/PID/task/TID/children, so parents come from stat. */
 
@@ -52,25 +52,32 @@ export function cmdline(pid: number): string[] {
   }
 }
 
-/** The sandbox id a process was started for, from the marker in its environment. */
-export function markerOf(pid: number): string | undefined {
+/** The sandbox (base and id) a process was started for, from the marker in its environment. */
+export function markerOf(pid: number): { base: string; id: string } | undefined {
   try {
     const env = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
     const entry = env.find((e) => e.startsWith(`${MARKER}=`));
-    return entry?.slice(MARKER.length + 1) || undefined;
+    const value = entry?.slice(MARKER.length + 1);
+    return value ? parseMarker(value) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Processes carrying the marker of one sandbox, or of any sandbox when id is omitted. */
-export function markedProcesses(id?: string): { pid: number; id: string }[] {
+/**
+ * Processes carrying the marker of one sandbox, or of any sandbox when id is omitted — of the
+ * given base only (default: this process's base), never those of another base.
+ */
+export function markedProcesses(
+  id?: string,
+  base: string = SANDBOX_BASE,
+): { pid: number; id: string }[] {
   const found: { pid: number; id: string }[] = [];
   for (const pid of allPids()) {
     if (pid === process.pid) continue;
     const marker = markerOf(pid);
-    if (marker !== undefined && (id === undefined || marker === id))
-      found.push({ pid, id: marker });
+    if (marker === undefined || marker.base !== base) continue;
+    if (id === undefined || marker.id === id) found.push({ pid, id: marker.id });
   }
   return found;
 }

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { destroySandbox } from './cleanup';
 import { missingPackages } from './deps';
 import { createHomeImage, kernelHasQuotaFormat } from './home-image';
-import { MARKER, SANDBOX_BASE, layout } from './paths';
+import { BASE_ENV, MARKER, SANDBOX_BASE, layout, markerValue } from './paths';
 import { Sandbox } from './sandbox';
 import { type SandboxConfig, writeJson } from './state';
 
@@ -134,7 +134,11 @@ function spawnSupervisor(id: string): void {
     cwd: SANDBOX_BASE,
     detached: true,
     stdio: ['ignore', logFd, logFd],
-    env: { PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin', [MARKER]: id },
+    env: {
+      PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
+      [BASE_ENV]: SANDBOX_BASE,
+      [MARKER]: markerValue(id),
+    },
   });
   child.unref();
 }

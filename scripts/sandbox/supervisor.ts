@@ -9,7 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { closeSync, copyFileSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { GUEST_DIR, MARKER, SANDBOX_BASE, type Layout, layout } from './paths';
+import { GUEST_DIR, MARKER, SANDBOX_BASE, type Layout, layout, markerValue } from './paths';
 import { alive, childrenOf, kill, namespaceOf } from './processes';
 import { run } from './run';
 import { type SandboxConfig, type SandboxState, readConfig, writeJson } from './state';
@@ -89,7 +89,10 @@ function startPanelForward(l: Layout, port: number): ChildProcess {
   const child = spawn(
     'socat',
     [`UNIX-LISTEN:${l.panelSocket},fork,unlink-early,mode=600`, `TCP:127.0.0.1:${port}`],
-    { env: { PATH: HOST_PATH, [MARKER]: id }, stdio: ['ignore', 'inherit', 'inherit'] },
+    {
+      env: { PATH: HOST_PATH, [MARKER]: markerValue(id) },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
   );
   child.on('exit', (code, signal) => log(`panel forward exited (${signal ?? code})`));
   return child;
@@ -125,7 +128,7 @@ async function bootOnce(c: SandboxConfig): Promise<{ code: number | null; signal
       env: {
         PATH: HOST_PATH,
         LANG: 'C.UTF-8',
-        [MARKER]: id,
+        [MARKER]: markerValue(id),
         SBX_BOOT: String(boot),
         SBX_BASE: SANDBOX_BASE,
         SBX_HOSTNAME: c.hostname,

@@ -1,5 +1,13 @@
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -8,7 +16,6 @@ import {
   SANDBOX_BASE,
   kernelHasQuotaFormat,
   startSandbox,
-  stopAllSandboxes,
 } from '../../scripts/sandbox/index';
 import {
   allPids,
@@ -35,9 +42,14 @@ async function small(): Promise<Sandbox> {
 }
 
 /** What the CLI prints and its exit code (execFile rejects on non-zero: keep both). */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  ...args: [{ env: NodeJS.ProcessEnv }, ...string[]] | string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  const [first, ...more] = args;
+  const opts = typeof first === 'object' ? first : {};
+  const argv = typeof first === 'object' ? (more as string[]) : (args as string[]);
   try {
-    const { stdout, stderr } = await run(CLI, args);
+    const { stdout, stderr } = await run(CLI, argv, opts);
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -98,27 +110,51 @@ describe('sandbox lifecycle', () => {
     expect(list.stdout).toMatch(new RegExp(`^${sb.id} +${sb.hostname} +ready +0 `, 'm'));
   });
 
-  it('finds and removes the leftovers of a crashed launcher with stop --all', async () => {
-    const sb = await small();
-    const { supervisorPid, initPid, pidNs } = sb.state();
-    // The launcher dies; the sandbox runs on, owned by nobody.
-    kill(supervisorPid);
-    await waitGone([supervisorPid], 5_000);
-    expect(sb.initPid).toBe(initPid);
-    // And a dir of an earlier crash with no process at all.
-    const stale = join(SANDBOX_BASE, 'deadbeef');
-    mkdirSync(join(stale, 'upper/etc'), { recursive: true });
-    writeFileSync(join(stale, 'upper/etc/hostname'), 'sbx-deadbeef\n');
+  it('finds and removes the leftovers of a crashed launcher with stop --all, in its own base only', async () => {
+    // stop --all runs against a private base: it can never reach a sandbox it did not make
+    // (those of this run's base, of other runs, of CI in another clone).
+    const base = mkdtempSync('/var/tmp/sbx-lifecycle-');
+    const env = { ...process.env, STACKDECK_SANDBOX_BASE: base };
+    const neighbour = await small(); // in this run's base: must survive
+    try {
+      const boot = await cli({ env }, 'start', '--services', 'ssh');
+      expect(boot.code).toBe(0);
+      const id = /^sandbox ([a-z0-9]+) /m.exec(boot.stdout)?.[1] ?? '';
+      const dir = join(base, id);
+      const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as {
+        supervisorPid: number;
+        initPid: number;
+        pidNs: string;
+      };
+      // The launcher dies; the sandbox runs on, owned by nobody.
+      kill(state.supervisorPid);
+      await waitGone([state.supervisorPid], 5_000);
+      expect(processesIn(state.pidNs)).toContain(state.initPid);
+      expect(markedProcesses(id, base).length).toBeGreaterThan(0);
+      // Not seen from this run's base.
+      expect(markedProcesses(id).length).toBe(0);
+      // And a dir of an earlier crash with no process at all.
+      const stale = join(base, 'deadbeef');
+      mkdirSync(join(stale, 'upper/etc'), { recursive: true });
+      writeFileSync(join(stale, 'upper/etc/hostname'), 'sbx-deadbeef\n');
 
-    const res = await cli('stop', '--all');
-    expect(res.code).toBe(0);
-    expect(res.stdout).toContain(sb.id);
-    expect(res.stdout).toContain('deadbeef');
-    expect(processesIn(pidNs)).toEqual([]);
-    expect(markedProcesses()).toEqual([]);
-    expect(existsSync(sb.dir)).toBe(false);
-    expect(existsSync(stale)).toBe(false);
-    expect(await stopAllSandboxes()).toEqual([]);
+      const res = await cli({ env }, 'stop', '--all');
+      expect(res.code).toBe(0);
+      expect(res.stdout).toContain(id);
+      expect(res.stdout).toContain('deadbeef');
+      expect(res.stdout).not.toContain(neighbour.id);
+      expect(processesIn(state.pidNs)).toEqual([]);
+      expect(markedProcesses(undefined, base)).toEqual([]);
+      expect(existsSync(dir)).toBe(false);
+      expect(existsSync(stale)).toBe(false);
+      expect((await cli({ env }, 'stop', '--all')).stdout).toContain('no sandboxes');
+      // The neighbour in the other base was never touched.
+      expect(neighbour.state().status).toBe('ready');
+      expect((await neighbour.execOk(['hostname'])).stdout).toBe(`${neighbour.hostname}\n`);
+    } finally {
+      await cli({ env }, 'stop', '--all');
+      rmSync(base, { recursive: true, force: true });
+    }
   });
 
   // This kernel decides which of the next two runs: quotas need a quota format in the kernel.
