@@ -1,35 +1,82 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
+ * `npm run bench -- api bundle roundtrip agents` runs only the named sections (all by default);
+ * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
  */
+import { agentsScale } from './agents-scale';
 import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
+import { opRoundTrip } from './op-roundtrip';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function main() {
-  console.log('Stackdeck benchmarks\n');
-
-  const api = await apiThroughput();
+async function api() {
+  const result = await apiThroughput();
   console.log(
     'API: authenticated GET users/{id} vs a bare Fastify route (same process, autocannon -c 20)',
   );
   console.log(
-    `  authenticated: ${api.authed.requestsPerSecond.toFixed(0)} req/s (p99 ${api.authed.p99Ms} ms)`,
+    `  authenticated: ${result.authed.requestsPerSecond.toFixed(0)} req/s (p99 ${result.authed.p99Ms} ms)`,
   );
   console.log(
-    `  bare route:    ${api.plain.requestsPerSecond.toFixed(0)} req/s (p99 ${api.plain.p99Ms} ms)`,
+    `  bare route:    ${result.plain.requestsPerSecond.toFixed(0)} req/s (p99 ${result.plain.p99Ms} ms)`,
   );
-  console.log(`  ratio:         ${api.ratio.toFixed(2)}   (aim: >= 0.5)\n`);
+  console.log(`  ratio:         ${result.ratio.toFixed(2)}   (aim: >= 0.5)\n`);
+}
 
-  const bundle = await loginBundle();
+async function bundle() {
+  const result = await loginBundle();
   console.log('UI: JavaScript loaded to render /login (Chromium, gzipped)');
-  for (const file of bundle.files) console.log(`  ${file.name.padEnd(48)} ${kb(file.gzipBytes)}`);
+  for (const file of result.files) console.log(`  ${file.name.padEnd(48)} ${kb(file.gzipBytes)}`);
   console.log(
-    `  total: ${kb(bundle.gzipBytes)} gzipped (${kb(bundle.rawBytes)} raw)   (aim: < 300 KB)`,
+    `  total: ${kb(result.gzipBytes)} gzipped (${kb(result.rawBytes)} raw)   (aim: < 300 KB)`,
   );
   console.log(
-    `  Monaco / recharts in it: ${bundle.forbidden.length ? bundle.forbidden.join(', ') : 'no'}`,
+    `  Monaco / recharts in it: ${result.forbidden.length ? result.forbidden.join(', ') : 'no'}\n`,
   );
+}
+
+async function roundtrip() {
+  const result = await opRoundTrip();
+  console.log('Op round trip: GET ping (API -> agent -> system.uptime) vs ssh cat /proc/uptime');
+  console.log(
+    `  op:   ${result.opMs.toFixed(2)} ms a call (p99 ${result.opP99Ms.toFixed(2)} ms, ${result.calls} calls)`,
+  );
+  console.log(`  ssh:  ${result.sshMs.toFixed(1)} ms a call`);
+  console.log(`  ssh / op: ${result.ratio.toFixed(1)}x   (aim: >= 10x)\n`);
+}
+
+async function agents() {
+  const count = Number(process.env.AGENTS ?? 5000);
+  const seconds = Number(process.env.MEASURE_SECONDS ?? 60);
+  const result = await agentsScale(count, seconds);
+  console.log(
+    `Agents: one panel process, ${result.agents} agents reporting every 5 s, ${result.browsers} browser subscribers`,
+  );
+  console.log(
+    `  connected in ${result.connectSeconds.toFixed(1)} s; measured ${seconds} s, ${result.deliveries} deliveries`,
+  );
+  console.log(
+    `  report-to-browser latency: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms   (aim: p99 < 100 ms)`,
+  );
+  console.log(
+    `  panel resident memory (max): ${result.maxRssMb.toFixed(0)} MB   (aim: < 1536 MB)\n`,
+  );
+}
+
+const sections = { api, bundle, roundtrip, agents } as const;
+
+async function main() {
+  const asked = process.argv.slice(2);
+  const unknown = asked.filter((name) => !(name in sections));
+  if (unknown.length)
+    throw new Error(
+      `unknown section ${unknown.join(', ')}; try ${Object.keys(sections).join(' ')}`,
+    );
+  console.log('Stackdeck benchmarks\n');
+  for (const [name, run] of Object.entries(sections)) {
+    if (asked.length === 0 || asked.includes(name)) await run();
+  }
 }
 
 main().catch((error: unknown) => {
