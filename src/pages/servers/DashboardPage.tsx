@@ -1,15 +1,31 @@
-import { Alert, Box, Button, Grid, Skeleton } from '@mui/material';
+import { useCallback, useEffect, useState } from 'react';
+import { Alert, Box, Button, Grid, Pagination, Skeleton } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { ServerCard } from './ServerCard';
-import { useServers } from './useServers';
+import { TransferAcceptance } from './TransferAcceptance';
+import { SERVERS_PER_PAGE, useServers } from './useServers';
 
-/** /dashboard: the user's servers; with none, the entry rule sends them to /no-servers. */
+/** The list is read again this often, for servers connected or removed elsewhere. */
+const REFRESH_MS = 15_000;
+
+/**
+ * /dashboard: the user's servers; with none, the entry rule sends them to /no-servers.
+ * /dashboard/{uuid}: the same, with the transfer offered under that uuid to accept first.
+ */
 export default function DashboardPage() {
-  const { data, total, isPending, error } = useServers();
-  if (!isPending && !error && total === 0) return <Navigate to="/no-servers" replace />;
+  const { uuid } = useParams();
+  const [page, setPage] = useState(1);
+  const { data, total, isPending, error, refetch } = useServers(page, REFRESH_MS);
+  const pages = Math.max(1, Math.ceil((total ?? 0) / SERVERS_PER_PAGE));
+  useEffect(() => {
+    if (page > pages) setPage(pages);
+  }, [page, pages]);
+  const onStale = useCallback(() => void refetch(), [refetch]);
+
+  if (!uuid && !isPending && !error && total === 0) return <Navigate to="/no-servers" replace />;
 
   return (
     <Box>
@@ -22,6 +38,7 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      {uuid ? <TransferAcceptance uuid={uuid} /> : null}
       {error ? (
         <Alert severity="error">{errorMessage(error, 'The servers could not be loaded.')}</Alert>
       ) : null}
@@ -34,10 +51,20 @@ export default function DashboardPage() {
             ))
           : data?.map((server) => (
               <Grid key={server.id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                <ServerCard server={server} />
+                <ServerCard server={server} onStale={onStale} />
               </Grid>
             ))}
       </Grid>
+      {pages > 1 ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
+          <Pagination
+            count={pages}
+            page={page}
+            onChange={(_event, next: number) => setPage(next)}
+            aria-label="Server pages"
+          />
+        </Box>
+      ) : null}
     </Box>
   );
 }

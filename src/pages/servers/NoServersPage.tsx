@@ -1,8 +1,9 @@
-import { Box, Button, Card, Stack, Typography } from '@mui/material';
+import { Box, Button, Card } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import CloudOutlined from '@mui/icons-material/CloudOutlined';
 import { Link, Navigate } from 'react-router-dom';
 import { EmptyState } from '../../generic/EmptyState';
+import { ConnectSteps } from './ConnectSteps';
 import { useServers } from './useServers';
 
 const STEPS = [
@@ -36,37 +37,7 @@ export default function NoServersPage() {
         }
       />
       <Box sx={{ px: { xs: 3, sm: 6 }, pb: 5 }}>
-        <Stack component="ol" spacing={1.5} sx={{ m: 0, pl: 0, listStyle: 'none' }}>
-          {STEPS.map((step, index) => (
-            <Stack
-              component="li"
-              key={step}
-              direction="row"
-              spacing={1.5}
-              sx={{ alignItems: 'baseline' }}
-            >
-              <Typography
-                component="span"
-                variant="caption"
-                sx={{
-                  width: 24,
-                  height: 24,
-                  borderRadius: '50%',
-                  bgcolor: 'action.selected',
-                  display: 'inline-grid',
-                  placeItems: 'center',
-                  fontWeight: 600,
-                  flexShrink: 0,
-                }}
-              >
-                {index + 1}
-              </Typography>
-              <Typography variant="body2" color="text.secondary">
-                {step}
-              </Typography>
-            </Stack>
-          ))}
-        </Stack>
+        <ConnectSteps steps={STEPS} />
       </Box>
     </Card>
   );

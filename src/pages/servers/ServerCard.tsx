@@ -1,39 +1,48 @@
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { Box, Button, Card, CardActions, CardContent, Stack, Typography } from '@mui/material';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
-import type { Server } from '../../../resources/servers';
+import { Link } from 'react-router-dom';
+import { type Server, isPendingInstall } from '../../../resources/servers';
+import { useServerLive } from '../../live';
+import { ServerCardMenu } from './ServerCardMenu';
+import { ServerFacts } from './ServerFacts';
 import { ServerStatusChip } from './ServerStatusChip';
+import { TransferDialog } from './TransferDialog';
 
-function Detail({ label, value, mono }: { label: string; value: string | null; mono?: boolean }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="div">
-        {label}
-      </Typography>
-      <Typography
-        variant="body2"
-        noWrap
-        sx={mono ? { fontFamily: 'monospace' } : undefined}
-        color={value ? 'text.primary' : 'text.disabled'}
-      >
-        {value || '—'}
-      </Typography>
-    </Box>
-  );
-}
+/**
+ * One server on the dashboard: what it is, where it is, and whether its agent is there right
+ * now (from the live feed, the record until the feed answers). `onStale` asks for the list
+ * again when the feed and the record disagree (a pending server that just connected is renamed).
+ */
+export function ServerCard({ server, onStale }: { server: Server; onStale?: () => void }) {
+  const live = useServerLive(server.uuid);
+  const connected = live.connected ?? server.connected;
+  const pending = isPendingInstall({ name: server.name, connected });
+  const [transferring, setTransferring] = useState(false);
+  const stale = live.connected !== null && live.connected !== server.connected;
+  useEffect(() => {
+    if (stale) onStale?.();
+  }, [stale, onStale]);
+  const shown = live.report
+    ? { ...server, os_version: server.os_version ?? live.report.os }
+    : server;
 
-/** One server on the dashboard: what it is, where it is, whether the agent is there. */
-export function ServerCard({ server }: { server: Server }) {
   return (
-    <Card variant="outlined" component="article" aria-label={server.name} sx={{ height: '100%' }}>
-      <CardContent>
+    <Card
+      variant="outlined"
+      component="article"
+      aria-label={server.name}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <CardContent sx={{ flex: 1 }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
           <Box
             sx={{
               width: 40,
               height: 40,
               borderRadius: 1.5,
-              bgcolor: 'primary.main',
-              color: 'primary.contrastText',
+              bgcolor: pending ? 'action.selected' : 'primary.main',
+              color: pending ? 'text.secondary' : 'primary.contrastText',
               display: 'grid',
               placeItems: 'center',
               flexShrink: 0,
@@ -44,15 +53,34 @@ export function ServerCard({ server }: { server: Server }) {
           <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600, flex: 1 }}>
             {server.name}
           </Typography>
-          <ServerStatusChip server={server} />
+          <ServerStatusChip server={server} connected={connected} />
         </Stack>
-        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5 }}>
-          <Detail label="IP address" value={server.ip4} mono />
-          <Detail label="Provider" value={server.provider} />
-          <Detail label="Operating system" value={server.os_version} />
-          <Detail label="Time zone" value={server.timezone} />
-        </Box>
+        <ServerFacts server={shown} />
+        {server.is_shared ? (
+          <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
+            Shared with you by your team
+          </Typography>
+        ) : null}
       </CardContent>
+      <CardActions sx={{ px: 2, pb: 1.5, justifyContent: 'space-between' }}>
+        {pending ? (
+          <Button component={Link} to={`/server-install/${server.id}`} size="small">
+            Finish install
+          </Button>
+        ) : (
+          <Button component={Link} to={`/server-summary/${server.id}`} size="small">
+            Open
+          </Button>
+        )}
+        <ServerCardMenu
+          server={server}
+          pending={pending}
+          onTransfer={() => setTransferring(true)}
+        />
+      </CardActions>
+      {transferring ? (
+        <TransferDialog server={server} onClose={() => setTransferring(false)} />
+      ) : null}
     </Card>
   );
 }

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { serverEventSchema } from '../../../resources/servers';
+import { useStackdeckData } from '../../hooks';
+
+export type InstallEvent = z.infer<typeof serverEventSchema>;
+
+/** Polling period of install events while the install page is open (as clone events poll). */
+export const INSTALL_POLL_MS = 1000;
+
+/** A server's install events, in order, read every second while `polling`. */
+export function useInstallEvents(serverId: number | null, polling: boolean) {
+  const dataProvider = useStackdeckData();
+  return useQuery({
+    queryKey: ['servers', 'events', serverId],
+    enabled: serverId !== null,
+    refetchInterval: polling ? INSTALL_POLL_MS : false,
+    queryFn: async ({ signal }) => {
+      const { data } = await dataProvider.action<{ data: InstallEvent[] }>('servers', 'events', {
+        params: { sid: serverId },
+        signal,
+      });
+      return data;
+    },
+  });
+}
+
+/** Where an install stands, from its events: the last one says. */
+export function installState(events: readonly InstallEvent[] | undefined) {
+  const last = events?.at(-1);
+  return {
+    last,
+    failed: last !== undefined && last.code < 0,
+    /** Progress of the spec's events: ten times the code, in per cent. */
+    percent: last && last.code > 0 ? Math.min(100, last.code * 10) : 0,
+  };
+}
