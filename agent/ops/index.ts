@@ -1,12 +1,22 @@
 import { type OpName, ops } from '../../resources/agent/ops';
 import { type OpReply, opRequestSchema } from '../../resources/agent/protocol';
 import { agentOps } from './agent';
+import { cleanupOps } from './cleanup';
+import { pubkeysOps } from './pubkeys';
+import { servicesOps } from './services';
+import { sshconfigOps } from './sshconfig';
 import { systemOps } from './system';
+import { sysusersOps } from './sysusers';
 import type { OpTable } from './types';
 
-/** Every op the agent implements, one module an area. */
-export const opTable: Partial<OpTable> = {
+/** Every op the agent implements, one module an area: the type insists on all of them. */
+export const opTable: OpTable = {
   ...systemOps,
+  ...cleanupOps,
+  ...servicesOps,
+  ...sysusersOps,
+  ...pubkeysOps,
+  ...sshconfigOps,
   ...agentOps,
 };
 

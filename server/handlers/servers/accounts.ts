@@ -1,6 +1,6 @@
 import { pubkeys } from '../../../resources/pubkeys';
 import { sysusers } from '../../../resources/sysusers';
-import { sshFingerprint } from '../../agents/fingerprint';
+import { sshFingerprint } from '../../../resources/agent/fingerprint';
 import { readOp, runOp } from '../../agents/runOp';
 import type { ServerRow } from '../../db/schema';
 import { HttpError, fieldError, notFound } from '../../http/errors';

@@ -1,0 +1,170 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { SystemUserInfo } from '../../resources/agent/ops';
+import { RESERVED_USER_NAMES } from '../../resources/agent/validators';
+import { run, runOk } from '../lib/exec';
+import {
+  type PasswdEntry,
+  allUsers,
+  groupExists,
+  isRegularUser,
+  lookupUser,
+  quotaMount,
+  userQuota,
+} from '../lib/users';
+import type { OpTable } from './types';
+
+/** The only login shell the panel gives. */
+export const USER_SHELL = '/bin/bash';
+
+async function infoOf(entry: PasswdEntry): Promise<SystemUserInfo> {
+  return {
+    user_name: entry.name,
+    uid: entry.uid,
+    home: entry.home,
+    shell: entry.shell,
+    ...(await userQuota(entry)),
+  };
+}
+
+/** A regular user the panel may change: exists, uid >= 1000, not nobody, never root. */
+async function regularUser(name: string): Promise<PasswdEntry> {
+  const entry = await lookupUser(name);
+  if (!entry) throw new Error(`No system user ${name} on this server`);
+  if (entry.uid === 0 || !isRegularUser(entry)) {
+    throw new Error(`${name} is a system account (uid ${entry.uid}); the panel does not change it`);
+  }
+  return entry;
+}
+
+/** chpasswd reads NAME:PASSWORD on stdin: the password is never in an argv or a log. */
+async function setPassword(name: string, password: string): Promise<void> {
+  if (/[:\n\r\0]/.test(password)) throw new Error('The password holds a colon or a line break');
+  await runOk('chpasswd', [], { input: `${name}:${password}\n` });
+}
+
+/** Runs as the user (runuser sets its groups and environment), never as root. */
+function asUser(name: string, argv: string[]) {
+  return run('runuser', ['-u', name, '--', ...argv]);
+}
+
+async function refuseSymlink(file: string): Promise<void> {
+  const stat = await fs.lstat(file).catch(() => null);
+  if (stat?.isSymbolicLink()) throw new Error(`${file} is a symbolic link; refused`);
+}
+
+export const sysusersOps: Pick<
+  OpTable,
+  | 'sysusers.list'
+  | 'sysusers.check'
+  | 'sysusers.create'
+  | 'sysusers.rootPassword'
+  | 'sysusers.password'
+  | 'sysusers.delete'
+  | 'sysusers.deployKey'
+> = {
+  /** Regular users only: root, system accounts and nobody are never listed. */
+  async 'sysusers.list'() {
+    const users = (await allUsers()).filter(isRegularUser);
+    return Promise.all(users.map(infoOf));
+  },
+
+  async 'sysusers.check'({ user_name }) {
+    if ((RESERVED_USER_NAMES as readonly string[]).includes(user_name))
+      return { available: false, reason: 'This name is reserved' };
+    const entry = await lookupUser(user_name);
+    if (entry?.uid === 0) return { available: false, reason: `${user_name} has uid 0` };
+    if (entry) return { available: false, reason: `A user ${user_name} exists on the server` };
+    if (await groupExists(user_name))
+      return { available: false, reason: `A group ${user_name} exists on the server` };
+    return { available: true, reason: null };
+  },
+
+  /**
+   * useradd -m -s /bin/bash with its own group: no -o (no shared uid), no uid given (so never
+   * 0), no supplementary groups (no sudo, no adm). Quotas where the home's filesystem has them.
+   */
+  async 'sysusers.create'({ user_name, password, quota_hard, quota_soft }) {
+    const check = await sysusersOps['sysusers.check']({ user_name });
+    if (!check.available) throw new Error(check.reason ?? 'This name is not available');
+    await runOk('useradd', ['--create-home', '--shell', USER_SHELL, '--user-group', user_name]);
+    try {
+      const entry = await regularUser(user_name);
+      await setPassword(user_name, password);
+      const mount = await quotaMount(entry.home);
+      if (mount && (quota_hard > 0 || quota_soft > 0)) {
+        const soft = String(quota_soft * 1024);
+        const hard = String(quota_hard * 1024);
+        await runOk('setquota', ['-u', user_name, soft, hard, '0', '0', mount]);
+      }
+      return await infoOf(entry);
+    } catch (error) {
+      // Half a user is worse than none.
+      await run('userdel', ['--remove', user_name]);
+      throw error;
+    }
+  },
+
+  async 'sysusers.rootPassword'({ password }) {
+    await setPassword('root', password);
+    return { changed: true as const };
+  },
+
+  async 'sysusers.password'({ user_name, password }) {
+    await regularUser(user_name);
+    await setPassword(user_name, password);
+    return { changed: true as const };
+  },
+
+  /** Its processes are killed first (userdel refuses a logged-in user), then the account. */
+  async 'sysusers.delete'({ user_name, delete_home }) {
+    const entry = await regularUser(user_name);
+    await run('pkill', ['-KILL', '-U', String(entry.uid)]);
+    // pkill returns before the kernel has reaped them: userdel checks for running processes.
+    for (let i = 0; i < 50; i++) {
+      if ((await run('pgrep', ['-U', String(entry.uid)])).code !== 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const res = await run('userdel', [...(delete_home ? ['--remove'] : []), user_name]);
+    // 12: the home (or the mail spool) could not be removed; the account is gone all the same.
+    if (res.code !== 0 && !(res.code === 12 && !(await lookupUser(user_name)))) {
+      const detail = (res.stderr || res.stdout).trim().split('\n').slice(-2).join(' ');
+      throw new Error(`userdel failed (${res.code}): ${detail}`);
+    }
+    return { deleted: true as const };
+  },
+
+  /** ~/.ssh/id_ed25519, made and read as the user: root never follows the user's links. */
+  async 'sysusers.deployKey'({ user_name, create }) {
+    const entry = await regularUser(user_name);
+    const sshDir = path.join(entry.home, '.ssh');
+    const key = path.join(sshDir, 'id_ed25519');
+    await refuseSymlink(sshDir);
+    await refuseSymlink(`${key}.pub`);
+    const read = async () => {
+      const res = await asUser(user_name, ['cat', '--', `${key}.pub`]);
+      return res.code === 0 ? res.stdout.trim() : null;
+    };
+    const existing = await read();
+    if (existing || !create) return { public_key: existing };
+    await runOk('runuser', ['-u', user_name, '--', 'mkdir', '-p', '-m', '0700', sshDir]);
+    await refuseSymlink(key);
+    const host = (await run('hostname', [])).stdout.trim() || 'server';
+    await runOk('runuser', [
+      '-u',
+      user_name,
+      '--',
+      'ssh-keygen',
+      '-q',
+      '-t',
+      'ed25519',
+      '-N',
+      '',
+      '-C',
+      `${user_name}@${host}`,
+      '-f',
+      key,
+    ]);
+    return { public_key: await read() };
+  },
+};
