@@ -1,0 +1,132 @@
+import { Alert, Box, Grid, LinearProgress, ToggleButton, ToggleButtonGroup } from '@mui/material';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { StatSample } from '../../../resources/servers';
+import { EmptyState } from '../../generic/EmptyState';
+import { PageHeader } from '../../generic/PageHeader';
+import { errorMessage } from '../../generic/serverErrors';
+import { useStackdeckData } from '../../hooks';
+import { formatBytes, formatRate } from '../servers/format';
+import { useServerPage } from './ServerContext';
+import { StatsChart } from './StatsChart';
+
+type Range = 'day' | 'month';
+const percent = (value: number) => `${Math.round(value * 10) / 10}%`;
+
+/**
+ * /server-stats/{id}: the history the panel keeps (minute samples for a day, half-hour samples
+ * for 30 days). Its own lazy chunk: recharts loads with this page only.
+ */
+export default function ServerStatsPage() {
+  const { sid } = useServerPage();
+  const dp = useStackdeckData();
+  const [range, setRange] = useState<Range>('day');
+  const { data, error, isPending, isFetching } = useQuery({
+    queryKey: ['servers', 'stats', sid, range],
+    queryFn: ({ signal }) =>
+      dp.action<{ data: StatSample[] }>('servers', 'stats', {
+        params: { sid },
+        query: { range },
+        signal,
+      }),
+    refetchInterval: range === 'day' ? 60_000 : false,
+  });
+  const samples = (data?.data ?? []) as unknown as Record<string, number>[];
+
+  return (
+    <Box>
+      <PageHeader
+        title="Statistics"
+        description="CPU, load, memory, disk and network over time."
+        actions={
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={range}
+            onChange={(_, next: Range | null) => next && setRange(next)}
+            aria-label="Time range"
+          >
+            <ToggleButton value="day">24 hours</ToggleButton>
+            <ToggleButton value="month">30 days</ToggleButton>
+          </ToggleButtonGroup>
+        }
+      />
+      {isFetching ? <LinearProgress aria-label="Loading statistics" sx={{ mb: 2 }} /> : null}
+      {error ? (
+        <Alert severity="error">{errorMessage(error, 'The statistics could not be loaded.')}</Alert>
+      ) : null}
+      {!isPending && !error && samples.length === 0 ? (
+        <EmptyState
+          icon={QueryStatsOutlined}
+          title="No history yet"
+          text="Samples are kept from the server's reports: the first appears within a minute of it reporting."
+        />
+      ) : null}
+      {samples.length > 0 ? (
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <StatsChart
+              id="chart-cpu"
+              title="CPU usage"
+              range={range}
+              data={samples}
+              series={[{ key: 'cpu', name: 'CPU', color: '#1976d2' }]}
+              format={percent}
+              domain={[0, 100]}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <StatsChart
+              id="chart-load"
+              title="Load (1 min)"
+              range={range}
+              data={samples}
+              series={[{ key: 'load', name: 'Load', color: '#9c27b0' }]}
+              format={(value) => value.toFixed(2)}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <StatsChart
+              id="chart-memory"
+              title="Memory"
+              range={range}
+              data={samples}
+              series={[
+                { key: 'memory_used', name: 'Used', color: '#2e7d32' },
+                { key: 'memory_total', name: 'Total', color: '#9e9e9e' },
+              ]}
+              format={(value) => formatBytes(value, 1)}
+            />
+          </Grid>
+          <Grid size={{ xs: 12, md: 6 }}>
+            <StatsChart
+              id="chart-disk"
+              title="Disk (/)"
+              range={range}
+              data={samples}
+              series={[
+                { key: 'disk_used', name: 'Used', color: '#ed6c02' },
+                { key: 'disk_total', name: 'Total', color: '#9e9e9e' },
+              ]}
+              format={(value) => formatBytes(value, 1)}
+            />
+          </Grid>
+          <Grid size={{ xs: 12 }}>
+            <StatsChart
+              id="chart-network"
+              title="Network"
+              range={range}
+              data={samples}
+              series={[
+                { key: 'rx_rate', name: 'In', color: '#0288d1' },
+                { key: 'tx_rate', name: 'Out', color: '#d32f2f' },
+              ]}
+              format={formatRate}
+            />
+          </Grid>
+        </Grid>
+      ) : null}
+    </Box>
+  );
+}

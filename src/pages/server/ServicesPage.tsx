@@ -1,0 +1,101 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  LinearProgress,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import Refresh from '@mui/icons-material/Refresh';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServiceStatus } from '../../../resources/agent/ops';
+import { PageHeader } from '../../generic/PageHeader';
+import { errorMessage } from '../../generic/serverErrors';
+import { useStackdeckData } from '../../hooks';
+import { OfflineNotice } from './OfflineNotice';
+import { useServerPage } from './ServerContext';
+import { type ServiceAction, ServiceRow } from './ServiceRow';
+import { useServerCall } from './useServerCall';
+
+/** /services/{id}: the server's services as they run now, with their controls. */
+export default function ServicesPage() {
+  const { sid, online } = useServerPage();
+  const dp = useStackdeckData();
+  const call = useServerCall();
+  const queryClient = useQueryClient();
+  const key = ['services', 'status', sid];
+  const { data, error, isPending, isFetching, refetch } = useQuery({
+    queryKey: key,
+    queryFn: ({ signal }) =>
+      dp.action<{ data: ServiceStatus[] }>('services', 'status', { params: { sid }, signal }),
+    enabled: online,
+    retry: false,
+  });
+
+  const control = async (service: ServiceStatus, action: ServiceAction) => {
+    const next = await call<ServiceStatus>(
+      'services',
+      'control',
+      { query: { action }, body: { service: service.name } },
+      `${service.name}: ${action} done.`,
+    );
+    queryClient.setQueryData<{ data: ServiceStatus[] }>(key, (old) =>
+      old ? { data: old.data.map((s) => (s.name === next.name ? next : s)) } : old,
+    );
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="Services"
+        description="Start, stop, restart or reload what runs on this server."
+        actions={
+          <Button
+            startIcon={<Refresh />}
+            onClick={() => void refetch()}
+            disabled={!online || isFetching}
+          >
+            Refresh
+          </Button>
+        }
+      />
+      <OfflineNotice what="Service status and controls" />
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {errorMessage(error, 'The services could not be read.')}
+        </Alert>
+      ) : null}
+      <Card variant="outlined">
+        {online && isFetching ? <LinearProgress aria-label="Reading services" /> : null}
+        <Table aria-label="Services">
+          <TableHead>
+            <TableRow>
+              <TableCell>Service</TableCell>
+              <TableCell>State</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {(data?.data ?? []).map((service) => (
+              <ServiceRow
+                key={service.name}
+                service={service}
+                disabled={!online}
+                control={(action) => control(service, action)}
+              />
+            ))}
+            {!isPending && !data?.data.length ? (
+              <TableRow>
+                <TableCell colSpan={3}>No services reported.</TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+        </Table>
+      </Card>
+    </Box>
+  );
+}
