@@ -30,9 +30,6 @@ export default function ServerInstallPage() {
   const [connectedSeen, setConnectedSeen] = useState(false);
   const { data: server, id } = useServer(param, connectedSeen ? false : INSTALL_POLL_MS);
   const connected = server?.connected ?? false;
-  useEffect(() => {
-    if (connected) setConnectedSeen(true);
-  }, [connected]);
 
   const script = useQuery({
     queryKey: ['servers', 'script', id],
@@ -47,6 +44,12 @@ export default function ServerInstallPage() {
   const installedAlready = (script.error as { status?: number } | null)?.status === 409;
 
   const events = useInstallEvents(id, !connectedSeen && !installedAlready);
+  // Connected: the polls stop, after one last read for the steps since the previous poll.
+  useEffect(() => {
+    if (!connected) return;
+    setConnectedSeen(true);
+    void queryClient.invalidateQueries({ queryKey: ['servers', 'events', id] });
+  }, [connected, id, queryClient]);
   const { failed } = installState(events.data);
 
   // Opening the page of a server whose install has not begun marks it started (`action=install`).

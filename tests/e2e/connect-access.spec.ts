@@ -1,0 +1,156 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+
+/** Server pages of the connect flow without a real server: pending servers, access, transfer. */
+
+interface Created {
+  id: number;
+  name: string;
+  uuid: string;
+}
+
+async function tokenOf(request: APIRequestContext, email: string, password: string) {
+  const res = await request.post('/api/v1/users/login', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { Token: string }).Token;
+}
+
+/** `POST servers/users/{uid}?action=create` as the user, as the connect page does. */
+async function createServer(
+  request: APIRequestContext,
+  token: string,
+  uid: number,
+  body: Record<string, string> = {},
+): Promise<Created> {
+  const res = await request.post(`/api/v1/servers/users/${uid}?action=create`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: body,
+  });
+  expect(res.status(), await res.text()).toBeLessThan(300);
+  return (await res.json()) as Created;
+}
+
+async function expectNotFound(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/404$/);
+}
+
+test('a pending server: connect-server form, install page, dashboard card, removal', async ({
+  page,
+  api,
+}) => {
+  const owner = await api.account();
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/no-servers$/);
+
+  await page.goto('/connect-server');
+  await expect(page.getByRole('heading', { name: 'Connect a server' })).toBeVisible();
+  await page.getByLabel('Server name').fill('db-2');
+  await page.getByLabel('IP address (optional)').fill('203.0.113.20');
+  await page.getByRole('button', { name: 'Create and show the install command' }).click();
+  await expect(page).toHaveURL(/\/server-install\/\d+$/);
+  const id = Number(/(\d+)$/.exec(page.url())?.[1]);
+  await expect(page.getByTestId('install-command')).toContainText('/install/');
+  await expect(page.getByRole('list', { name: 'Install steps' })).toContainText(
+    'Waiting for the install command',
+  );
+
+  // /connect-server/{id} leads back to the install of a pending server.
+  await page.goto(`/connect-server/${id}`);
+  await expect(page.getByRole('link', { name: 'Continue to the install' })).toHaveAttribute(
+    'href',
+    `/server-install/${id}`,
+  );
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: /^cs-/ });
+  await expect(card).toContainText('Pending install');
+  await expect(card).toContainText('203.0.113.20');
+  const name = (await card.getByRole('heading').textContent())!;
+
+  await page.goto(`/remove-server/${id}`);
+  await expect(page.getByText(/The agent was never installed/)).toBeVisible();
+  await page.getByLabel("Type the server's name to confirm").fill(name);
+  await page.getByRole('button', { name: 'Remove server' }).click();
+  await expect(page).toHaveURL(/\/no-servers$/);
+});
+
+test("another user cannot open a server's connect, install or remove page", async ({
+  page,
+  api,
+  request,
+}) => {
+  const owner = await api.account();
+  const server = await createServer(
+    request,
+    await tokenOf(request, owner.email, owner.password),
+    owner.id,
+    { name: 'private-1' },
+  );
+  const stranger = await api.account();
+  await signIn(page, stranger.email, stranger.password);
+  await expect(page).toHaveURL(/\/no-servers$/);
+  await expectNotFound(page, `/server-install/${server.id}`);
+  await expectNotFound(page, `/remove-server/${server.id}`);
+  await expectNotFound(page, `/connect-server/${server.id}`);
+  await expectNotFound(page, '/server-install/not-a-number');
+  // And nothing of it reached the stranger's dashboard.
+  await page.goto('/dashboard');
+  await expect(page).toHaveURL(/\/no-servers$/);
+});
+
+test('many servers page; a server is transferred by email and accepted', async ({
+  page,
+  api,
+  request,
+  browser,
+}) => {
+  const owner = await api.account();
+  const token = await tokenOf(request, owner.email, owner.password);
+  for (let n = 1; n <= 13; n++) await createServer(request, token, owner.id, { name: `s-${n}` });
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('article')).toHaveCount(12);
+  await page
+    .getByRole('navigation', { name: 'Server pages' })
+    .getByRole('button', { name: 'Go to page 2' })
+    .click();
+  await expect(page.getByRole('article')).toHaveCount(1);
+  const card = page.getByRole('article').first();
+  const name = (await card.getByRole('heading').textContent())!;
+
+  const recipient = await api.account();
+  await card.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: 'Transfer to another user' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email of the new owner').fill('not-an-email');
+  await dialog.getByRole('button', { name: 'Offer transfer' }).click();
+  await expect(dialog.getByText('Enter a valid email address')).toBeVisible();
+  await dialog.getByLabel('Email of the new owner').fill(recipient.email);
+  await dialog.getByRole('button', { name: 'Offer transfer' }).click();
+  await expect(page.getByText(`Transfer offered to ${recipient.email}`)).toBeVisible();
+
+  const mail = await api.lastMail(recipient.email);
+  const link = /https?:\/\/\S+\/dashboard\/([0-9a-f-]{36})/.exec(mail.text);
+  expect(link, mail.text).not.toBeNull();
+
+  // The recipient, in a browser of their own.
+  const theirs = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const their = await theirs.newPage();
+  await signIn(their, recipient.email, recipient.password);
+  await expect(their).toHaveURL(/\/no-servers$/);
+  await their.goto(`/dashboard/${link![1]}`);
+  await their.getByRole('button', { name: 'Accept the server' }).click();
+  await expect(their).toHaveURL(/\/dashboard$/);
+  await expect(their.getByRole('article', { name })).toContainText('Pending install');
+
+  // A second acceptance of the same link says why it fails.
+  await their.goto(`/dashboard/${link![1]}`);
+  await their.getByRole('button', { name: 'Accept the server' }).click();
+  await expect(their.getByText('This transfer was accepted already')).toBeVisible();
+  await theirs.close();
+
+  // It left the owner's account.
+  await page.reload();
+  await expect(page.getByRole('article', { name })).toHaveCount(0);
+});
