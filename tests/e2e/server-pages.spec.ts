@@ -17,7 +17,7 @@ let sb: SandboxServer;
 
 async function open(page: Page, path: string) {
   await page.goto(`/${path}/${sb.serverId}`);
-  await expect(page.getByTestId('connection-status').or(page.getByRole('heading'))).toBeVisible();
+  await expect(page.locator('main h1')).toBeVisible();
 }
 
 async function inside(argv: string[]) {
@@ -148,7 +148,7 @@ test('add an SSH key for a system user, and change SSH settings', async ({ page 
   expect(authorized.stdout).toContain(key.split(' ')[1]);
 
   // SSH settings, read from the server.
-  await expect(page.getByLabel('Port')).toHaveValue(/^\d+$/);
+  await expect(page.getByRole('spinbutton', { name: 'Port' })).toHaveValue(/^\d+$/);
   await page.getByLabel('Root login').click();
   await page.getByRole('button', { name: 'Save SSH settings' }).click();
   await expect(page.getByText('SSH settings saved and sshd reloaded.')).toBeVisible({
@@ -181,13 +181,13 @@ test('stop and start a service', async ({ page }) => {
   await open(page, 'services');
   const cron = page.getByTestId('service-cron');
   await expect(cron).toContainText('Running', { timeout: 20_000 });
-  await cron.getByRole('button', { name: 'Stop Cron' }).click();
+  await cron.getByRole('button', { name: 'Stop Cron', exact: true }).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog).toContainText('Stop Cron?');
   await dialog.getByRole('button', { name: 'Stop' }).click();
   await expect(cron).toContainText('Stopped', { timeout: 30_000 });
   expect((await inside(['pgrep', '-x', 'cron'])).code).not.toBe(0);
-  await cron.getByRole('button', { name: 'Start Cron' }).click();
+  await cron.getByRole('button', { name: 'Start Cron', exact: true }).click();
   await expect(cron).toContainText('Running', { timeout: 30_000 });
   expect((await inside(['pgrep', '-x', 'cron'])).code).toBe(0);
 });
