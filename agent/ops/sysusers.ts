@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { SystemUserInfo } from '../../resources/agent/ops';
 import { RESERVED_USER_NAMES } from '../../resources/agent/validators';
 import { run, runOk } from '../lib/exec';
@@ -116,16 +117,24 @@ export const sysusersOps: Pick<
     return { changed: true as const };
   },
 
-  /** Its processes are killed first (userdel refuses a logged-in user), then the account. */
+  /**
+   * Its processes are killed first (userdel refuses a user with running processes); one that
+   * appears meanwhile (a login, a cron job starting) is killed on the next round.
+   */
   async 'sysusers.delete'({ user_name, delete_home }) {
     const entry = await regularUser(user_name);
-    await run('pkill', ['-KILL', '-U', String(entry.uid)]);
-    // pkill returns before the kernel has reaped them: userdel checks for running processes.
-    for (let i = 0; i < 50; i++) {
-      if ((await run('pgrep', ['-U', String(entry.uid)])).code !== 0) break;
-      await new Promise((r) => setTimeout(r, 100));
+    const uid = String(entry.uid);
+    let res = { code: 1, stdout: '', stderr: '' };
+    for (let attempt = 0; attempt < 5; attempt++) {
+      for (let i = 0; i < 50; i++) {
+        await run('pkill', ['-KILL', '-U', uid]);
+        await run('pkill', ['-KILL', '-u', uid]);
+        if ((await run('pgrep', ['-u', uid])).code !== 0) break;
+        await sleep(100);
+      }
+      res = await run('userdel', [...(delete_home ? ['--remove'] : []), user_name]);
+      if (res.code !== 8) break; // 8: the user is logged in / has processes
     }
-    const res = await run('userdel', [...(delete_home ? ['--remove'] : []), user_name]);
     // 12: the home (or the mail spool) could not be removed; the account is gone all the same.
     if (res.code !== 0 && !(res.code === 12 && !(await lookupUser(user_name)))) {
       const detail = (res.stderr || res.stdout).trim().split('\n').slice(-2).join(' ');
