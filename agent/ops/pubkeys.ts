@@ -77,6 +77,8 @@ export const pubkeysOps: Pick<OpTable, 'pubkeys.list' | 'pubkeys.add' | 'pubkeys
   },
 
   async 'pubkeys.remove'({ user_name, fingerprint }) {
+    // A user removed by hand took its keys along: nothing left to remove.
+    if (!(await lookupUser(user_name))) return { removed: false };
     const k = await keyFileOf(user_name);
     const result = removeKey(await readKeys(k), fingerprint);
     if (result.removed) await writeKeys(k, result.text);

@@ -122,6 +122,8 @@ export const sysusersOps: Pick<
    * appears meanwhile (a login, a cron job starting) is killed on the next round.
    */
   async 'sysusers.delete'({ user_name, delete_home }) {
+    // Gone already (removed by hand): deleting is done, so the panel's row can go too.
+    if (!(await lookupUser(user_name))) return { deleted: true as const };
     const entry = await regularUser(user_name);
     const uid = String(entry.uid);
     let res = { code: 1, stdout: '', stderr: '' };

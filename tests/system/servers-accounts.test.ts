@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../scripts/sandbox/index';
+import { type Sandbox, kernelHasQuotaFormat } from '../../scripts/sandbox/index';
 import {
   type Panel,
   type ServerRecord,
@@ -21,6 +21,8 @@ let sshPort = 22;
 const PASSWORD = 'first-Password-1234';
 const PASSWORD2 = 'second-Password-5678';
 const KEY = '/root/stackdeck-test-key';
+
+const QUOTAS = kernelHasQuotaFormat() !== false;
 
 const path = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
 
@@ -92,7 +94,11 @@ function sshKey(user: string, port = sshPort) {
 
 beforeAll(async () => {
   panel = await startPanel();
-  ({ sb, server } = await installedSandbox(panel, 'accounts', ['ssh']));
+  // /home with quotas where this kernel can (CONFIG_QFMT_V2); a plain /home otherwise.
+  ({ sb, server } = await installedSandbox(panel, 'accounts', ['ssh'], {
+    quota: QUOTAS,
+    homeSizeMb: QUOTAS ? 256 : undefined,
+  }));
   await sh(
     `printf '#!/bin/sh\\nprintf "%%s\\\\n" "$TEST_PASSWORD"\\n' >/root/stackdeck-askpass && chmod 700 /root/stackdeck-askpass && ssh-keygen -q -t ed25519 -N '' -C tester -f ${KEY}`,
   );
@@ -209,6 +215,27 @@ describe('system users', () => {
     }
   });
 
+  it('sets quotas where the home filesystem has them, and reports null where not', async () => {
+    const res = await panel.api('POST', path('sysusers'), {
+      user_name: 'quser',
+      password: PASSWORD,
+      quota_hard: 100,
+      quota_soft: 80,
+    });
+    expect(res.statusCode).toBe(201);
+    const live = await panel.t.app.agents.call(server.id, 'sysusers.list', {});
+    const quser = live.find((u) => u.user_name === 'quser');
+    if (QUOTAS) {
+      expect(quser).toMatchObject({ quota_hard: 100, quota_soft: 80 });
+      expect(await sh('quota -w -u quser')).toMatch(/\s81920\s+102400\s/);
+    } else {
+      expect(quser).toMatchObject({ quota_hard: null, quota_soft: null });
+    }
+    const id = (res.json() as { id: number }).id;
+    expect((await panel.api('DELETE', path(`sysusers/${id}`))).statusCode).toBe(200);
+    expect((await sb.exec(['id', 'quser'])).code).not.toBe(0);
+  });
+
   it('logs in over SSH with its password; a changed password replaces it', async () => {
     expect((await sshPassword('alice', PASSWORD)).stdout.trim()).toBe('alice');
     const res = await panel.api('PUT', path(`sysusers/${aliceId}`), { password: PASSWORD2 });
@@ -264,6 +291,21 @@ describe('SSH keys', () => {
     // The agent de-duplicates too, whatever the panel's records say.
     await panel.t.app.agents.call(server.id, 'pubkeys.add', { user_name: 'alice', key: pub });
     expect(await sh('grep -c ssh-ed25519 /home/alice/.ssh/authorized_keys')).toBe('1');
+  });
+
+  it('adds a key to root’s own authorized_keys', async () => {
+    const pub = await sh(`cat ${KEY}.pub`);
+    const res = await panel.api('POST', path('pubkeys'), {
+      label: 'root laptop',
+      user_name: 'root',
+      key: pub,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await sh('stat -c "%U %a" /root/.ssh/authorized_keys')).toBe('root 600');
+    expect((await sshKey('root')).stdout.trim()).toBe('root');
+    const id = (res.json() as { id: number }).id;
+    expect((await panel.api('DELETE', path(`pubkeys/${id}`))).statusCode).toBe(200);
+    expect((await sshKey('root')).code).not.toBe(0);
   });
 
   it('refuses an authorized_keys that is a symbolic link, and writes nothing through it', async () => {
@@ -369,6 +411,16 @@ describe('SSH settings', () => {
 });
 
 describe('the end of a user', () => {
+  it('forgets a user someone already removed by hand', async () => {
+    const res = await panel.api('POST', path('sysusers'), {
+      user_name: 'gone',
+      password: PASSWORD,
+    });
+    await sh('userdel -r gone');
+    const del = await panel.api('DELETE', path(`sysusers/${(res.json() as { id: number }).id}`));
+    expect(del.statusCode).toBe(200);
+  });
+
   it('deletes the user with its home, its processes first; the keys go with it', async () => {
     await sh('setsid runuser -u alice -- sleep 600 </dev/null >/dev/null 2>&1 &');
     await sb.waitFor(async () => (await sb.exec(['pgrep', '-u', 'alice', 'sleep'])).code === 0);

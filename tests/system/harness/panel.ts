@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import type { LightMyRequestResponse } from 'fastify';
-import { type Sandbox, startSandbox } from '../../../scripts/sandbox/index';
+import { type Sandbox, type SandboxOptions, startSandbox } from '../../../scripts/sandbox/index';
 import { type TestApp, buildTestApp } from '../../api/helpers';
 
 /**
@@ -124,9 +124,10 @@ export async function installedSandbox(
   panel: Panel,
   name: string,
   services: string[],
+  options: Pick<SandboxOptions, 'quota' | 'homeSizeMb'> = {},
 ): Promise<{ sb: Sandbox; server: ServerRecord }> {
   const { server, command } = await createServer(panel, name);
-  const sb = await startSandbox({ panel: panel.url, services });
+  const sb = await startSandbox({ panel: panel.url, services, ...options });
   try {
     const res = await sb.exec(['bash', '-c', command], { timeoutMs: 120_000 });
     if (res.code !== 0) throw new Error(`install command failed:\n${res.stdout}${res.stderr}`);
