@@ -20,6 +20,11 @@ async function open(page: Page, path: string) {
   await expect(page.locator('main h1')).toBeVisible();
 }
 
+const SHOTS = '.tmp/shots-server';
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
 async function inside(argv: string[]) {
   return sb.sandbox.exec(argv, { timeoutMs: 15_000 });
 }
@@ -86,6 +91,7 @@ test('first opening creates root and the default user; the summary is live', asy
   expect(record.os_version).toMatch(/Debian/);
   expect(record.timezone).toBeTruthy();
 
+  await shot(page, 'summary-opening');
   await notice.getByRole('button', { name: /close|saved/i }).click();
   await expect(notice).toHaveCount(0);
 
@@ -122,6 +128,34 @@ test('create a system user: name checked as typed, generated password', async ({
   await expect(page.getByTestId('sysuser-alice')).toContainText('Active', { timeout: 30_000 });
   await expect(name).toHaveValue('');
   expect((await inside(['id', 'alice'])).code).toBe(0);
+  await shot(page, 'system-users');
+
+  // A new password, generated in the dialog.
+  const before = (await inside(['getent', 'shadow', 'alice'])).stdout;
+  await page.getByTestId('sysuser-alice').getByRole('button', { name: 'Password' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('New password', { exact: true }).fill('too short');
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(dialog.getByText('At least 12 characters', { exact: true })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Generate' }).click();
+  await dialog.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByText('Password changed.')).toBeVisible({ timeout: 30_000 });
+  await expect(dialog).toHaveCount(0);
+  expect((await inside(['getent', 'shadow', 'alice'])).stdout).not.toBe(before);
+
+  // The deployment key: none yet, made on demand, then read back.
+  await page.getByTestId('sysuser-alice').getByRole('button', { name: 'Deployment key' }).click();
+  await expect(dialog).toContainText('no deployment key yet');
+  await dialog.getByRole('button', { name: 'Create key' }).click();
+  await expect(dialog.getByTestId('deploy-key')).toHaveText(/^ssh-(ed25519|rsa) /, {
+    timeout: 60_000,
+  });
+  const deployKey = (await dialog.getByTestId('deploy-key').textContent())!;
+  await expect(dialog.getByRole('button', { name: 'Copy the deployment key' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await page.getByTestId('sysuser-alice').getByRole('button', { name: 'Deployment key' }).click();
+  await expect(dialog.getByTestId('deploy-key')).toHaveText(deployKey);
+  await dialog.getByRole('button', { name: 'Close' }).click();
 });
 
 test('add an SSH key for a system user, and change SSH settings', async ({ page }) => {
@@ -154,6 +188,13 @@ test('add an SSH key for a system user, and change SSH settings', async ({ page 
   await expect(page.getByText('SSH settings saved and sshd reloaded.')).toBeVisible({
     timeout: 30_000,
   });
+  await shot(page, 'ssh-keys');
+  await page.getByRole('button', { name: 'Remove laptop' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(row).toHaveCount(0, { timeout: 30_000 });
+  expect((await inside(['cat', '/home/alice/.ssh/authorized_keys'])).stdout).not.toContain(
+    key.split(' ')[1],
+  );
 });
 
 test('change the host name', async ({ page }) => {
@@ -187,9 +228,42 @@ test('stop and start a service', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Stop' }).click();
   await expect(cron).toContainText('Stopped', { timeout: 30_000 });
   expect((await inside(['pgrep', '-x', 'cron'])).code).not.toBe(0);
+  await shot(page, 'services-stopped');
   await cron.getByRole('button', { name: 'Start Cron', exact: true }).click();
   await expect(cron).toContainText('Running', { timeout: 30_000 });
   expect((await inside(['pgrep', '-x', 'cron'])).code).toBe(0);
+});
+
+test('clean up, reboot, and delete a system user', async ({ page }) => {
+  await signIn(page, sb.account.email, sb.account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await open(page, 'server-summary');
+  await page.getByRole('button', { name: 'Clean up' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Clean up' }).click();
+  await expect(page.getByTestId('cleanup-result')).toContainText(/freed/, { timeout: 120_000 });
+  await expect(page.getByTestId('cleanup-result')).toContainText('Package caches');
+
+  // Reboot: the agent goes and comes back, the page follows it live.
+  const status = page.getByTestId('connection-status');
+  await expect(status).toHaveText('Online');
+  const reboots = sb.sandbox.reboots;
+  await page.getByRole('button', { name: 'Reboot' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Reboot' }).click();
+  await expect(page.getByText('The server is rebooting.')).toBeVisible();
+  await expect(status).toHaveText('Offline', { timeout: 30_000 });
+  await expect(page.getByTestId('offline-notice')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reboot' })).toBeDisabled();
+  await shot(page, 'summary-offline');
+  await sb.sandbox.waitForReboot(60_000);
+  expect(sb.sandbox.reboots).toBeGreaterThan(reboots);
+  await expect(status).toHaveText('Online', { timeout: 45_000 });
+  await expect(page.getByRole('button', { name: 'Reboot' })).toBeEnabled();
+
+  await open(page, 'system-users');
+  await page.getByRole('button', { name: 'Delete alice' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByTestId('sysuser-alice')).toHaveCount(0, { timeout: 30_000 });
+  expect((await inside(['id', 'alice'])).code).not.toBe(0);
 });
 
 test('activity logs list the operations, and statistics open', async ({ page }) => {
@@ -203,10 +277,16 @@ test('activity logs list the operations, and statistics open', async ({ page }) 
     'Create system user alice',
     'Add SSH key "laptop" for alice',
     'Set the host name to e2e-box.example.test',
+    'Change the password of alice',
+    'Create the deployment key of alice',
+    'Remove SSH key "laptop" of alice',
+    'Reboot',
+    'Delete system user alice',
   ])
     await expect(table).toContainText(line);
   await expect(table).toContainText(/cron/i);
   await expect(table).not.toContainText('Pending');
+  await shot(page, 'activity-logs');
 
   await open(page, 'server-stats');
   await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible();
