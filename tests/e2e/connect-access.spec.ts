@@ -75,6 +75,53 @@ test('a pending server: connect-server form, install page, dashboard card, remov
   await expect(page).toHaveURL(/\/no-servers$/);
 });
 
+test('install progress follows the events the install script posts; a failure says so', async ({
+  page,
+  api,
+  request,
+}) => {
+  const owner = await api.account();
+  const server = await createServer(
+    request,
+    await tokenOf(request, owner.email, owner.password),
+    owner.id,
+  );
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/server-install/${server.id}`);
+  const command = (await page.getByTestId('install-command').textContent())!;
+  const key = /\/install\/([A-Za-z0-9_-]+) /.exec(command)![1];
+  // What the install script sends as it goes (scripts' `event TEXT CODE`).
+  const post = async (event: string, code: number) =>
+    expect((await request.post(`/install/${key}/events`, { data: { event, code } })).status()).toBe(
+      204,
+    );
+  const steps = page.getByRole('list', { name: 'Install steps' });
+  const bar = page.getByRole('progressbar', { name: 'Install progress' });
+  await expect(steps).toContainText('Waiting for the install command');
+
+  await post('Installer started on web-9', 1);
+  await expect(steps).toContainText('Installer started on web-9');
+  await expect(bar).toHaveAttribute('aria-valuenow', '10');
+  await post('Downloading the agent', 4);
+  await expect(steps).toContainText('code 4');
+  await expect(bar).toHaveAttribute('aria-valuenow', '40');
+  await expect(steps.getByRole('progressbar', { name: 'In progress' })).toHaveCount(1);
+
+  await post('The installer stopped at line 42', -1);
+  const failure = page.getByRole('alert').filter({ hasText: 'The install failed' });
+  await expect(failure).toContainText('The installer stopped at line 42');
+  await expect(bar).toHaveAttribute('aria-valuenow', '40');
+  await page.screenshot({ path: '.tmp/shots-connect/install-failed.png', fullPage: true });
+
+  // Start over: the old steps go, the same command stays valid.
+  await failure.getByRole('button', { name: 'Start over' }).click();
+  await expect(failure).toHaveCount(0);
+  await expect(steps).not.toContainText('Installer started on web-9');
+  await expect(steps).toContainText('Waiting for the install command');
+  await expect(page.getByTestId('install-command')).toHaveText(command);
+});
+
 test("another user cannot open a server's connect, install or remove page", async ({
   page,
   api,

@@ -28,10 +28,12 @@ export function useInstallEvents(serverId: number | null, polling: boolean) {
 /** Where an install stands, from its events: the last one says. */
 export function installState(events: readonly InstallEvent[] | undefined) {
   const last = events?.at(-1);
+  // A failure (code -1) keeps the bar where the install stopped.
+  const reached = events?.findLast((event) => event.code >= 0)?.code ?? 0;
   return {
     last,
     failed: last !== undefined && last.code < 0,
     /** Progress of the spec's events: ten times the code, in per cent. */
-    percent: last && last.code > 0 ? Math.min(100, last.code * 10) : 0,
+    percent: Math.min(100, Math.max(0, reached * 10)),
   };
 }
