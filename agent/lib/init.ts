@@ -22,11 +22,17 @@ function checkUnit(unit: string): string {
 
 export async function unitInstalled(unit: string, systemd: boolean): Promise<boolean> {
   checkUnit(unit);
-  const candidates = systemd
-    ? [`/lib/systemd/system/${unit}.service`, `/etc/systemd/system/${unit}.service`]
-    : [`/etc/init.d/${unit}`];
-  for (const file of candidates) if (await fs.stat(file).catch(() => null)) return true;
-  return false;
+  if (systemd) {
+    // Native units and those systemd generates from init.d scripts (pure-ftpd has only one).
+    const res = await run('systemctl', [
+      'show',
+      '--property=LoadState',
+      '--value',
+      `${unit}.service`,
+    ]);
+    return res.code === 0 && res.stdout.trim() === 'loaded';
+  }
+  return (await fs.stat(`/etc/init.d/${unit}`).catch(() => null))?.isFile() ?? false;
 }
 
 export async function unitRunning(unit: string, systemd: boolean): Promise<boolean> {

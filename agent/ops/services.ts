@@ -38,7 +38,10 @@ export function phpFpmUnits(names: readonly string[]): string[] {
 
 async function unitsOf(service: Service, systemd: boolean): Promise<string[]> {
   if (service !== 'php-fpm') return FIXED_UNITS[service];
-  const dirs = systemd ? ['/lib/systemd/system', '/etc/systemd/system'] : ['/etc/init.d'];
+  // init.d holds the php*-fpm scripts under systemd too (Debian ships both).
+  const dirs = systemd
+    ? ['/lib/systemd/system', '/etc/systemd/system', '/etc/init.d']
+    : ['/etc/init.d'];
   const names = (await Promise.all(dirs.map((d) => fs.readdir(d).catch(() => [])))).flat();
   const found = phpFpmUnits(names);
   return found.length > 0 ? found : ['php-fpm'];

@@ -118,7 +118,7 @@ describe('sandbox lifecycle', () => {
     const neighbour = await small(); // in this run's base: must survive
     try {
       const boot = await cli({ env }, 'start', '--services', 'ssh');
-      expect(boot.code).toBe(0);
+      expect(boot.code, boot.stdout + boot.stderr).toBe(0);
       const id = /^sandbox ([a-z0-9]+) /m.exec(boot.stdout)?.[1] ?? '';
       const dir = join(base, id);
       const state = JSON.parse(readFileSync(join(dir, 'state.json'), 'utf8')) as {

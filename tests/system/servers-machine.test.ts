@@ -140,6 +140,8 @@ describe('a connected server', () => {
     const res = await panel.api('POST', path('reboot'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ rebooting: true });
+    // The panel sees the agent go, then come back.
+    await waitConnected(panel, server.id, false, 30_000);
     await sb.waitForReboot(120_000);
     expect(sb.reboots).toBe(reboots + 1);
     await waitConnected(panel, server.id, true, 60_000);
