@@ -18,8 +18,12 @@ test('an offline server says so and disables its controls; another user gets 404
   expect(res.status()).toBeLessThan(300);
   const { id: sid } = (await res.json()) as { id: number };
 
+  // The charts (recharts) load with the statistics page only, never with /login.
+  const loaded: string[] = [];
+  page.on('request', (req) => loaded.push(req.url()));
   await signIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
+  expect(loaded.filter((url) => /ServerStatsPage|recharts/i.test(url))).toEqual([]);
   await page.goto(`/server-summary/${sid}`);
   await expect(page.getByTestId('connection-status')).toHaveText('Offline');
   await expect(page.getByTestId('offline-notice')).toContainText('offline');

@@ -6,7 +6,7 @@ import { ConfirmButton } from './ConfirmButton';
 
 export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 
-const LABELS: Record<string, string> = {
+export const SERVICE_LABELS: Record<string, string> = {
   nginx: 'nginx',
   mariadb: 'MariaDB',
   'php-fpm': 'PHP-FPM',
@@ -46,7 +46,7 @@ export function ServiceRow({ service, disabled, control }: Props) {
       setRunning(null);
     }
   };
-  const label = LABELS[service.name] ?? service.name;
+  const label = SERVICE_LABELS[service.name] ?? service.name;
   const button = (action: ServiceAction, text: string, show: boolean) =>
     show ? (
       <Button

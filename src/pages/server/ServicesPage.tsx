@@ -18,8 +18,15 @@ import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
 import { OfflineNotice } from './OfflineNotice';
 import { useServerPage } from './ServerContext';
-import { type ServiceAction, ServiceRow } from './ServiceRow';
+import { SERVICE_LABELS, type ServiceAction, ServiceRow } from './ServiceRow';
 import { useServerCall } from './useServerCall';
+
+const DONE: Record<ServiceAction, string> = {
+  start: 'started',
+  stop: 'stopped',
+  restart: 'restarted',
+  reload: 'reloaded',
+};
 
 /** /services/{id}: the server's services as they run now, with their controls. */
 export default function ServicesPage() {
@@ -41,7 +48,7 @@ export default function ServicesPage() {
       'services',
       'control',
       { query: { action }, body: { service: service.name } },
-      `${service.name}: ${action} done.`,
+      `${SERVICE_LABELS[service.name] ?? service.name} ${DONE[action]}.`,
     );
     queryClient.setQueryData<{ data: ServiceStatus[] }>(key, (old) =>
       old ? { data: old.data.map((s) => (s.name === next.name ? next : s)) } : old,

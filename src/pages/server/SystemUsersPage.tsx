@@ -16,10 +16,10 @@ export default function SystemUsersPage() {
       />
       <OfflineNotice what="Creating, changing and deleting users" />
       <Grid container spacing={3}>
-        <Grid size={{ xs: 12, lg: 7 }}>
+        <Grid size={{ xs: 12 }}>
           <SysuserList sid={sid} online={online} />
         </Grid>
-        <Grid size={{ xs: 12, lg: 5 }}>
+        <Grid size={{ xs: 12, md: 8, xl: 6 }}>
           <CreateSysuserCard sid={sid} online={online} />
         </Grid>
       </Grid>

@@ -51,7 +51,7 @@ export function SysuserList({ sid, online }: { sid: number; online: boolean }) {
 
   if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
   return (
-    <Card variant="outlined">
+    <Card variant="outlined" sx={{ overflowX: 'auto' }}>
       {!isPending && users.length === 0 ? (
         <EmptyState
           icon={PeopleOutline}
@@ -74,7 +74,7 @@ export function SysuserList({ sid, online }: { sid: number; online: boolean }) {
                 <TableCell>
                   <strong>{user.user_name}</strong>
                 </TableCell>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
                   {quota(user.quota_hard)} / {quota(user.quota_soft)}
                 </TableCell>
                 <TableCell>
