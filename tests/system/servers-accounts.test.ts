@@ -457,5 +457,10 @@ describe('the end of a user', () => {
     ).toEqual(['done', 'failed', 'failed']);
     expect(line(/^Delete system user alice$/)[0]?.status).toBe('done');
     expect(log.filter((l) => l.status === 'pending')).toEqual([]);
+    // Passwords went over stdin to chpasswd: in no log line, here or on the server.
+    for (const secret of [PASSWORD, PASSWORD2]) {
+      expect(JSON.stringify(log)).not.toContain(secret);
+      expect((await sb.exec(['grep', '-cF', secret, '/var/log/stackdeck-agent.log'])).stdout).toBe('0\n');
+    }
   });
 });
