@@ -9,6 +9,8 @@ export const serverSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
   name: z.string(),
+  /** The name the user chose, shown while the server keeps its cs- name until it connects. */
+  pending_name: z.string().nullable(),
   ip4: z.string().nullable(),
   provider: z.string().nullable(),
   /** The agent is connected right now. */
@@ -44,17 +46,20 @@ const ip4 = z
     'An IPv4 address like 203.0.113.10',
   );
 
-export const serverInput = z.object({
-  name: serverName.optional(),
-  os_version: z.string().max(100).optional(),
-  timezone: z.string().max(64).optional(),
-});
-
 /** `POST servers/users/{uid}?action=create`: what the user tells about the new server. */
 export const newServerBody = z.object({
   name: serverName.optional(),
   ip4: ip4.optional(),
   provider: z.string().trim().max(64).optional(),
+});
+
+/**
+ * `PUT servers/{sid}/users/{uid}`. A pending server's new name is kept as its pending name: it
+ * stays `cs-` (a pending install, per the spec) until the agent connects.
+ */
+export const serverInput = newServerBody.extend({
+  os_version: z.string().max(100).optional(),
+  timezone: z.string().max(64).optional(),
 });
 
 export const installScriptSchema = z.object({

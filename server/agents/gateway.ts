@@ -96,7 +96,9 @@ function handleAgents(app: FastifyInstance, agents: Namespace, live: LiveStore) 
       for (const other of await agents.in(agentRoom(server.id)).fetchSockets()) {
         if (other.id !== socket.id) other.disconnect(true);
       }
-      await app.services.servers.markConnected(server.id);
+      const { first } = await app.services.servers.markConnected(server.id);
+      // The install's last step, as the install page shows it: 10 is done.
+      if (first) await app.services.serverLog.addEvent(server.id, 'The agent is connected', 10);
     })().catch((err: unknown) =>
       app.log.error({ err, serverId: server.id }, 'agent connection setup failed'),
     );

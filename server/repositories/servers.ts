@@ -21,6 +21,7 @@ export function toServerRecord(row: ServerRow, live?: Report | null): Server {
     id: row.id,
     uuid: row.uuid,
     name: row.name,
+    pending_name: row.pending_name,
     ip4: row.ip4,
     provider: row.provider,
     connected: Boolean(row.connected),
@@ -130,22 +131,23 @@ export class ServerRepository {
   }
 
   /**
-   * The agent is connected. The first time, the install key stops working and the server takes
-   * the name the user chose (or its host name, from the first report).
+   * The agent is connected. The first time (the install's end), the install key stops working
+   * and the server takes the name the user chose (or its host name, from the first report).
    */
-  async markConnected(serverId: number) {
+  async markConnected(serverId: number): Promise<{ first: boolean }> {
     const row = await this.db
       .selectFrom('servers')
       .selectAll()
       .where('id', '=', serverId)
       .executeTakeFirst();
-    if (!row) return;
+    if (!row) return { first: false };
     const first = row.install_key !== null;
     await this.update(serverId, {
       connected: 1,
       install_key: null,
       ...(first && row.pending_name ? { name: row.pending_name, pending_name: null } : {}),
     });
+    return { first };
   }
 
   async markDisconnected(serverId: number) {

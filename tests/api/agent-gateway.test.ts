@@ -164,7 +164,17 @@ describe('install', () => {
       () => getServer(server.id),
       (s) => s.connected === true,
     );
-    expect(record).toMatchObject({ connected: true, name: 'web-1' });
+    expect(record).toMatchObject({ connected: true, name: 'web-1', pending_name: null });
+    const done = await until(
+      async () =>
+        (
+          await t.call('GET', `/api/v1/servers/${server.id}/events/users/${uid()}`, {
+            token: owner.token,
+          })
+        ).json() as { data: { event: string; code: number }[] },
+      (e) => e.data.length === 3,
+    );
+    expect(done.data.at(-1)).toMatchObject({ event: 'The agent is connected', code: 10 });
     expect((await fetch(`${base}/install/${server.installKey}`)).status).toBe(404);
     expect(
       (
@@ -173,6 +183,41 @@ describe('install', () => {
         })
       ).statusCode,
     ).toBe(409);
+  });
+
+  it('keeps a pending server pending when it is renamed, and takes the new name on connect', async () => {
+    const server = await newServer('first-name');
+    expect(server).toMatchObject({ pending_name: 'first-name' });
+    expect(server.name.startsWith('cs-')).toBe(true);
+    const put = await t.call('PUT', `/api/v1/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+      body: { name: 'second-name', ip4: '203.0.113.7', provider: 'Hetzner' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({
+      name: server.name,
+      pending_name: 'second-name',
+      ip4: '203.0.113.7',
+      provider: 'Hetzner',
+      connected: false,
+    });
+    const bad = await t.call('PUT', `/api/v1/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+      body: { ip4: '999.1.1.1' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('An IPv4 address like 203.0.113.10');
+    await connected(agentSocket(await credentials(server.installKey)));
+    const record = await until(
+      () => getServer(server.id),
+      (s) => s.connected === true,
+    );
+    expect(record).toMatchObject({ name: 'second-name', pending_name: null });
+    const renamed = await t.call('PUT', `/api/v1/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+      body: { name: 'third-name' },
+    });
+    expect(renamed.json()).toMatchObject({ name: 'third-name', pending_name: null });
   });
 
   it('refuses a made-up key and a malformed handshake', async () => {

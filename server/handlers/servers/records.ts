@@ -1,4 +1,4 @@
-import type { servers } from '../../../resources/servers';
+import { isPendingInstall, type servers } from '../../../resources/servers';
 import type { ResourceHandlers } from '../../http/handlers';
 import { toServerRecord } from '../../repositories/servers';
 
@@ -19,9 +19,16 @@ export const recordHandlers: Pick<Handlers, 'list' | 'get' | 'update' | 'delete'
   },
 
   async update(ctx) {
-    const { name, os_version, timezone } = ctx.body;
+    const { name, ip4, provider, os_version, timezone } = ctx.body;
+    const pending = isPendingInstall(toServerRecord(ctx.server));
     const row = await ctx.app.services.servers.update(ctx.server.id, {
-      ...(name !== undefined ? { name, pending_name: null } : {}),
+      ...(name === undefined
+        ? {}
+        : pending
+          ? { pending_name: name }
+          : { name, pending_name: null }),
+      ...(ip4 !== undefined ? { ip4 } : {}),
+      ...(provider !== undefined ? { provider } : {}),
       ...(os_version !== undefined ? { os_version } : {}),
       ...(timezone !== undefined ? { timezone } : {}),
     });
