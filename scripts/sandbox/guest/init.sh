@@ -103,7 +103,14 @@ for link in "${links[@]}"; do
 done
 
 # Every server panel assumes SSH: a sandbox without a running sshd is a failed boot.
-/etc/init.d/ssh status >/dev/null 2>&1 || fail "sshd is not running (logs/ssh.log)"
+# sshd writes its pid file only once it has daemonized, a moment after its init script
+# returned: give it a few seconds (a loaded machine) before calling the boot failed.
+sshd_up=
+for _ in $(seq 50); do
+  if /etc/init.d/ssh status >/dev/null 2>&1; then sshd_up=1; break; fi
+  sleep 0.1
+done
+[ -n "$sshd_up" ] || fail "sshd is not running (logs/ssh.log)"
 
 # Boot commands: started in the background in their own session (they may be daemons), in
 # file-name order, at every boot.
