@@ -60,7 +60,11 @@ export default function ServerStatsPage() {
         <EmptyState
           icon={QueryStatsOutlined}
           title="No history yet"
-          text="Samples are kept from the server's reports: the first appears within a minute of it reporting."
+          text={
+            range === 'day'
+              ? "Minute samples are kept from the server's reports: the first appears a minute after it reports."
+              : 'Half-hour samples are kept for 30 days: the first appears half an hour after the server reports.'
+          }
         />
       ) : null}
       {samples.length > 0 ? (
@@ -97,6 +101,7 @@ export default function ServerStatsPage() {
                 { key: 'memory_total', name: 'Total', color: '#9e9e9e' },
               ]}
               format={(value) => formatBytes(value, 1)}
+              axisFormat={(value) => formatBytes(value, 0)}
             />
           </Grid>
           <Grid size={{ xs: 12, md: 6 }}>
@@ -110,6 +115,7 @@ export default function ServerStatsPage() {
                 { key: 'disk_total', name: 'Total', color: '#9e9e9e' },
               ]}
               format={(value) => formatBytes(value, 1)}
+              axisFormat={(value) => formatBytes(value, 0)}
             />
           </Grid>
           <Grid size={{ xs: 12 }}>
@@ -123,6 +129,7 @@ export default function ServerStatsPage() {
                 { key: 'tx_rate', name: 'Out', color: '#d32f2f' },
               ]}
               format={formatRate}
+              axisFormat={(value) => `${formatBytes(value, 0)}/s`}
             />
           </Grid>
         </Grid>

@@ -22,6 +22,8 @@ interface Props {
   data: Record<string, number>[];
   series: Series[];
   format: (value: number) => string;
+  /** Shorter labels for the axis ticks (defaults to `format`). */
+  axisFormat?: (value: number) => string;
   range: 'day' | 'month';
   domain?: [number, number];
 }
@@ -32,7 +34,7 @@ const timeLabel = (range: 'day' | 'month') => (at: number) =>
     : new Date(at * 1000).toLocaleDateString([], { month: 'short', day: 'numeric' });
 
 /** One history chart: time along the bottom, one filled line per series. */
-export function StatsChart({ id, title, data, series, format, range, domain }: Props) {
+export function StatsChart({ id, title, data, series, format, axisFormat, range, domain }: Props) {
   const label = timeLabel(range);
   return (
     <Box
@@ -48,7 +50,12 @@ export function StatsChart({ id, title, data, series, format, range, domain }: P
           <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="at" tickFormatter={label} minTickGap={40} fontSize={12} />
-            <YAxis tickFormatter={format} width={72} fontSize={12} domain={domain ?? [0, 'auto']} />
+            <YAxis
+              tickFormatter={axisFormat ?? format}
+              width={84}
+              fontSize={12}
+              domain={domain ?? [0, 'auto']}
+            />
             <Tooltip
               labelFormatter={(at) => new Date(Number(at) * 1000).toLocaleString()}
               formatter={(value) => format(Number(value))}
