@@ -460,7 +460,9 @@ describe('the end of a user', () => {
     // Passwords went over stdin to chpasswd: in no log line, here or on the server.
     for (const secret of [PASSWORD, PASSWORD2]) {
       expect(JSON.stringify(log)).not.toContain(secret);
-      expect((await sb.exec(['grep', '-cF', secret, '/var/log/stackdeck-agent.log'])).stdout).toBe('0\n');
+      expect((await sb.exec(['grep', '-cF', secret, '/var/log/stackdeck-agent.log'])).stdout).toBe(
+        '0\n',
+      );
     }
   });
 });
