@@ -55,24 +55,98 @@ test('a pending server: connect-server form, install page, dashboard card, remov
     'Waiting for the install command',
   );
 
-  // /connect-server/{id} leads back to the install of a pending server.
+  // The chosen name shows while the server keeps its cs- name, which shows under it.
+  await expect(page.getByRole('heading', { name: 'Install db-2' })).toBeVisible();
+  const csName = (await page.getByTestId('server-id').textContent())!;
+  expect(csName).toMatch(/^cs-[0-9a-f]+$/);
+
+  // /connect-server/{id}: a pending server is renamed and described, then its install goes on.
   await page.goto(`/connect-server/${id}`);
-  await expect(page.getByRole('link', { name: 'Continue to the install' })).toHaveAttribute(
+  const pendingCard = page.getByRole('article', { name: 'db-2' });
+  await expect(pendingCard).toContainText('Pending install');
+  await expect(pendingCard.getByTestId('server-id')).toHaveText(csName);
+  await expect(page.getByLabel('Server name')).toHaveValue('db-2');
+  await expect(page.getByLabel('IP address (optional)')).toHaveValue('203.0.113.20');
+  await page.getByLabel('IP address (optional)').fill('203.0.113.300');
+  const save = page.getByRole('button', { name: 'Save and continue to the install' });
+  await save.click();
+  await expect(page.getByText('An IPv4 address like 203.0.113.10')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/connect-server/${id}$`));
+  await page.getByLabel('IP address (optional)').fill('203.0.113.21');
+  await page.getByLabel('Server name').fill('db-3');
+  await page.getByLabel('Provider (optional)').fill('Hetzner');
+  await save.click();
+  await expect(page).toHaveURL(new RegExp(`/server-install/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Install db-3' })).toBeVisible();
+  await expect(page.getByText('Pending install')).toBeVisible();
+  // Still the same pending install: the same command, the same cs- name.
+  await expect(page.getByTestId('install-command')).toContainText('/install/');
+  await expect(page.getByTestId('server-id')).toHaveText(csName);
+
+  await page.goto('/dashboard');
+  const card = page.getByRole('article', { name: 'db-3' });
+  await expect(card.getByRole('heading')).toHaveText('db-3');
+  await expect(card.getByTestId('server-id')).toHaveText(csName);
+  await expect(card).toContainText('Pending install');
+  await expect(card).toContainText('203.0.113.21');
+  await expect(card).toContainText('Hetzner');
+  await expect(card.getByRole('link', { name: 'Finish install' })).toHaveAttribute(
     'href',
     `/server-install/${id}`,
   );
 
-  await page.goto('/dashboard');
-  const card = page.getByRole('article', { name: /^cs-/ });
-  await expect(card).toContainText('Pending install');
-  await expect(card).toContainText('203.0.113.20');
-  const name = (await card.getByRole('heading').textContent())!;
-
-  await page.goto(`/remove-server/${id}`);
+  // Removal is confirmed by the name the user sees, not by the cs- name.
+  await card.getByRole('button', { name: 'Actions for db-3' }).click();
+  await page.getByRole('menuitem', { name: 'Remove server' }).click();
+  await expect(page).toHaveURL(new RegExp(`/remove-server/${id}$`));
+  await expect(page.getByRole('heading', { name: 'Remove db-3' })).toBeVisible();
   await expect(page.getByText(/The agent was never installed/)).toBeVisible();
-  await page.getByLabel("Type the server's name to confirm").fill(name);
-  await page.getByRole('button', { name: 'Remove server' }).click();
+  const remove = page.getByRole('button', { name: 'Remove server' });
+  const confirm = page.getByLabel("Type the server's name to confirm");
+  await expect(remove).toBeDisabled();
+  await confirm.fill(csName);
+  await expect(remove).toBeDisabled();
+  await confirm.fill('db-2');
+  await expect(remove).toBeDisabled();
+  await confirm.fill('db-3');
+  await remove.click();
   await expect(page).toHaveURL(/\/no-servers$/);
+});
+
+test("the panel's code-10 event ends the install at 100 %, shown once", async ({
+  page,
+  api,
+  request,
+}) => {
+  const owner = await api.account();
+  const server = await createServer(
+    request,
+    await tokenOf(request, owner.email, owner.password),
+    owner.id,
+    { name: 'done-1' },
+  );
+  await signIn(page, owner.email, owner.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/server-install/${server.id}`);
+  const command = (await page.getByTestId('install-command').textContent())!;
+  const key = /\/install\/([A-Za-z0-9_-]+) /.exec(command)![1];
+  const post = async (event: string, code: number) =>
+    expect((await request.post(`/install/${key}/events`, { data: { event, code } })).status()).toBe(
+      204,
+    );
+  const steps = page.getByRole('list', { name: 'Install steps' });
+  const bar = page.getByRole('progressbar', { name: 'Install progress' });
+
+  await post('Agent started; waiting for it to connect', 9);
+  await expect(bar).toHaveAttribute('aria-valuenow', '90');
+  await expect(steps.getByRole('progressbar', { name: 'In progress' })).toHaveCount(1);
+  // The event the panel adds when the agent first connects (here without an agent).
+  await post('The agent is connected', 10);
+  await expect(steps).toContainText('code 10');
+  await expect(bar).toHaveAttribute('aria-valuenow', '100');
+  await expect(steps.getByRole('progressbar', { name: 'In progress' })).toHaveCount(0);
+  await expect(steps.getByText('The agent is connected')).toHaveCount(1);
+  await expect(steps).not.toContainText('The agent connected to the panel');
 });
 
 test('install progress follows the events the install script posts; a failure says so', async ({

@@ -71,13 +71,16 @@ test('connect a first server, install its agent in a sandbox, then remove it', a
   const steps = page.getByRole('list', { name: 'Install steps' });
   await expect(steps).toContainText('Waiting for the install command to run on the server');
   await expect(page.getByText('Pending install')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Install e2e-web' })).toBeVisible();
 
-  // The dashboard meanwhile shows it pending (the entry rule now goes /no-servers → /dashboard).
+  // The dashboard meanwhile shows it pending (the entry rule now goes /no-servers → /dashboard),
+  // under the chosen name, with the cs- name it keeps until the agent connects.
   const other = await page.context().newPage();
   await other.goto('/no-servers');
   await expect(other).toHaveURL(/\/dashboard$/);
-  const pendingCard = other.getByRole('article', { name: /^cs-/ });
+  const pendingCard = other.getByRole('article', { name: 'e2e-web' });
   await expect(pendingCard).toContainText('Pending install');
+  await expect(pendingCard.getByTestId('server-id')).toHaveText(/^cs-/);
   await expect(pendingCard.getByRole('link', { name: 'Finish install' })).toHaveAttribute(
     'href',
     `/server-install/${serverId}`,
@@ -101,10 +104,15 @@ test('connect a first server, install its agent in a sandbox, then remove it', a
     'Installing the agent service',
     'Starting the agent',
     'Agent started; waiting for it to connect',
-    'The agent connected to the panel',
+    'The agent is connected',
   ])
     await expect(steps).toContainText(step);
   await expect(steps).toContainText('code 9');
+  // The panel's code-10 event is the connection's step, once (no step added beside it).
+  await expect(steps).toContainText('code 10');
+  await expect(steps.getByText('The agent is connected')).toHaveCount(1);
+  await expect(steps).not.toContainText('The agent connected to the panel');
+  await expect(steps.getByRole('progressbar', { name: 'In progress' })).toHaveCount(0);
   await expect(page.getByRole('progressbar', { name: 'Install progress' })).toHaveAttribute(
     'aria-valuenow',
     '100',
@@ -121,6 +129,7 @@ test('connect a first server, install its agent in a sandbox, then remove it', a
   await page.goto('/dashboard');
   const card = page.getByRole('article', { name: 'e2e-web' });
   await expect(card).toContainText('Connected');
+  await expect(card.getByTestId('server-id')).toHaveCount(0);
   await expect(card).toContainText('Sandbox');
   await expect(card).toContainText(/Debian|Ubuntu/);
   await expect(card.getByRole('link', { name: 'Open' })).toHaveAttribute(

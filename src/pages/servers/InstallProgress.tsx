@@ -26,7 +26,9 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString();
 
 /**
  * The install as its events arrive: one step per event with its code, the bar at ten times
- * the last code, a failure said plainly, and the agent's connection as the last step.
+ * the last code, a failure said plainly, and the agent's connection as the last step: the
+ * panel's code-10 event, or (for an install that ended before the panel added it, or while
+ * that event is still on its way) the connection the server's record reports.
  */
 export function InstallProgress({
   events,
@@ -38,14 +40,15 @@ export function InstallProgress({
   /** Shown under a failure: e.g. the button that starts over. */
   action?: React.ReactNode;
 }) {
-  const { last, failed, percent } = installState(events);
-  const value = connected ? 100 : percent;
+  const { last, failed, done, percent } = installState(events);
+  const complete = connected || done;
+  const value = complete ? 100 : percent;
   return (
     <SectionCard id="install-progress" title="Install progress" icon={TimelineOutlined}>
       <LinearProgress
         variant="determinate"
         value={value}
-        color={failed ? 'error' : connected ? 'success' : 'primary'}
+        color={failed ? 'error' : complete ? 'success' : 'primary'}
         aria-label="Install progress"
         sx={{ height: 8, borderRadius: 4, mb: 2 }}
       />
@@ -68,7 +71,7 @@ export function InstallProgress({
             return (
               <ListItem key={`${index}-${event.created_at}`} disableGutters>
                 <ListItemIcon sx={{ minWidth: 32 }}>
-                  <StepIcon failed={stepFailed} current={isLast && !connected && !stepFailed} />
+                  <StepIcon failed={stepFailed} current={isLast && !complete && !stepFailed} />
                 </ListItemIcon>
                 <ListItemText
                   primary={event.event}
@@ -80,7 +83,7 @@ export function InstallProgress({
               </ListItem>
             );
           })}
-          {connected ? (
+          {connected && !done ? (
             <ListItem disableGutters>
               <ListItemIcon sx={{ minWidth: 32 }}>
                 <CheckCircle color="success" fontSize="small" />

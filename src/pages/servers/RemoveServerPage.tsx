@@ -17,12 +17,14 @@ import { isPendingInstall } from '../../../resources/servers';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { ServerFacts } from './ServerFacts';
+import { shownName } from './serverName';
 import { ServerStatusChip } from './ServerStatusChip';
 import { useServer } from './useServer';
 
 /**
- * /remove-server/{id}: removing a server is confirmed by typing its name. A connected agent is
- * stopped and removed from the server; what the server hosts stays on it.
+ * /remove-server/{id}: removing a server is confirmed by typing its name, the one the user sees
+ * (a pending server's chosen name rather than its `cs-` name, which shows under it). A connected
+ * agent is stopped and removed from the server; what the server hosts stays on it.
  */
 export default function RemoveServerPage() {
   const { id } = useParams();
@@ -41,7 +43,9 @@ export default function RemoveServerPage() {
     );
   }
 
-  const matches = typed.trim() === server.name;
+  const title = shownName(server);
+  // Never empty (shownName falls back to the record's name), so nothing typed never confirms.
+  const matches = title.name.length > 0 && typed.trim() === title.name;
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     if (!matches || removing) return;
@@ -51,7 +55,7 @@ export default function RemoveServerPage() {
       {
         mutationMode: 'pessimistic',
         onSuccess: () => {
-          notify(`${server.name} was removed.`, { type: 'success' });
+          notify(`${title.name} was removed.`, { type: 'success' });
           // The dashboard's entry rule goes on to /no-servers when this was the last one.
           navigate('/dashboard', { replace: true });
         },
@@ -63,13 +67,27 @@ export default function RemoveServerPage() {
 
   return (
     <Box sx={{ maxWidth: 760, mx: 'auto' }}>
-      <PageHeader title={`Remove ${server.name}`} />
+      <PageHeader title={`Remove ${title.name}`} />
       <Card variant="outlined" component="form" onSubmit={submit} aria-label="Remove server">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-            <Typography variant="h6" component="h2" noWrap sx={{ flex: 1 }}>
-              {server.name}
-            </Typography>
+            <Box sx={{ flex: 1, minWidth: 0 }}>
+              <Typography variant="h6" component="h2" noWrap>
+                {title.name}
+              </Typography>
+              {title.id ? (
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  component="div"
+                  noWrap
+                  sx={{ fontFamily: 'monospace' }}
+                  data-testid="server-id"
+                >
+                  {title.id}
+                </Typography>
+              ) : null}
+            </Box>
             <ServerStatusChip server={server} />
           </Stack>
           <ServerFacts server={server} />
@@ -97,14 +115,14 @@ export default function RemoveServerPage() {
             sx={{ mt: 3 }}
             fullWidth
             label="Type the server's name to confirm"
-            placeholder={server.name}
+            placeholder={title.name}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
             autoComplete="off"
             slotProps={{ htmlInput: { spellCheck: false } }}
             helperText={
               <>
-                Type <strong>{server.name}</strong>
+                Type <strong>{title.name}</strong>
               </>
             }
           />

@@ -6,6 +6,7 @@ import { type Server, isPendingInstall } from '../../../resources/servers';
 import { useServerLive } from '../../live';
 import { ServerCardMenu } from './ServerCardMenu';
 import { ServerFacts } from './ServerFacts';
+import { shownName } from './serverName';
 import { ServerStatusChip } from './ServerStatusChip';
 import { TransferDialog } from './TransferDialog';
 
@@ -13,11 +14,13 @@ import { TransferDialog } from './TransferDialog';
  * One server on the dashboard: what it is, where it is, and whether its agent is there right
  * now (from the live feed, the record until the feed answers). `onStale` asks for the list
  * again when the feed and the record disagree (a pending server that just connected is renamed).
+ * A pending server shows the name the user chose, its `cs-` name under it.
  */
 export function ServerCard({ server, onStale }: { server: Server; onStale?: () => void }) {
   const live = useServerLive(server.uuid);
   const connected = live.connected ?? server.connected;
   const pending = isPendingInstall({ name: server.name, connected });
+  const title = shownName(server);
   const [transferring, setTransferring] = useState(false);
   const stale = live.connected !== null && live.connected !== server.connected;
   useEffect(() => {
@@ -31,7 +34,7 @@ export function ServerCard({ server, onStale }: { server: Server; onStale?: () =
     <Card
       variant="outlined"
       component="article"
-      aria-label={server.name}
+      aria-label={title.name}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
       <CardContent sx={{ flex: 1 }}>
@@ -50,9 +53,23 @@ export function ServerCard({ server, onStale }: { server: Server; onStale?: () =
           >
             <DnsOutlined fontSize="small" />
           </Box>
-          <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600, flex: 1 }}>
-            {server.name}
-          </Typography>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600 }}>
+              {title.name}
+            </Typography>
+            {title.id ? (
+              <Typography
+                variant="caption"
+                color="text.secondary"
+                component="div"
+                noWrap
+                sx={{ fontFamily: 'monospace' }}
+                data-testid="server-id"
+              >
+                {title.id}
+              </Typography>
+            ) : null}
+          </Box>
           <ServerStatusChip server={server} connected={connected} />
         </Stack>
         <ServerFacts server={shown} />

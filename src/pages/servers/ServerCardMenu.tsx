@@ -6,6 +6,7 @@ import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import TerminalOutlined from '@mui/icons-material/TerminalOutlined';
 import { Link } from 'react-router-dom';
 import type { Server } from '../../../resources/servers';
+import { shownName } from './serverName';
 
 /** The card's less frequent actions: install page, transfer (own servers only), remove. */
 export function ServerCardMenu({
@@ -23,7 +24,7 @@ export function ServerCardMenu({
     <>
       <IconButton
         size="small"
-        aria-label={`Actions for ${server.name}`}
+        aria-label={`Actions for ${shownName(server).name}`}
         aria-haspopup="menu"
         onClick={(event) => setAnchor(event.currentTarget)}
       >

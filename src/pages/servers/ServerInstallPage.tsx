@@ -12,6 +12,7 @@ import { useStackdeckData } from '../../hooks';
 import { InstallCommandCard } from './InstallCommandCard';
 import { InstallConnected } from './InstallConnected';
 import { InstallProgress } from './InstallProgress';
+import { shownName } from './serverName';
 import { ServerStatusChip } from './ServerStatusChip';
 import { INSTALL_POLL_MS, installState, useInstallEvents } from './useInstallEvents';
 import { useServer } from './useServer';
@@ -81,11 +82,24 @@ export default function ServerInstallPage() {
     }
   };
 
+  const title = server ? shownName(server) : null;
   return (
     <Box sx={{ maxWidth: 900, mx: 'auto' }}>
       <PageHeader
-        title={server ? `Install ${server.name}` : 'Install the agent'}
-        description="Run the command on the server; the steps below follow the install as it happens."
+        title={title ? `Install ${title.name}` : 'Install the agent'}
+        description={
+          <>
+            {title?.id ? (
+              <>
+                <Box component="span" data-testid="server-id" sx={{ fontFamily: 'monospace' }}>
+                  {title.id}
+                </Box>
+                {' · '}
+              </>
+            ) : null}
+            Run the command on the server; the steps below follow the install as it happens.
+          </>
+        }
         actions={server ? <ServerStatusChip server={server} /> : null}
       />
       {!server ? (

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router-dom';
 import type { Server } from '../../../resources/servers';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
+import { shownName } from './serverName';
 
 /**
  * /dashboard/{uuid} signed in: the link of a transfer mail. Accepting calls
@@ -26,7 +27,7 @@ export function TransferAcceptance({ uuid }: { uuid: string }) {
         query: { uuid, processed: 'true' },
       });
       await queryClient.invalidateQueries({ queryKey: ['servers'] });
-      notify(`${server.name} is now yours.`, { type: 'success' });
+      notify(`${shownName(server).name} is now yours.`, { type: 'success' });
       navigate('/dashboard', { replace: true });
     } catch (error) {
       setFailure(errorMessage(error, 'The transfer could not be accepted.'));

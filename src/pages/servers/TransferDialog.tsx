@@ -15,6 +15,7 @@ import { keepText } from '../../generic/SchemaInput';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
 import { useStackdeckData } from '../../hooks';
+import { shownName } from './serverName';
 
 /** The declared body of `POST transfer/servers/...`: the form checks what the server checks. */
 const transferBody = (() => {
@@ -33,11 +34,12 @@ const FIELDS = ['email'] as const;
 export function TransferDialog({ server, onClose }: { server: Server; onClose: () => void }) {
   const dataProvider = useStackdeckData();
   const notify = useNotify();
+  const { name } = shownName(server);
   const onSubmit = useSubmitHandler<TransferBody>(
     FIELDS,
     async (body) => {
       await dataProvider.action('servers', 'transfer', { params: { sid: server.id }, body });
-      notify(`Transfer offered to ${body.email}. ${server.name} moves once they accept.`, {
+      notify(`Transfer offered to ${body.email}. ${name} moves once they accept.`, {
         type: 'success',
       });
       onClose();
@@ -47,7 +49,7 @@ export function TransferDialog({ server, onClose }: { server: Server; onClose: (
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="transfer-title">
       <Form defaultValues={{ email: '' }} resolver={resolver} onSubmit={onSubmit} noValidate>
-        <DialogTitle id="transfer-title">Transfer {server.name}</DialogTitle>
+        <DialogTitle id="transfer-title">Transfer {name}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
             The other user gets a mail with a link that is valid for 7 days. When they accept, the

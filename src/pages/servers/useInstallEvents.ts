@@ -25,14 +25,20 @@ export function useInstallEvents(serverId: number | null, polling: boolean) {
   });
 }
 
+/** The code of the install's last event, added by the panel when the agent first connects. */
+export const INSTALL_DONE_CODE = 10;
+
 /** Where an install stands, from its events: the last one says. */
 export function installState(events: readonly InstallEvent[] | undefined) {
   const last = events?.at(-1);
+  const failed = last !== undefined && last.code < 0;
   // A failure (code -1) keeps the bar where the install stopped.
   const reached = events?.findLast((event) => event.code >= 0)?.code ?? 0;
   return {
     last,
-    failed: last !== undefined && last.code < 0,
+    failed,
+    /** The agent connected: the panel's code-10 event ends the install. */
+    done: !failed && reached >= INSTALL_DONE_CODE,
     /** Progress of the spec's events: ten times the code, in per cent. */
     percent: Math.min(100, Math.max(0, reached * 10)),
   };
