@@ -37,7 +37,15 @@ export function isPendingInstall(server: Pick<Server, 'name' | 'connected'>): bo
   return server.name.startsWith(SERVER_PENDING_PREFIX) && !server.connected;
 }
 
-const serverName = z.string().trim().min(1, 'Give the server a name').max(100);
+const serverName = z
+  .string()
+  .trim()
+  .min(1, 'Give the server a name')
+  .max(100)
+  // cs- marks a pending install (spec section 3): a chosen name must not look like one.
+  .refine((name) => !name.toLowerCase().startsWith(SERVER_PENDING_PREFIX), {
+    message: `A name cannot start with ${SERVER_PENDING_PREFIX}`,
+  });
 const ip4 = z
   .string()
   .trim()

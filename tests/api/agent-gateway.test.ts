@@ -207,6 +207,12 @@ describe('install', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('An IPv4 address like 203.0.113.10');
+    const looksPending = await t.call('PUT', `/api/v1/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+      body: { name: 'cs-mine' },
+    });
+    expect(looksPending.statusCode).toBe(400);
+    expect(looksPending.body).toContain('A name cannot start with cs-');
     await connected(agentSocket(await credentials(server.installKey)));
     const record = await until(
       () => getServer(server.id),
