@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { useQueryClient } from '@tanstack/react-query';
 import { useStore, useTranslate } from 'ra-core';
 import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
@@ -39,6 +40,7 @@ export function ShellFrame({
   children,
 }: ShellFrameProps) {
   const translate = useTranslate();
+  const queryClient = useQueryClient();
   const { pathname } = useLocation();
   const match = useMemo(() => matchRoute(pathname), [pathname]);
   const { isAdmin, isStaff } = useAccount();
@@ -97,6 +99,16 @@ export function ShellFrame({
           title={title}
           section={menuName ? translate(`shell.menuTitle.${menuName}`) : undefined}
           onOpenMobileSidebar={menuName ? () => setMobileOpen(true) : undefined}
+          onMessagesOpen={
+            // In the server layout the messages panel also loads the activity logs (spec 2).
+            menuName === 'server'
+              ? () =>
+                  void queryClient.invalidateQueries({
+                    queryKey: ['server-activity'],
+                    refetchType: 'all',
+                  })
+              : undefined
+          }
         />
         {strip}
         <Box

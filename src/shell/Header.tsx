@@ -26,6 +26,8 @@ interface HeaderProps {
   /** The area the page belongs to, shown before the title. */
   section?: string;
   onOpenMobileSidebar?: () => void;
+  /** Called when the messages panel opens. */
+  onMessagesOpen?: () => void;
 }
 
 function Shortcuts() {
@@ -68,7 +70,13 @@ function Shortcuts() {
 }
 
 /** The shell's header (spec section 2): account, plan, photo, shortcuts, messages, language. */
-export function Header({ variant, title, section, onOpenMobileSidebar }: HeaderProps) {
+export function Header({
+  variant,
+  title,
+  section,
+  onOpenMobileSidebar,
+  onMessagesOpen,
+}: HeaderProps) {
   const translate = useTranslate();
   const { user, isAdmin, acting } = useAccount();
   const photo = useUserPhoto(user);
@@ -118,7 +126,7 @@ export function Header({ variant, title, section, onOpenMobileSidebar }: HeaderP
             {translate('shell.header.upgrade')}
           </Button>
         )}
-        <MessagesPanel />
+        <MessagesPanel onOpen={onMessagesOpen} />
         <LanguageMenu compact startIcon={<TranslateIcon fontSize="small" />} />
         <AccountMenu
           user={user}

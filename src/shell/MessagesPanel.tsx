@@ -103,7 +103,8 @@ function MessageList() {
   );
 }
 
-export function MessagesPanel() {
+/** `onOpen`: what else opening it loads (the server layout's activity logs, spec section 2). */
+export function MessagesPanel({ onOpen }: { onOpen?: () => void }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = translate('shell.header.messages');
@@ -111,7 +112,10 @@ export function MessagesPanel() {
     <>
       <Tooltip title={label}>
         <IconButton
-          onClick={(event) => setAnchor(event.currentTarget)}
+          onClick={(event) => {
+            setAnchor(event.currentTarget);
+            onOpen?.();
+          }}
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={anchor !== null}

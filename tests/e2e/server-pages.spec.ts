@@ -288,6 +288,14 @@ test('activity logs list the operations, and statistics open', async ({ page }) 
   await expect(table).not.toContainText('Pending');
   await shot(page, 'activity-logs');
 
+  // In the server layout, opening the messages panel loads the activity logs again.
+  const reload = page.waitForRequest(
+    (req) => req.method() === 'GET' && req.url().includes('/api/v1/activity/servers/'),
+  );
+  await page.getByRole('button', { name: 'Messages' }).click();
+  await reload;
+  await page.keyboard.press('Escape');
+
   await open(page, 'server-stats');
   await expect(page.getByRole('heading', { name: 'Statistics' })).toBeVisible();
   await expect(

@@ -140,8 +140,9 @@ describe('a connected server', () => {
     const res = await panel.api('POST', path('reboot'));
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ rebooting: true });
-    // The panel sees the agent go, then come back.
-    await waitConnected(panel, server.id, false, 30_000);
+    // The sandbox really rebooted (a new init), and a new agent connected. Whether the panel
+    // shows the server offline in between is a race: the agent is back within seconds, and
+    // its new connection replaces the old one before a dead socket times out.
     await sb.waitForReboot(120_000);
     expect(sb.reboots).toBe(reboots + 1);
     await waitConnected(panel, server.id, true, 60_000);
