@@ -243,17 +243,15 @@ test('clean up, reboot, and delete a system user', async ({ page }) => {
   await expect(page.getByTestId('cleanup-result')).toContainText(/freed/, { timeout: 120_000 });
   await expect(page.getByTestId('cleanup-result')).toContainText('Package caches');
 
-  // Reboot: the agent goes and comes back, the page follows it live.
+  // Reboot: the server really reboots and its agent comes back; the page follows it live. A
+  // sandbox is back in about a second, so the Offline state between may be too short to
+  // catch here (server-access.spec.ts checks an offline server's page).
   const status = page.getByTestId('connection-status');
   await expect(status).toHaveText('Online');
   const reboots = sb.sandbox.reboots;
   await page.getByRole('button', { name: 'Reboot' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Reboot' }).click();
   await expect(page.getByText('The server is rebooting.')).toBeVisible();
-  await expect(status).toHaveText('Offline', { timeout: 30_000 });
-  await expect(page.getByTestId('offline-notice')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Reboot' })).toBeDisabled();
-  await shot(page, 'summary-offline');
   await sb.sandbox.waitForReboot(60_000);
   expect(sb.sandbox.reboots).toBeGreaterThan(reboots);
   await expect(status).toHaveText('Online', { timeout: 45_000 });
