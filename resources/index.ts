@@ -1,5 +1,9 @@
 /** Every resource of the panel. Adding a plain resource means adding its file and a line here. */
 import type { ResourceDef } from './define';
+import { teamsResources } from './areas/teams';
+import { dnsResources } from './areas/dns';
+import { ticketsResources } from './areas/tickets';
+import { referralsResources } from './areas/referrals';
 import { accntactivity } from './accntactivity';
 import { adminDashboard, adminUsers } from './admin-users';
 import { authlogs } from './authlogs';
@@ -27,6 +31,11 @@ export const resources = {
   'admin-users': adminUsers,
   'admin-dashboard': adminDashboard,
   outbox,
+  // Account area (issue 4), one registry a feature.
+  ...teamsResources,
+  ...dnsResources,
+  ...ticketsResources,
+  ...referralsResources,
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

@@ -1,4 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { type TeamsServices, createTeamsServices } from './areas/teams';
+import { type DnsServices, createDnsServices } from './areas/dns';
+import { type TicketsServices, createTicketsServices } from './areas/tickets';
+import { type ReferralsServices, createReferralsServices } from './areas/referrals';
 import { CallerLookup } from './auth/callers';
 import { OneTimeCodes } from './auth/codes';
 import { SecretBox } from './auth/secretBox';
@@ -14,8 +18,19 @@ import { TaskRepository } from './repositories/tasks';
 import { UserRepository } from './repositories/users';
 import type { InstallSecrets } from './secrets';
 
+/** What an area's services are built from. */
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+  secrets: InstallSecrets;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  mailer: Mailer;
+  box: SecretBox;
+}
+
 /** The panel's collaborators, built once per app and reached as `app.services`. */
-export interface Services {
+export interface Services extends TeamsServices, DnsServices, TicketsServices, ReferralsServices {
   users: UserRepository;
   servers: ServerRepository;
   serverLog: ServerLogRepository;
@@ -37,6 +52,12 @@ export function createServices(
   clock: Clock = Date.now,
 ): Services {
   const sessions = new Sessions(db, secrets.jwtKey, config.tokenTtlSeconds, clock);
+  const mailer = new Mailer(db, log.child({ module: 'mail' }), {
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+  });
+  const box = new SecretBox(secrets.encryptionKey);
+  const deps: ServiceDeps = { db, config, secrets, log, clock, mailer, box };
   return {
     users: new UserRepository(db),
     servers: new ServerRepository(db),
@@ -47,10 +68,11 @@ export function createServices(
     sessions,
     callers: new CallerLookup(db, sessions),
     codes: new OneTimeCodes(db, secrets.jwtKey, clock),
-    mailer: new Mailer(db, log.child({ module: 'mail' }), {
-      smtpUrl: config.smtpUrl,
-      from: config.mailFrom,
-    }),
-    box: new SecretBox(secrets.encryptionKey),
+    mailer,
+    box,
+    ...createTeamsServices(deps),
+    ...createDnsServices(deps),
+    ...createTicketsServices(deps),
+    ...createReferralsServices(deps),
   };
 }

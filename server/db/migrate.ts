@@ -5,6 +5,10 @@ import {
   Migrator,
   PostgresAdapter,
 } from 'kysely';
+import { teamsMigrations } from './areas/teams';
+import { dnsMigrations } from './areas/dns';
+import { ticketsMigrations } from './areas/tickets';
+import { referralsMigrations } from './areas/referrals';
 import * as foundation from './migrations/0001_foundation';
 import * as servers from './migrations/0002_servers';
 
@@ -12,6 +16,11 @@ import * as servers from './migrations/0002_servers';
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_servers': servers,
+  // The account area (issue 4): 0003_teams, 0004_dns, 0005_tickets, 0006_referrals.
+  ...teamsMigrations,
+  ...dnsMigrations,
+  ...ticketsMigrations,
+  ...referralsMigrations,
 };
 
 class StaticProvider implements MigrationProvider {

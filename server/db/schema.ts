@@ -1,3 +1,7 @@
+import type { TeamsTables } from './areas/teams';
+import type { DnsTables } from './areas/dns';
+import type { TicketsTables } from './areas/tickets';
+import type { ReferralsTables } from './areas/referrals';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** Flags are 0/1 integers on both SQLite and PostgreSQL; repositories turn them into booleans. */
@@ -220,7 +224,8 @@ export interface TaskEventsTable {
   created_at: Timestamp;
 }
 
-export interface Database {
+/** Every table; the account area's tables come from server/db/areas/. */
+export interface Database extends TeamsTables, DnsTables, TicketsTables, ReferralsTables {
   users: UsersTable;
   user_photos: UserPhotosTable;
   sessions: SessionsTable;

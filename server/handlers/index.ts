@@ -1,5 +1,9 @@
 import type { BoundHandlers } from '../http/handlers';
 import { cloneEventHandlers } from './account';
+import { teamsHandlers } from './areas/teams';
+import { dnsHandlers } from './areas/dns';
+import { ticketsHandlers } from './areas/tickets';
+import { referralsHandlers } from './areas/referrals';
 import { adminDashboardHandlers, adminUserHandlers, outboxHandlers } from './admin';
 import { accountActivityHandlers, authlogHandlers } from './logs';
 import {
@@ -27,4 +31,8 @@ export const allHandlers: readonly BoundHandlers[] = [
   adminUserHandlers,
   adminDashboardHandlers,
   outboxHandlers,
+  ...teamsHandlers,
+  ...dnsHandlers,
+  ...ticketsHandlers,
+  ...referralsHandlers,
 ];

@@ -1,3 +1,7 @@
+import { teamsRoutes } from './areas/teams';
+import { dnsRoutes } from './areas/dns';
+import { ticketsRoutes } from './areas/tickets';
+import { referralsRoutes } from './areas/referrals';
 import { connectRoutes } from './connectRoutes';
 import { serverRoutes } from './serverRoutes';
 import type { RouteDef } from './types';
@@ -110,6 +114,11 @@ export const routes: readonly RouteDef[] = [
   ...connectRoutes,
   // Server-level pages (server layout, {id} is the server id).
   ...serverRoutes,
+  // The account area (issue 4), one module a feature.
+  ...teamsRoutes,
+  ...dnsRoutes,
+  ...ticketsRoutes,
+  ...referralsRoutes,
   {
     path: '/my-profile',
     layout: 'profile',

@@ -1,6 +1,25 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
+import {
+  ADMIN,
+  type Fixture,
+  HOLDER,
+  OFFLINE,
+  PUBLIC,
+  type Role,
+  type Row,
+  SELF,
+  SELF_STAFF,
+  STAFF,
+  type Statuses,
+  USER,
+} from './matrix/support';
+
+/** Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix. */
+const featureRows = Object.values(
+  import.meta.glob<{ rows: Row[] }>('./matrix/*.rows.ts', { eager: true }),
+).flatMap((module) => module.rows);
 
 /**
  * The authorization matrix of every route of the Foundation issue: who gets which status.
@@ -11,63 +30,6 @@ import { type TestApp, type TestUser, buildTestApp } from './helpers';
  * The team-member column is added with the teams issue: no route of this issue is reachable
  * through a team yet (team servers arrive with the teams and servers issues).
  */
-const ROLES = ['owner', 'other', 'staff', 'admin', 'anonymous', 'acting'] as const;
-type Role = (typeof ROLES)[number];
-type Statuses = Record<Role, number>;
-
-/** `{uid}` must be the caller; admins may name anyone. */
-const SELF: Statuses = {
-  owner: 200,
-  other: 404,
-  staff: 404,
-  admin: 200,
-  anonymous: 401,
-  acting: 200,
-};
-/** As SELF, and admin staff read it too (they reach Users and Servers). */
-const SELF_STAFF: Statuses = { ...SELF, staff: 200 };
-/** Only the account holder: an admin, directly or acting, is refused (password, 2FA, keys). */
-const HOLDER: Statuses = { ...SELF, admin: 403, acting: 403 };
-const USER: Statuses = { ...SELF, other: 200, staff: 200 };
-const ADMIN: Statuses = {
-  owner: 403,
-  other: 403,
-  staff: 403,
-  admin: 200,
-  anonymous: 401,
-  acting: 403,
-};
-const STAFF: Statuses = { ...ADMIN, staff: 200 };
-/**
- * Server routes that need the agent: the fixture's server has none, so everyone who passes the
- * guard and the tenant check gets the immediate "server is offline" answer, not a queue.
- */
-const OFFLINE: Statuses = { ...SELF, owner: 409, admin: 409, acting: 409 };
-const PUBLIC = (status: number): Statuses =>
-  Object.fromEntries(ROLES.map((r) => [r, status])) as Statuses;
-
-interface Fixture {
-  t: TestApp;
-  owner: TestUser & { uuid: string };
-  outboxId: number;
-  /** The owner's server (never connected) and rows on it. */
-  serverId: number;
-  itemId: number;
-}
-
-interface Row {
-  /** Method and route pattern exactly as registered, e.g. `GET /api/v1/users/:uid`. */
-  route: string;
-  /** Query string to append. */
-  query?: (f: Fixture) => string;
-  body?: (f: Fixture, role: Role) => unknown | Promise<unknown>;
-  expect: Statuses;
-  /** Destructive for the caller (logout, account deletion): new owner and tokens for this row. */
-  fresh?: boolean;
-  /** Destructive for its target (deleting a server, a user, a key): a new one for each role. */
-  target?: (f: Fixture) => Promise<number>;
-}
-
 /** A valid OpenSSH ed25519 public key, different every call. */
 function newPublicKey(): string {
   const raw = generateKeyPairSync('ed25519')
@@ -102,7 +64,7 @@ const failedKey = async ({ t, serverId }: Fixture) => {
 
 const photo = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
 
-const ROWS: Row[] = [
+const FOUNDATION_ROWS: Row[] = [
   { route: 'GET /api/v1/users/:uid', expect: SELF_STAFF },
   {
     route: 'PUT /api/v1/users/:uid',
@@ -251,6 +213,8 @@ const ROWS: Row[] = [
   { route: 'GET /api/v1/admin/outbox', expect: ADMIN },
   { route: 'GET /api/v1/admin/outbox/:id', expect: ADMIN },
 ];
+
+const ROWS: Row[] = [...FOUNDATION_ROWS, ...featureRows];
 
 let t: TestApp;
 let admin: TestUser;

@@ -1,0 +1,4 @@
+import type { Row } from './support';
+
+/** Authorization matrix rows of referrals: one per route, as tests/api/matrix.test.ts checks. */
+export const rows: Row[] = [];
