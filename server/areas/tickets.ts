@@ -1,10 +1,11 @@
+import { TicketFiles, TicketRepository } from '../repositories/tickets';
 import type { ServiceDeps } from '../services';
 
 /** The repositories and clients of support tickets (issue 4), merged into `app.services`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the area lands
-export interface TicketsServices {}
+export interface TicketsServices {
+  tickets: TicketRepository;
+}
 
 export function createTicketsServices(deps: ServiceDeps): TicketsServices {
-  void deps;
-  return {};
+  return { tickets: new TicketRepository(deps.db, new TicketFiles(deps.config.dataDir)) };
 }

@@ -1,10 +1,46 @@
-import type { Migration } from 'kysely';
+import type { Generated, Migration } from 'kysely';
+import type { Flag, Timestamp } from '../schema';
+import * as tickets from '../migrations/0005_tickets';
+
+export interface TicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  server_id: number | null;
+  subject: string;
+  priority: 'low' | 'normal' | 'high' | 'urgent';
+  status: 'open' | 'answered' | 'closed';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TicketMessagesTable {
+  id: Generated<number>;
+  ticket_id: number;
+  author_id: number | null;
+  from_staff: Flag;
+  body: string;
+  created_at: Timestamp;
+}
+
+export interface TicketAttachmentsTable {
+  id: Generated<number>;
+  message_id: number;
+  ticket_id: number;
+  file_name: string;
+  stored_name: string;
+  mime: string;
+  size: number;
+  created_at: Timestamp;
+}
 
 /**
  * The tables of support tickets (issue 4): merged into `Database` (server/db/schema.ts), and their
  * migrations, merged into server/db/migrate.ts in name order.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the area lands
-export interface TicketsTables {}
+export interface TicketsTables {
+  tickets: TicketsTable;
+  ticket_messages: TicketMessagesTable;
+  ticket_attachments: TicketAttachmentsTable;
+}
 
-export const ticketsMigrations: Record<string, Migration> = {};
+export const ticketsMigrations: Record<string, Migration> = { '0005_tickets': tickets };

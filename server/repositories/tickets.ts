@@ -1,0 +1,310 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { ListQuery } from '../../resources/define';
+import type { AttachmentInput, Ticket, TicketMessage } from '../../resources/tickets';
+import type { TicketsTable } from '../db/areas/tickets';
+import { type Db, now } from '../db/database';
+import { type Page, containsText, pageOf } from './paging';
+
+/** Who a list is for: one user's tickets, or every ticket (an admin's desk). */
+export type TicketScope = { userId: number } | { all: true; email?: string };
+
+export interface TicketFilters {
+  status?: TicketsTable['status'];
+}
+
+/** A decoded attachment, checked and ready to store. */
+export interface IncomingFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+/** The first bytes each allowed type starts with; text must hold no NUL byte. */
+function looksLike(type: string, bytes: Buffer): boolean {
+  const starts = (magic: string | number[]) =>
+    bytes.subarray(0, magic.length).equals(Buffer.from(magic as string));
+  switch (type) {
+    case 'image/png':
+      return starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    case 'image/jpeg':
+      return starts([0xff, 0xd8, 0xff]);
+    case 'image/gif':
+      return starts('GIF87a') || starts('GIF89a');
+    case 'image/webp':
+      return starts('RIFF') && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
+    case 'application/pdf':
+      return starts('%PDF-');
+    case 'text/plain':
+      return !bytes.includes(0);
+    default:
+      return false;
+  }
+}
+
+/** Decodes the attachments of a message; a file whose bytes are not its declared type is refused. */
+export function decodeAttachments(files: readonly AttachmentInput[]): IncomingFile[] | string {
+  const decoded: IncomingFile[] = [];
+  for (const file of files) {
+    const bytes = Buffer.from(file.data, 'base64');
+    if (!looksLike(file.type, bytes)) return `${file.name} is not a valid ${file.type} file`;
+    decoded.push({ name: file.name, type: file.type, bytes });
+  }
+  return decoded;
+}
+
+/** Attachments on disk: DATA_DIR/ticket-attachments/<random hex>, never the client's name. */
+export class TicketFiles {
+  readonly dir: string;
+  constructor(dataDir: string) {
+    this.dir = path.join(dataDir, 'ticket-attachments');
+  }
+
+  async save(bytes: Buffer): Promise<string> {
+    await fs.mkdir(this.dir, { recursive: true, mode: 0o700 });
+    const name = randomBytes(16).toString('hex');
+    await fs.writeFile(path.join(this.dir, name), bytes, { mode: 0o600, flag: 'wx' });
+    return name;
+  }
+
+  read(storedName: string): Promise<Buffer> {
+    if (!/^[0-9a-f]{32}$/.test(storedName)) throw new Error('not a stored attachment name');
+    return fs.readFile(path.join(this.dir, storedName));
+  }
+
+  async remove(storedNames: readonly string[]): Promise<void> {
+    await Promise.all(
+      storedNames.map((n) => fs.rm(path.join(this.dir, n), { force: true }).catch(() => undefined)),
+    );
+  }
+}
+
+type TicketRow = Omit<Ticket, 'priority' | 'status'> & {
+  priority: TicketsTable['priority'];
+  status: TicketsTable['status'];
+};
+
+export class TicketRepository {
+  constructor(
+    private readonly db: Db,
+    readonly files: TicketFiles,
+  ) {}
+
+  private base() {
+    return this.db
+      .selectFrom('tickets')
+      .innerJoin('users', 'users.id', 'tickets.user_id')
+      .leftJoin('servers', 'servers.id', 'tickets.server_id')
+      .select((eb) => [
+        'tickets.id',
+        'tickets.user_id',
+        'users.email',
+        'tickets.subject',
+        'tickets.priority',
+        'tickets.status',
+        'tickets.server_id',
+        'servers.name as server_name',
+        'tickets.created_at',
+        'tickets.updated_at',
+        eb
+          .selectFrom('ticket_messages')
+          .whereRef('ticket_messages.ticket_id', '=', 'tickets.id')
+          .select(sql<number>`count(*)`.as('n'))
+          .as('messages'),
+      ]);
+  }
+
+  private static shape(row: TicketRow & { messages: unknown }): Ticket {
+    return { ...row, messages: Number(row.messages ?? 0) };
+  }
+
+  async list(
+    scope: TicketScope,
+    query: ListQuery,
+    filters: TicketFilters,
+    sortable: readonly string[],
+  ): Promise<Page<Ticket>> {
+    // A subquery, so that sorting and paging see plain, unambiguous column names.
+    let q = this.db.selectFrom(this.base().as('t')).selectAll('t');
+    if ('userId' in scope) q = q.where('t.user_id', '=', scope.userId);
+    else if (scope.email) q = q.where(containsText('t.email', scope.email));
+    if (filters.status) q = q.where('t.status', '=', filters.status);
+    const page = await pageOf(q, query, sortable);
+    return {
+      total: page.total,
+      data: page.data.map((r) => TicketRepository.shape(r as TicketRow & { messages: unknown })),
+    };
+  }
+
+  async find(ticketId: number): Promise<Ticket | undefined> {
+    const row = await this.base().where('tickets.id', '=', ticketId).executeTakeFirst();
+    return row ? TicketRepository.shape(row as TicketRow & { messages: unknown }) : undefined;
+  }
+
+  async thread(ticketId: number): Promise<TicketMessage[]> {
+    const messages = await this.db
+      .selectFrom('ticket_messages')
+      .leftJoin('users', 'users.id', 'ticket_messages.author_id')
+      .select([
+        'ticket_messages.id',
+        'ticket_messages.from_staff',
+        'ticket_messages.body',
+        'ticket_messages.created_at',
+        'users.user_name',
+      ])
+      .where('ticket_messages.ticket_id', '=', ticketId)
+      .orderBy('ticket_messages.id', 'asc')
+      .execute();
+    const files = await this.db
+      .selectFrom('ticket_attachments')
+      .select(['id', 'message_id', 'file_name', 'mime', 'size'])
+      .where('ticket_id', '=', ticketId)
+      .orderBy('id', 'asc')
+      .execute();
+    return messages.map((m) => ({
+      id: m.id,
+      from_staff: Boolean(m.from_staff),
+      author: m.from_staff
+        ? `${m.user_name ?? 'Support'} (Support)`
+        : (m.user_name ?? 'Deleted user'),
+      body: m.body,
+      created_at: m.created_at,
+      attachments: files
+        .filter((f) => f.message_id === m.id)
+        .map((f) => ({ id: f.id, name: f.file_name, type: f.mime, size: Number(f.size) })),
+    }));
+  }
+
+  /** Stores the files, then writes ticket, message and attachment rows in one transaction. */
+  async open(
+    userId: number,
+    ticket: { subject: string; priority: TicketsTable['priority']; server_id: number | null },
+    message: { authorId: number; fromStaff: boolean; body: string },
+    files: readonly IncomingFile[],
+  ): Promise<number> {
+    return this.withFiles(files, async (stored) =>
+      this.db.transaction().execute(async (trx) => {
+        const stamp = now();
+        const { id } = await trx
+          .insertInto('tickets')
+          .values({
+            user_id: userId,
+            ...ticket,
+            status: 'open',
+            created_at: stamp,
+            updated_at: stamp,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await TicketRepository.insertMessage(trx, id, message, stored, stamp);
+        return id;
+      }),
+    );
+  }
+
+  /** A reply, and the status it leads to (answered after an admin, open after the owner). */
+  async reply(
+    ticketId: number,
+    message: { authorId: number; fromStaff: boolean; body: string },
+    files: readonly IncomingFile[],
+  ): Promise<void> {
+    await this.withFiles(files, async (stored) =>
+      this.db.transaction().execute(async (trx) => {
+        const stamp = now();
+        await TicketRepository.insertMessage(trx, ticketId, message, stored, stamp);
+        await trx
+          .updateTable('tickets')
+          .set({ status: message.fromStaff ? 'answered' : 'open', updated_at: stamp })
+          .where('id', '=', ticketId)
+          .execute();
+      }),
+    );
+  }
+
+  async setStatus(ticketId: number, status: TicketsTable['status']): Promise<void> {
+    await this.db
+      .updateTable('tickets')
+      .set({ status, updated_at: now() })
+      .where('id', '=', ticketId)
+      .execute();
+  }
+
+  /** Where support mail goes: every enabled admin, but the one writing. */
+  async adminEmails(exceptUserId: number): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('is_admin', '=', 1)
+      .where('disabled', '=', 0)
+      .where('id', '!=', exceptUserId)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.email);
+  }
+
+  attachment(attachmentId: number) {
+    return this.db
+      .selectFrom('ticket_attachments')
+      .innerJoin('tickets', 'tickets.id', 'ticket_attachments.ticket_id')
+      .select([
+        'ticket_attachments.id',
+        'ticket_attachments.file_name',
+        'ticket_attachments.stored_name',
+        'ticket_attachments.mime',
+        'ticket_attachments.size',
+        'tickets.user_id',
+      ])
+      .where('ticket_attachments.id', '=', attachmentId)
+      .executeTakeFirst();
+  }
+
+  private async withFiles<T>(
+    files: readonly IncomingFile[],
+    write: (stored: { file: IncomingFile; name: string }[]) => Promise<T>,
+  ): Promise<T> {
+    const stored: { file: IncomingFile; name: string }[] = [];
+    try {
+      for (const file of files) stored.push({ file, name: await this.files.save(file.bytes) });
+      return await write(stored);
+    } catch (error) {
+      await this.files.remove(stored.map((s) => s.name));
+      throw error;
+    }
+  }
+
+  private static async insertMessage(
+    trx: Db,
+    ticketId: number,
+    message: { authorId: number; fromStaff: boolean; body: string },
+    stored: readonly { file: IncomingFile; name: string }[],
+    stamp: string,
+  ): Promise<void> {
+    const { id } = await trx
+      .insertInto('ticket_messages')
+      .values({
+        ticket_id: ticketId,
+        author_id: message.authorId,
+        from_staff: message.fromStaff ? 1 : 0,
+        body: message.body,
+        created_at: stamp,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    for (const { file, name } of stored) {
+      await trx
+        .insertInto('ticket_attachments')
+        .values({
+          message_id: id,
+          ticket_id: ticketId,
+          file_name: file.name,
+          stored_name: name,
+          mime: file.type,
+          size: file.bytes.length,
+          created_at: stamp,
+        })
+        .execute();
+    }
+  }
+}
