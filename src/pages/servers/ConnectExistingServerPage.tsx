@@ -1,10 +1,11 @@
-import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Skeleton, Stack } from '@mui/material';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { Link, useParams } from 'react-router-dom';
 import { type Server, isPendingInstall } from '../../../resources/servers';
 import { PageHeader } from '../../generic/PageHeader';
 import { PendingServerForm } from './PendingServerForm';
 import { ServerFacts } from './ServerFacts';
+import { ServerTitle } from './ServerTitle';
 import { shownName } from './serverName';
 import { ServerStatusChip } from './ServerStatusChip';
 import { useServer } from './useServer';
@@ -28,23 +29,7 @@ export default function ConnectExistingServerPage() {
         <Card variant="outlined" component="article" aria-label={title.name}>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-              <Box sx={{ flex: 1, minWidth: 0 }}>
-                <Typography variant="h6" component="h2" noWrap>
-                  {title.name}
-                </Typography>
-                {title.id ? (
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    component="div"
-                    noWrap
-                    sx={{ fontFamily: 'monospace' }}
-                    data-testid="server-id"
-                  >
-                    {title.id}
-                  </Typography>
-                ) : null}
-              </Box>
+              <ServerTitle title={title} />
               <ServerStatusChip server={server} />
             </Stack>
             {editable ? (

@@ -1,15 +1,5 @@
 import { useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Skeleton,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, TextField } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useDelete, useNotify } from 'ra-core';
 import { Link, useNavigate, useParams } from 'react-router-dom';
@@ -17,6 +7,7 @@ import { isPendingInstall } from '../../../resources/servers';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { ServerFacts } from './ServerFacts';
+import { ServerTitle } from './ServerTitle';
 import { shownName } from './serverName';
 import { ServerStatusChip } from './ServerStatusChip';
 import { useServer } from './useServer';
@@ -71,23 +62,7 @@ export default function RemoveServerPage() {
       <Card variant="outlined" component="form" onSubmit={submit} aria-label="Remove server">
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mb: 2 }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
-              <Typography variant="h6" component="h2" noWrap>
-                {title.name}
-              </Typography>
-              {title.id ? (
-                <Typography
-                  variant="caption"
-                  color="text.secondary"
-                  component="div"
-                  noWrap
-                  sx={{ fontFamily: 'monospace' }}
-                  data-testid="server-id"
-                >
-                  {title.id}
-                </Typography>
-              ) : null}
-            </Box>
+            <ServerTitle title={title} />
             <ServerStatusChip server={server} />
           </Stack>
           <ServerFacts server={server} />

@@ -6,6 +6,7 @@ import { type Server, isPendingInstall } from '../../../resources/servers';
 import { useServerLive } from '../../live';
 import { ServerCardMenu } from './ServerCardMenu';
 import { ServerFacts } from './ServerFacts';
+import { ServerTitle } from './ServerTitle';
 import { shownName } from './serverName';
 import { ServerStatusChip } from './ServerStatusChip';
 import { TransferDialog } from './TransferDialog';
@@ -53,23 +54,7 @@ export function ServerCard({ server, onStale }: { server: Server; onStale?: () =
           >
             <DnsOutlined fontSize="small" />
           </Box>
-          <Box sx={{ flex: 1, minWidth: 0 }}>
-            <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600 }}>
-              {title.name}
-            </Typography>
-            {title.id ? (
-              <Typography
-                variant="caption"
-                color="text.secondary"
-                component="div"
-                noWrap
-                sx={{ fontFamily: 'monospace' }}
-                data-testid="server-id"
-              >
-                {title.id}
-              </Typography>
-            ) : null}
-          </Box>
+          <ServerTitle title={title} variant="subtitle1" sx={{ fontWeight: 600 }} />
           <ServerStatusChip server={server} connected={connected} />
         </Stack>
         <ServerFacts server={shown} />
