@@ -1,15 +1,13 @@
 import { useMemo } from 'react';
-import { Box, Stack } from '@mui/material';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, useUpdate } from 'ra-core';
-import { SaveButton, TextInput } from 'ra-ui-materialui';
 import type { FieldValues } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { z } from 'zod';
 import { type Server, serverInput } from '../../../resources/servers';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
+import { ServerFields } from './ServerFields';
 
 type ServerInput = z.infer<typeof serverInput>;
 
@@ -63,32 +61,10 @@ export function PendingServerForm({ server }: { server: Server }) {
       onSubmit={onSubmit}
       noValidate
     >
-      <TextInput
-        source="name"
-        label="Server name"
-        helperText={`How the server shows in the panel. It keeps ${server.name} until its agent connects.`}
-        fullWidth
-        slotProps={{ htmlInput: { maxLength: 100 } }}
+      <ServerFields
+        nameHelp={`How the server shows in the panel. It keeps ${server.name} until its agent connects.`}
+        submitLabel="Save and continue to the install"
       />
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-        <TextInput
-          source="ip4"
-          label="IP address (optional)"
-          helperText="Its public IPv4 address, for your reference."
-          fullWidth
-          slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 15 } }}
-        />
-        <TextInput
-          source="provider"
-          label="Provider (optional)"
-          helperText="Where it runs: Hetzner, DigitalOcean, your own rack..."
-          fullWidth
-          slotProps={{ htmlInput: { maxLength: 64 } }}
-        />
-      </Stack>
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
-        <SaveButton label="Save and continue to the install" icon={<ArrowForward />} alwaysEnable />
-      </Box>
     </Form>
   );
 }
