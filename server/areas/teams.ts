@@ -1,10 +1,11 @@
 import type { ServiceDeps } from '../services';
+import { TeamRepository } from '../repositories/teams';
 
 /** The repositories and clients of teams (issue 4), merged into `app.services`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the area lands
-export interface TeamsServices {}
+export interface TeamsServices {
+  teams: TeamRepository;
+}
 
 export function createTeamsServices(deps: ServiceDeps): TeamsServices {
-  void deps;
-  return {};
+  return { teams: new TeamRepository(deps.db) };
 }

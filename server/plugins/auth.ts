@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GUARDS, type Guard } from '../../resources/define';
+import { OWNER_ONLY_SERVER_OPS } from '../../resources/teams';
 import { TokenExpiredError } from '../auth/sessions';
 import { type Caller, actsForSomeoneElse } from '../http/caller';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
@@ -95,12 +96,19 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (config.forbidWhileActing && actsForSomeoneElse(caller, uid)) {
       throw forbidden('Only the account holder can do this, not an admin acting for them');
     }
-    // {sid} is looked up through the tenant: a server of the path's user, or 404. A foreign
-    // server never reaches a handler, let alone an agent.
+    // {sid} is looked up through the tenant: a server of the path's user or shared with one of
+    // their teams, or 404. A foreign server never reaches a handler, let alone an agent. Team
+    // access is read on every request: a removed member is refused on their next one.
     if (params.sid !== undefined) {
       if (!ID_PATTERN.test(params.sid) || uid === undefined) throw notFound();
-      const server = await app.services.servers.findOwned(Number(params.sid), uid);
+      const server = await app.services.servers.findAccessible(Number(params.sid), uid);
       if (!server) throw notFound();
+      if (server.user_id !== uid) {
+        const ownerOnly = (OWNER_ONLY_SERVER_OPS as Record<string, string>)[
+          `${config.resource}.${config.op}`
+        ];
+        if (ownerOnly) throw forbidden(`Only the server's owner can ${ownerOnly}`);
+      }
       req.managedServer = server;
     }
   });

@@ -2,9 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Report } from '../../resources/agent/protocol';
 import type { ListQuery } from '../../resources/define';
 import { SERVER_PENDING_PREFIX, type Server } from '../../resources/servers';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../db/database';
 import { now, toCount } from '../db/database';
-import type { ServerRow } from '../db/schema';
+import type { Database, ServerRow } from '../db/schema';
 import { pageOf } from './paging';
 
 /** A server row and its latest report (from memory when online, else as last saved). */
@@ -39,24 +40,58 @@ export function toServerRecord(row: ServerRow, live?: Report | null): Server {
   };
 }
 
-/** Who may see a server: its owner, admins and admin staff (teams join with the teams issue). */
+/** Who may see a server: its owner, members of a team it is shared with, admins and staff. */
 export interface ServerViewer {
   id: number;
   isAdmin: boolean;
   isStaff: boolean;
 }
 
+/**
+ * `userId` reaches the server through a team: it is shared with a team the user is a member
+ * of, and the team's owner still owns it (a transferred server leaves its old owner's teams).
+ * Read on every request, so a removed member loses access on their very next one.
+ */
+function reachedThroughTeam(eb: ExpressionBuilder<Database, 'servers'>, userId: number) {
+  return eb.exists(
+    eb
+      .selectFrom('team_servers')
+      .innerJoin('teams', 'teams.id', 'team_servers.team_id')
+      .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+      .select(sql<number>`1`.as('one'))
+      .whereRef('team_servers.server_id', '=', 'servers.id')
+      .whereRef('teams.owner_id', '=', 'servers.user_id')
+      .where('team_members.user_id', '=', userId),
+  );
+}
+
+/** Owned by the user, or reached through one of their teams. */
+function visibleTo(eb: ExpressionBuilder<Database, 'servers'>, userId: number) {
+  return eb.or([eb('servers.user_id', '=', userId), reachedThroughTeam(eb, userId)]);
+}
+
+/** The row as `userId` sees it: `is_shared` when it is reached through a team. */
+function asSeenBy(row: ServerRow, userId: number): ServerRow {
+  return { ...row, is_shared: row.user_id === userId ? 0 : 1 };
+}
+
 export class ServerRepository {
   constructor(private readonly db: Db) {}
 
-  async listOwned(userId: number, query: ListQuery) {
-    return pageOf(this.db.selectFrom('servers').selectAll().where('user_id', '=', userId), query, [
-      'created_at',
-      'name',
-    ]);
+  /** The user's servers and those shared with their teams (`is_shared` set on the latter). */
+  async listVisible(userId: number, query: ListQuery) {
+    const page = await pageOf(
+      this.db
+        .selectFrom('servers')
+        .selectAll()
+        .where((eb) => visibleTo(eb, userId)),
+      query,
+      ['created_at', 'name'],
+    );
+    return { total: page.total, data: page.data.map((row) => asSeenBy(row, userId)) };
   }
 
-  /** The tenant check of `{sid}`: a server of that user, or nothing (the route answers 404). */
+  /** Strictly the user's own server (install script, lifecycle): a shared one is not theirs. */
   findOwned(serverId: number, userId: number): Promise<ServerRow | undefined> {
     return this.db
       .selectFrom('servers')
@@ -66,14 +101,25 @@ export class ServerRepository {
       .executeTakeFirst();
   }
 
-  async visibleByUuid(uuid: string, viewer: ServerViewer): Promise<ServerRow | undefined> {
+  /**
+   * The tenant check of `{sid}`: a server of that user or shared with one of their teams
+   * (`is_shared` set then), or nothing (the route answers 404).
+   */
+  async findAccessible(serverId: number, userId: number): Promise<ServerRow | undefined> {
     const row = await this.db
       .selectFrom('servers')
       .selectAll()
-      .where('uuid', '=', uuid)
+      .where('id', '=', serverId)
+      .where((eb) => visibleTo(eb, userId))
       .executeTakeFirst();
-    if (!row) return undefined;
-    return row.user_id === viewer.id || viewer.isAdmin || viewer.isStaff ? row : undefined;
+    return row && asSeenBy(row, userId);
+  }
+
+  async visibleByUuid(uuid: string, viewer: ServerViewer): Promise<ServerRow | undefined> {
+    let query = this.db.selectFrom('servers').selectAll().where('uuid', '=', uuid);
+    if (!viewer.isAdmin && !viewer.isStaff) query = query.where((eb) => visibleTo(eb, viewer.id));
+    const row = await query.executeTakeFirst();
+    return row && asSeenBy(row, viewer.id);
   }
 
   /** A new server: cs- name and an install key until its agent connects. */

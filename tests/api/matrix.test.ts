@@ -6,14 +6,17 @@ import {
   type Fixture,
   HOLDER,
   OFFLINE,
+  OWNER_ONLY,
   PUBLIC,
   type Role,
   type Row,
   SELF,
   SELF_STAFF,
+  SHARED,
   STAFF,
   type Statuses,
   USER,
+  shareWithTeam,
 } from './matrix/support';
 
 /** Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix. */
@@ -26,9 +29,10 @@ const featureRows = Object.values(
  *
  * Columns: the account holder (owner), another signed-in user naming the owner's id (other: a
  * foreign id answers 404, never 403 with data), admin staff, an admin, nobody (anonymous) and an
- * admin acting as the owner through POST admin/act-as/users/{uid}.
- * The team-member column is added with the teams issue: no route of this issue is reachable
- * through a team yet (team servers arrive with the teams and servers issues).
+ * admin acting as the owner through POST admin/act-as/users/{uid}, a member of the owner's team
+ * that shares the fixture server (member) and a member removed from it (removed). On server
+ * routes the member and the removed member name themselves in `{uid}`: the member reaches the
+ * shared server, the removed member is refused on the request right after the removal.
  */
 /** A valid OpenSSH ed25519 public key, different every call. */
 function newPublicKey(): string {
@@ -133,24 +137,30 @@ const FOUNDATION_ROWS: Row[] = [
     body: (_, role) => ({ name: `made by ${role}` }),
     expect: SELF,
   },
-  { route: 'GET /api/v1/servers/:sid/users/:uid', expect: SELF_STAFF },
+  { route: 'GET /api/v1/servers/:sid/users/:uid', expect: { ...SELF_STAFF, member: 200 } },
   {
     route: 'PUT /api/v1/servers/:sid/users/:uid',
     body: (_, role) => ({ name: `renamed by ${role}` }),
-    expect: SELF,
+    expect: SHARED,
   },
   {
     route: 'DELETE /api/v1/servers/:sid/users/:uid',
-    target: async ({ t, owner }) => (await t.app.services.servers.create(owner.id, {})).id,
-    expect: SELF,
+    // A new server of the owner's, shared with the team: a member may not remove it.
+    target: async (f) =>
+      shareWithTeam(f, (await f.t.app.services.servers.create(f.owner.id, {})).id),
+    expect: OWNER_ONLY,
   },
-  { route: 'GET /api/v1/servers/:sid/events/users/:uid', expect: SELF },
-  { route: 'GET /api/v1/stats/servers/:sid/users/:uid', query: () => '?range=month', expect: SELF },
-  { route: 'GET /api/v1/activity/servers/:sid/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/servers/:sid/events/users/:uid', expect: SHARED },
+  {
+    route: 'GET /api/v1/stats/servers/:sid/users/:uid',
+    query: () => '?range=month',
+    expect: SHARED,
+  },
+  { route: 'GET /api/v1/activity/servers/:sid/users/:uid', expect: SHARED },
   {
     route: 'POST /api/v1/transfer/servers/:sid/users/:uid',
     body: () => ({ email: `someone-${randomUUID()}@example.com` }),
-    expect: HOLDER,
+    expect: { ...HOLDER, member: 403 },
   },
   {
     route: 'GET /api/v1/transfer',
@@ -182,13 +192,13 @@ const FOUNDATION_ROWS: Row[] = [
     expect: OFFLINE,
   },
   // System users and SSH keys: rows are written first, the op then finds the server offline.
-  { route: 'GET /api/v1/sysusers/servers/:sid/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/sysusers/servers/:sid/users/:uid', expect: SHARED },
   {
     route: 'POST /api/v1/sysusers/servers/:sid/users/:uid',
     body: (_, role) => ({ user_name: `u-${role}`, password: 'a long system password' }),
     expect: OFFLINE,
   },
-  { route: 'GET /api/v1/sysusers/:id/servers/:sid/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/sysusers/:id/servers/:sid/users/:uid', expect: SHARED },
   {
     route: 'PUT /api/v1/sysusers/:id/servers/:sid/users/:uid',
     body: () => ({ password: 'another long password' }),
@@ -198,15 +208,19 @@ const FOUNDATION_ROWS: Row[] = [
   {
     route: 'DELETE /api/v1/sysusers/:id/servers/:sid/users/:uid',
     target: failedUser,
-    expect: SELF,
+    expect: SHARED,
   },
-  { route: 'GET /api/v1/pubkeys/servers/:sid/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/pubkeys/servers/:sid/users/:uid', expect: SHARED },
   {
     route: 'POST /api/v1/pubkeys/servers/:sid/users/:uid',
     body: () => ({ label: 'laptop', user_name: 'root', key: newPublicKey() }),
     expect: OFFLINE,
   },
-  { route: 'DELETE /api/v1/pubkeys/:id/servers/:sid/users/:uid', target: failedKey, expect: SELF },
+  {
+    route: 'DELETE /api/v1/pubkeys/:id/servers/:sid/users/:uid',
+    target: failedKey,
+    expect: SHARED,
+  },
   { route: 'GET /api/v1/admin/users', expect: STAFF },
   { route: 'POST /api/v1/admin/act-as/users/:uid', expect: ADMIN },
   { route: 'GET /api/v1/admin/dashboard', expect: ADMIN },
@@ -237,12 +251,40 @@ beforeAll(async () => {
     t.user({ staff: true }),
   ]);
   const owner = await newOwner();
+  const [member, removed] = await Promise.all([t.user(), t.user()]);
   const outboxId = await t.app.services.mailer.send({ to: owner.email, subject: 'Hi', text: 'x' });
   const server = await t.app.services.servers.create(owner.id, { name: 'matrix' });
-  fixture = { t, owner, outboxId, serverId: server.id, itemId: 0 };
+  // The team, through the API: the owner invites two users who accept, shares the server, and
+  // removes one of them again.
+  const created = await t.call('POST', `/api/v1/teams/users/${owner.id}`, {
+    token: owner.token,
+    body: { name: 'Matrix team' },
+  });
+  const teamId = (created.json() as { id: number }).id;
+  const teamPath = `/api/v1/teams/${teamId}/users/${owner.id}`;
+  const invited = await t.call('PATCH', teamPath, {
+    token: owner.token,
+    body: { invite: [member.email, removed.email], share: [server.id] },
+  });
+  expect(invited.statusCode, invited.body).toBe(200);
+  for (const user of [member, removed]) {
+    const invite = /invite=([0-9a-f-]{36})/.exec((await t.lastMail(user.email))!.text_body)![1];
+    const accepted = await t.call('POST', `/api/v1/team-invites/${invite}/users/${user.id}`, {
+      token: user.token,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+  }
+  const removal = await t.call('PATCH', teamPath, {
+    token: owner.token,
+    body: { remove: [removed.id] },
+  });
+  expect(removal.statusCode, removal.body).toBe(200);
+  fixture = { t, owner, member, removed, teamId, outboxId, serverId: server.id, itemId: 0 };
   fixture.itemId = await failedUser(fixture);
   tokens = {
     owner: owner.token,
+    member: member.token,
+    removed: removed.token,
     other: other.token,
     staff: staff.token,
     admin: admin.token,
@@ -252,17 +294,24 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-function urlOf(row: Row, f: Fixture, target?: number): string {
+function urlOf(row: Row, f: Fixture, role: Role, target?: number | string): string {
   const path = row.route.split(' ')[1]!;
   const isServerRecord = path.startsWith('/api/v1/servers/:sid/');
   // `:sid` is the owner's server, or the fresh target of a server deletion; `:id` is the
   // user or key on server routes (or their fresh target), and the outbox mail on admin routes.
+  // `:teamId` is the owner's team (or a fresh one), `:uuid` the row's target.
   const sid = isServerRecord && target !== undefined ? target : f.serverId;
+  const teamId = path.includes(':teamId') && target !== undefined ? target : f.teamId;
   const id = path.includes(':sid') ? (target ?? f.itemId) : f.outboxId;
+  // The member reaches the shared server through the team under their own `{uid}`.
+  const ownUid = row.ownUid ?? path.includes(':sid');
+  const uid = ownUid && (role === 'member' || role === 'removed') ? f[role].id : f.owner.id;
   return (
     path
-      .replace(':uid', String(f.owner.id))
+      .replace(':uid', String(uid))
       .replace(':sid', String(sid))
+      .replace(':teamId', String(teamId))
+      .replace(':uuid', String(target ?? ''))
       .replace(':id', String(id)) + (row.query?.(f) ?? '')
   );
 }
@@ -274,11 +323,15 @@ describe('authorization matrix', () => {
     if (row.fresh) {
       // New sessions for everyone (logout revokes them) and a new owner (deletion removes them).
       f = { ...fixture, owner: await newOwner() };
-      const [o, s, a] = await Promise.all(
-        [other, staff, admin].map((u) => t.login(u.email, u.password)),
+      const [o, s, a, m, r] = await Promise.all(
+        [other, staff, admin, fixture.member, fixture.removed].map((u) =>
+          t.login(u.email, u.password),
+        ),
       );
       roleToken = {
         owner: f.owner.token,
+        member: m,
+        removed: r,
         other: o,
         staff: s,
         admin: a,
@@ -288,10 +341,19 @@ describe('authorization matrix', () => {
     }
     const seen = {} as Statuses;
     // The holder goes last: a destructive call of theirs cannot hide the others' answers.
-    for (const role of ['anonymous', 'other', 'staff', 'acting', 'admin', 'owner'] as Role[]) {
+    for (const role of [
+      'anonymous',
+      'other',
+      'removed',
+      'staff',
+      'member',
+      'acting',
+      'admin',
+      'owner',
+    ] as Role[]) {
       const [method] = row.route.split(' ');
       const target = row.target ? await row.target(f) : undefined;
-      const res = await t.call(method as 'GET', urlOf(row, f, target), {
+      const res = await t.call(method as 'GET', urlOf(row, f, role, target), {
         token: roleToken[role],
         body: await row.body?.(f, role),
       });

@@ -7,7 +7,7 @@ type Handlers = ResourceHandlers<typeof servers>;
 /** The server record and its list; live info from memory when the agent is online. */
 export const recordHandlers: Pick<Handlers, 'list' | 'get' | 'update' | 'delete'> = {
   async list(ctx) {
-    const page = await ctx.app.services.servers.listOwned(ctx.uid, ctx.query);
+    const page = await ctx.app.services.servers.listVisible(ctx.uid, ctx.query);
     return {
       total: page.total,
       data: page.data.map((row) => toServerRecord(row, ctx.app.live.get(row.id))),
@@ -32,7 +32,8 @@ export const recordHandlers: Pick<Handlers, 'list' | 'get' | 'update' | 'delete'
       ...(os_version !== undefined ? { os_version } : {}),
       ...(timezone !== undefined ? { timezone } : {}),
     });
-    return toServerRecord(row, ctx.app.live.get(row.id));
+    // A member's PUT answers the server as they see it: shared.
+    return toServerRecord({ ...row, is_shared: ctx.server.is_shared }, ctx.app.live.get(row.id));
   },
 
   /** Events and the install key go with the row; an online agent is asked to remove itself. */
