@@ -24,6 +24,8 @@ export interface Config {
   /** The bundled agent the install script downloads. */
   agentBundle: string;
   redisUrl: string | null;
+  /** Cloudflare API v4 base URL (a test points it at tests/fakes/cloudflare.ts). */
+  cloudflareApiUrl: string;
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -65,5 +67,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: env.WEB_DIR === '' ? null : path.resolve(env.WEB_DIR || 'dist/web'),
     agentBundle: path.resolve(env.AGENT_BUNDLE || 'dist/agent/stackdeck-agent.mjs'),
     redisUrl: env.REDIS_URL || null,
+    cloudflareApiUrl: (env.CLOUDFLARE_API_URL || 'https://api.cloudflare.com/client/v4').replace(
+      /\/+$/,
+      '',
+    ),
   };
 }

@@ -1,0 +1,91 @@
+import type { DnsRecordType } from '../../resources/dns';
+
+/** A zone as a provider knows it. */
+export interface ProviderZone {
+  /** The provider's id: PowerDNS's zone id (`example.com.`), Cloudflare's hex id. */
+  id: string;
+  /** Without the trailing dot. */
+  name: string;
+}
+
+/** A record in the providers' common terms; names are absolute, without the trailing dot. */
+export interface RecordData {
+  type: DnsRecordType;
+  fqdn: string;
+  ttl: number;
+  /** The address, host, text or CAA value; for SRV the target. */
+  content: string;
+  priority: number | null;
+  weight: number | null;
+  port: number | null;
+  flags: number | null;
+  tag: string | null;
+}
+
+export interface ProviderRecord extends RecordData {
+  /** Stable for the record while it is unchanged: Cloudflare's id, or PowerDNS's name|type|content. */
+  ref: string;
+}
+
+export type ProviderFailure = 'auth' | 'not_found' | 'invalid' | 'conflict' | 'unreachable';
+
+/** What went wrong at the provider, in words a user can act on (never with the credential). */
+export class DnsProviderError extends Error {
+  constructor(
+    readonly kind: ProviderFailure,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The operations the panel needs, the same for every DNS provider. */
+export interface DnsProvider {
+  readonly name: string;
+  /** A cheap authenticated call: throws `auth` when the credential is refused. */
+  verify(): Promise<void>;
+  listZones(): Promise<ProviderZone[]>;
+  createZone(name: string, nameservers: string[]): Promise<ProviderZone>;
+  deleteZone(zone: ProviderZone): Promise<void>;
+  listRecords(zone: ProviderZone): Promise<ProviderRecord[]>;
+  createRecord(zone: ProviderZone, record: RecordData): Promise<ProviderRecord>;
+  updateRecord(zone: ProviderZone, ref: string, record: RecordData): Promise<ProviderRecord>;
+  deleteRecord(zone: ProviderZone, ref: string): Promise<void>;
+}
+
+export const SUPPORTED_TYPES: ReadonlySet<string> = new Set([
+  'A',
+  'AAAA',
+  'CNAME',
+  'MX',
+  'TXT',
+  'NS',
+  'SRV',
+  'CAA',
+]);
+
+/** Canonical IPv6 text (RFC 5952, as PowerDNS and Cloudflare print it). */
+export function canonicalIpv6(address: string): string {
+  return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+}
+
+/** A request to a provider with a time limit; network failures become `unreachable`. */
+export async function providerFetch(
+  provider: string,
+  url: string,
+  init: RequestInit,
+  timeoutMs = 10_000,
+): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+  } catch (error) {
+    const why =
+      error instanceof Error && error.name === 'TimeoutError'
+        ? 'no answer in time'
+        : ((error as { cause?: { code?: string } }).cause?.code ?? 'connection failed');
+    throw new DnsProviderError(
+      'unreachable',
+      `Could not reach ${provider} at ${new URL(url).origin} (${why})`,
+    );
+  }
+}

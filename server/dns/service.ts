@@ -1,0 +1,420 @@
+import type { ListQuery } from '../../resources/define';
+import type { DnsRecord, DnsRecordInput, DnsZone } from '../../resources/dns';
+import {
+  DNS_PROVIDERS,
+  type DnsProviderId,
+  INTEGRATIONS,
+  type IntegrationId,
+} from '../../resources/integrations';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { now } from '../db/database';
+import { HttpError, badRequest, fieldError, notFound } from '../http/errors';
+import type { Page } from '../repositories/paging';
+import type { ThirdPartyKeyRepository, ThirdPartyKeyRow } from '../repositories/thirdPartyKeys';
+import { CloudflareProvider } from './cloudflare';
+import { PowerDnsProvider } from './powerdns';
+import {
+  type DnsProvider,
+  DnsProviderError,
+  type ProviderRecord,
+  type RecordData,
+} from './provider';
+
+const isDnsProvider = (integration: string): integration is DnsProviderId =>
+  (DNS_PROVIDERS as readonly string[]).includes(integration);
+
+/** A provider's refusal as the API answers it: the user can act on the message. */
+export function providerHttpError(error: unknown): unknown {
+  if (!(error instanceof DnsProviderError)) return error;
+  switch (error.kind) {
+    case 'auth':
+      return new HttpError(
+        502,
+        `${error.message}. Replace the credential on the 3rd-party integrations page.`,
+      );
+    case 'not_found':
+      return new HttpError(404, error.message);
+    case 'invalid':
+      return new HttpError(400, error.message);
+    case 'conflict':
+      return new HttpError(409, error.message);
+    case 'unreachable':
+      return new HttpError(502, error.message);
+  }
+}
+
+async function atProvider<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw providerHttpError(error);
+  }
+}
+
+export interface CredentialFields {
+  api_url: string | null;
+  key_id: string | null;
+  secret: string;
+}
+
+interface ZoneRow {
+  id: number;
+  key_id: number;
+  provider_zone_id: string;
+  name: string;
+  created_at: string;
+  label: string;
+  integration: string;
+}
+
+/** The relative name shown for an absolute one: `@` for the zone itself. */
+export function relativeName(fqdn: string, zone: string): string {
+  if (fqdn === zone) return '@';
+  return fqdn.endsWith(`.${zone}`) ? fqdn.slice(0, -(zone.length + 1)) : fqdn;
+}
+
+/** `@`, `www`, `www.example.com` or `www.example.com.` in zone example.com -> `www.example.com`. */
+export function absoluteName(name: string, zone: string): string {
+  if (name === '@') return zone;
+  if (name.endsWith('.')) {
+    const fqdn = name.slice(0, -1);
+    if (fqdn !== zone && !fqdn.endsWith(`.${zone}`))
+      throw fieldError('name', `The name must be inside ${zone}`);
+    return fqdn;
+  }
+  if (name === zone || name.endsWith(`.${zone}`)) return name;
+  return `${name}.${zone}`;
+}
+
+/** DNS provider accounts, their zones and records, through one interface for every provider. */
+export class DnsService {
+  constructor(
+    private readonly db: Db,
+    private readonly config: Config,
+    private readonly keys: ThirdPartyKeyRepository,
+  ) {}
+
+  /** The client of a stored account. */
+  providerFor(row: ThirdPartyKeyRow): DnsProvider {
+    return this.client(row.integration as IntegrationId, {
+      api_url: row.api_url,
+      key_id: row.key_id,
+      secret: this.keys.secretOf(row),
+    });
+  }
+
+  private client(integration: IntegrationId, fields: CredentialFields): DnsProvider {
+    if (integration === 'powerdns') {
+      if (!fields.api_url) throw fieldError('api_url', 'PowerDNS needs its API address');
+      return new PowerDnsProvider(fields.api_url, fields.secret);
+    }
+    if (integration === 'cloudflare')
+      return new CloudflareProvider(this.config.cloudflareApiUrl, fields.secret);
+    throw new Error(`${integration} is not a DNS provider`);
+  }
+
+  /**
+   * Checks what a credential needs, and asks the provider when that is cheap (PowerDNS:
+   * GET /api/v1/servers; Cloudflare: GET /user/tokens/verify). Answers whether it was checked.
+   */
+  async checkCredential(integration: IntegrationId, fields: CredentialFields): Promise<boolean> {
+    const info = INTEGRATIONS[integration];
+    if (info.needsUrl && !fields.api_url) throw badRequest(`${info.name} needs its API address`);
+    if (info.needsKeyId && !fields.key_id) throw badRequest(`${info.name} needs the access key id`);
+    if (!info.checked) return false;
+    try {
+      await this.client(integration, fields).verify();
+    } catch (error) {
+      if (!(error instanceof DnsProviderError)) throw error;
+      throw badRequest(`${error.message}; nothing was saved`);
+    }
+    return true;
+  }
+
+  /** A DNS provider account of the user, by label (and provider, where the path names one). */
+  async account(uid: number, label: string, provider?: DnsProviderId): Promise<ThirdPartyKeyRow> {
+    const row = await this.keys.findByLabel(uid, label);
+    if (!row || !isDnsProvider(row.integration) || (provider && row.integration !== provider))
+      throw notFound(`No DNS provider account labelled "${label}"`);
+    return row;
+  }
+
+  private zones() {
+    return this.db
+      .selectFrom('dns_zones')
+      .innerJoin('third_party_keys', 'third_party_keys.id', 'dns_zones.key_id')
+      .select([
+        'dns_zones.id',
+        'dns_zones.key_id',
+        'dns_zones.provider_zone_id',
+        'dns_zones.name',
+        'dns_zones.created_at',
+        'third_party_keys.label',
+        'third_party_keys.integration',
+      ]);
+  }
+
+  private static zoneRecord(row: ZoneRow): DnsZone {
+    return {
+      id: row.id,
+      account_id: row.key_id,
+      label: row.label,
+      provider: row.integration,
+      name: row.name,
+      provider_zone_id: row.provider_zone_id,
+      created_at: row.created_at,
+    };
+  }
+
+  /** A zone of the user's account `label`; any other id answers 404. */
+  async zone(
+    uid: number,
+    zoneId: number,
+    label: string,
+  ): Promise<{ zone: ZoneRow; account: ThirdPartyKeyRow }> {
+    const account = await this.account(uid, label);
+    const zone = await this.zones()
+      .where('dns_zones.id', '=', zoneId)
+      .where('dns_zones.key_id', '=', account.id)
+      .executeTakeFirst();
+    if (!zone) throw notFound('No such zone');
+    return { zone, account };
+  }
+
+  /** Reads the account's zones from the provider and keeps the panel's ids in step. */
+  private async syncZones(account: ThirdPartyKeyRow): Promise<void> {
+    const remote = await atProvider(() => this.providerFor(account).listZones());
+    const known = await this.db
+      .selectFrom('dns_zones')
+      .select(['id', 'provider_zone_id'])
+      .where('key_id', '=', account.id)
+      .execute();
+    const knownRefs = new Set(known.map((z) => z.provider_zone_id));
+    const remoteRefs = new Set(remote.map((z) => z.id));
+    const gone = known.filter((z) => !remoteRefs.has(z.provider_zone_id)).map((z) => z.id);
+    if (gone.length) await this.db.deleteFrom('dns_zones').where('id', 'in', gone).execute();
+    const fresh = remote.filter((z) => !knownRefs.has(z.id));
+    if (fresh.length)
+      await this.db
+        .insertInto('dns_zones')
+        .values(
+          fresh.map((z) => ({
+            key_id: account.id,
+            provider_zone_id: z.id,
+            name: z.name,
+            created_at: now(),
+          })),
+        )
+        .execute();
+  }
+
+  async listZones(uid: number, label: string, query: ListQuery): Promise<Page<DnsZone>> {
+    const account = await this.account(uid, label);
+    await this.syncZones(account);
+    const all = await this.zones()
+      .where('dns_zones.key_id', '=', account.id)
+      .orderBy('dns_zones.name', query.order === 'DESC' && query.sort === 'name' ? 'desc' : 'asc')
+      .execute();
+    const start = (query.page - 1) * query.perPage;
+    return {
+      total: all.length,
+      data: all.slice(start, start + query.perPage).map(DnsService.zoneRecord),
+    };
+  }
+
+  async createZone(
+    uid: number,
+    label: string,
+    input: { name: string; nameservers?: string[] },
+  ): Promise<DnsZone> {
+    const account = await this.account(uid, label);
+    const nameservers = input.nameservers?.length
+      ? input.nameservers
+      : [`ns1.${input.name}`, `ns2.${input.name}`];
+    const made = await atProvider(() =>
+      this.providerFor(account).createZone(input.name, nameservers),
+    );
+    const row = await this.db
+      .insertInto('dns_zones')
+      .values({ key_id: account.id, provider_zone_id: made.id, name: made.name, created_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const zone = await this.zones().where('dns_zones.id', '=', row.id).executeTakeFirstOrThrow();
+    return DnsService.zoneRecord(zone);
+  }
+
+  async deleteZone(uid: number, zoneId: number, label: string): Promise<DnsZone> {
+    const { zone, account } = await this.zone(uid, zoneId, label);
+    await atProvider(() =>
+      this.providerFor(account).deleteZone({ id: zone.provider_zone_id, name: zone.name }),
+    );
+    await this.db.deleteFrom('dns_zones').where('id', '=', zone.id).execute();
+    return DnsService.zoneRecord(zone);
+  }
+
+  private static recordOf(id: number, zone: ZoneRow, r: RecordData): DnsRecord {
+    return {
+      id,
+      zone_id: zone.id,
+      type: r.type,
+      name: relativeName(r.fqdn, zone.name),
+      fqdn: r.fqdn,
+      ttl: r.ttl,
+      content: r.content,
+      priority: r.priority,
+      weight: r.weight,
+      port: r.port,
+      flags: r.flags,
+      tag: r.tag,
+    };
+  }
+
+  /** Records of the zone `domain` at account `label`, with the panel's ids. */
+  async listRecords(
+    uid: number,
+    provider: DnsProviderId,
+    label: string,
+    domain: string,
+    query: ListQuery,
+  ): Promise<Page<DnsRecord>> {
+    const account = await this.account(uid, label, provider);
+    let zone = await this.zones()
+      .where('dns_zones.key_id', '=', account.id)
+      .where('dns_zones.name', '=', domain)
+      .executeTakeFirst();
+    if (!zone) {
+      await this.syncZones(account);
+      zone = await this.zones()
+        .where('dns_zones.key_id', '=', account.id)
+        .where('dns_zones.name', '=', domain)
+        .executeTakeFirst();
+    }
+    if (!zone) throw notFound(`No zone ${domain} at "${label}"`);
+    const z = zone;
+    const remote = await atProvider(() =>
+      this.providerFor(account).listRecords({ id: z.provider_zone_id, name: z.name }),
+    );
+    const ids = await this.syncRecords(z.id, remote);
+    const all = remote
+      .map((r, i) => DnsService.recordOf(ids[i]!, z, r))
+      .sort((a, b) => a.fqdn.localeCompare(b.fqdn) || a.type.localeCompare(b.type) || a.id - b.id);
+    if (query.order === 'DESC' && query.sort) all.reverse();
+    const start = (query.page - 1) * query.perPage;
+    return { total: all.length, data: all.slice(start, start + query.perPage) };
+  }
+
+  /** Gives every record the panel's id (kept while the provider's reference is unchanged). */
+  private async syncRecords(zoneId: number, remote: ProviderRecord[]): Promise<number[]> {
+    const known = await this.db
+      .selectFrom('dns_records')
+      .select(['id', 'provider_ref'])
+      .where('zone_id', '=', zoneId)
+      .execute();
+    const byRef = new Map(known.map((r) => [r.provider_ref, r.id]));
+    const seen = new Set(remote.map((r) => r.ref));
+    const gone = known.filter((r) => !seen.has(r.provider_ref)).map((r) => r.id);
+    if (gone.length) await this.db.deleteFrom('dns_records').where('id', 'in', gone).execute();
+    const ids: number[] = [];
+    for (const r of remote) {
+      let id = byRef.get(r.ref);
+      if (id === undefined) {
+        id = await this.insertRecord(zoneId, r.ref);
+        byRef.set(r.ref, id);
+      }
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  private async insertRecord(zoneId: number, ref: string): Promise<number> {
+    const row = await this.db
+      .insertInto('dns_records')
+      .values({ zone_id: zoneId, provider_ref: ref, created_at: now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  private static dataOf(input: DnsRecordInput, zone: string): RecordData {
+    return {
+      type: input.type,
+      fqdn: absoluteName(input.name, zone),
+      ttl: input.ttl,
+      content: input.content,
+      priority: input.type === 'MX' || input.type === 'SRV' ? input.priority : null,
+      weight: input.type === 'SRV' ? input.weight : null,
+      port: input.type === 'SRV' ? input.port : null,
+      flags: input.type === 'CAA' ? input.flags : null,
+      tag: input.type === 'CAA' ? input.tag : null,
+    };
+  }
+
+  async createRecord(
+    uid: number,
+    zoneId: number,
+    label: string,
+    input: DnsRecordInput,
+  ): Promise<DnsRecord> {
+    const { zone, account } = await this.zone(uid, zoneId, label);
+    const data = DnsService.dataOf(input, zone.name);
+    const made = await atProvider(() =>
+      this.providerFor(account).createRecord({ id: zone.provider_zone_id, name: zone.name }, data),
+    );
+    return DnsService.recordOf(await this.insertRecord(zone.id, made.ref), zone, made);
+  }
+
+  private async recordRow(zoneId: number, recordId: number) {
+    const row = await this.db
+      .selectFrom('dns_records')
+      .select(['id', 'provider_ref'])
+      .where('zone_id', '=', zoneId)
+      .where('id', '=', recordId)
+      .executeTakeFirst();
+    if (!row) throw notFound('No such record');
+    return row;
+  }
+
+  async updateRecord(
+    uid: number,
+    zoneId: number,
+    recordId: number,
+    label: string,
+    input: DnsRecordInput,
+  ): Promise<DnsRecord> {
+    const { zone, account } = await this.zone(uid, zoneId, label);
+    const row = await this.recordRow(zone.id, recordId);
+    const data = DnsService.dataOf(input, zone.name);
+    const changed = await atProvider(() =>
+      this.providerFor(account).updateRecord(
+        { id: zone.provider_zone_id, name: zone.name },
+        row.provider_ref,
+        data,
+      ),
+    );
+    await this.db
+      .updateTable('dns_records')
+      .set({ provider_ref: changed.ref })
+      .where('id', '=', row.id)
+      .execute();
+    return DnsService.recordOf(row.id, zone, changed);
+  }
+
+  async deleteRecord(
+    uid: number,
+    zoneId: number,
+    recordId: number,
+    label: string,
+  ): Promise<{ id: number }> {
+    const { zone, account } = await this.zone(uid, zoneId, label);
+    const row = await this.recordRow(zone.id, recordId);
+    await atProvider(() =>
+      this.providerFor(account).deleteRecord(
+        { id: zone.provider_zone_id, name: zone.name },
+        row.provider_ref,
+      ),
+    );
+    await this.db.deleteFrom('dns_records').where('id', '=', row.id).execute();
+    return { id: row.id };
+  }
+}
