@@ -10,9 +10,24 @@ step "system packages"
 missing=()
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
+# DNS tests start their own pdns_server (sqlite backend) on loopback and ask it with dig.
+[ -x /usr/sbin/pdns_server ] || missing+=(pdns-server)
+[ -f /usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql ] || missing+=(pdns-backend-sqlite3)
+command -v dig >/dev/null 2>&1 || missing+=(bind9-dnsutils)
 if [ ${#missing[@]} -gt 0 ]; then
+  # No service starts on this host while installing (invoke-rc.d asks policy-rc.d; 101 = no).
+  own_policy=
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d && chmod 755 /usr/sbin/policy-rc.d
+    own_policy=1
+  fi
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  if [ -n "$own_policy" ]; then rm -f /usr/sbin/policy-rc.d; fi
+  # PowerDNS's own service stays off at boot too: the tests run their own.
+  if command -v systemctl >/dev/null 2>&1 && [ -d /run/systemd/system ]; then
+    systemctl disable --now pdns >/dev/null 2>&1 || true
+  fi
 fi
 # PostgreSQL, when installed but stopped, is started so the API suite runs on it too.
 if command -v pg_ctlcluster >/dev/null 2>&1 && ! pg_isready -q -h 127.0.0.1 2>/dev/null; then
