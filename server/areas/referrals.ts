@@ -1,10 +1,11 @@
+import { ReferralRepository } from '../repositories/referrals';
 import type { ServiceDeps } from '../services';
 
 /** The repositories and clients of referrals (issue 4), merged into `app.services`. */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the area lands
-export interface ReferralsServices {}
+export interface ReferralsServices {
+  referrals: ReferralRepository;
+}
 
 export function createReferralsServices(deps: ServiceDeps): ReferralsServices {
-  void deps;
-  return {};
+  return { referrals: new ReferralRepository(deps.db) };
 }

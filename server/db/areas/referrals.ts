@@ -1,10 +1,43 @@
-import type { Migration } from 'kysely';
+import type { Generated, Migration } from 'kysely';
+import type { Timestamp } from '../schema';
+import * as referrals from '../migrations/0006_referrals';
+
+export interface ReferralEarningsTable {
+  id: Generated<number>;
+  referrer_id: number;
+  referred_user_id: number | null;
+  amount_cents: number;
+  reason: string;
+  created_at: Timestamp;
+}
+
+export interface ReferralAccountsTable {
+  user_id: number;
+  /** bigint: PostgreSQL hands it back as text, SQLite as a number; read with Number(). */
+  earned_cents: Generated<number | string>;
+  withdrawn_cents: Generated<number | string>;
+}
+
+export interface ReferralWithdrawalsTable {
+  id: Generated<number>;
+  user_id: number;
+  amount_cents: number;
+  method: 'paypal' | 'bank';
+  details: string;
+  status: 'pending' | 'paid' | 'rejected';
+  created_at: Timestamp;
+  processed_at: Timestamp | null;
+  processed_by: number | null;
+}
 
 /**
  * The tables of referrals (issue 4): merged into `Database` (server/db/schema.ts), and their
  * migrations, merged into server/db/migrate.ts in name order.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled as the area lands
-export interface ReferralsTables {}
+export interface ReferralsTables {
+  referral_earnings: ReferralEarningsTable;
+  referral_accounts: ReferralAccountsTable;
+  referral_withdrawals: ReferralWithdrawalsTable;
+}
 
-export const referralsMigrations: Record<string, Migration> = {};
+export const referralsMigrations: Record<string, Migration> = { '0006_referrals': referrals };

@@ -3,6 +3,7 @@ import { hashPassword } from '../../auth/passwords';
 import { HttpError, fieldError, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { mails } from '../../mail/templates';
+import { sameMailbox } from '../../repositories/referrals';
 import { maskEmail, recordActivity } from '../activity';
 
 type Actions = ResourceHandlers<typeof users>['actions'];
@@ -20,6 +21,12 @@ export const signupActions: Pick<
       });
     }
     const referrer = ctx.query.ref ? await users.findByUuid(ctx.query.ref) : undefined;
+    // Self-referral: the referrer's own mailbox (case, +tags, Gmail dots aside) earns nothing.
+    if (referrer && sameMailbox(referrer.email, ctx.body.email)) {
+      throw new HttpError(400, 'You cannot use your own referral link', {
+        email: 'You cannot use your own referral link',
+      });
+    }
     const user = await users.create({
       email: ctx.body.email,
       user_name: ctx.body.user_name,

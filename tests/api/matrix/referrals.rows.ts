@@ -1,4 +1,49 @@
-import type { Row } from './support';
+import { randomUUID } from 'node:crypto';
+import { ADMIN, type Fixture, type Row, SELF } from './support';
+
+/** A user referred by the owner, and an earning of `cents` from them. */
+async function fund(f: Fixture, cents: number): Promise<void> {
+  const { users, referrals } = f.t.app.services;
+  const referred = await users.create({
+    email: `referred-${randomUUID()}@example.com`,
+    user_name: 'Referred',
+    password_hash: 'x',
+    referrer_id: f.owner.id,
+  });
+  await referrals.recordEarning(f.owner.id, referred.id, cents, 'matrix');
+}
+
+/** The matrix fills `:id` with the fixture's outbox id: a request of the owner's with that id. */
+async function ensureWithdrawal(f: Fixture): Promise<void> {
+  const repo = f.t.app.services.referrals;
+  for (;;) {
+    const found = await repo.findWithdrawal(f.outboxId);
+    if (found) {
+      // Pending until the admin (the one caller let through) marks it paid.
+      if (found.user_id !== f.owner.id) throw new Error('fixture withdrawal is not the owner’s');
+      return;
+    }
+    await fund(f, 1000);
+    await repo.withdraw(f.owner.id, { amount_cents: 1000, method: 'paypal', details: 'a@b.c' });
+  }
+}
 
 /** Authorization matrix rows of referrals: one per route, as tests/api/matrix.test.ts checks. */
-export const rows: Row[] = [];
+export const rows: Row[] = [
+  { route: 'GET /api/v1/referal/users/:uid', expect: SELF },
+  {
+    route: 'PATCH /api/v1/withdraw-referal/users/:uid',
+    // Each caller who gets through finds $10 to withdraw.
+    body: async (f) => (
+      await fund(f, 1000),
+      { amount: 10, method: 'paypal', details: 'owner@example.com' }
+    ),
+    expect: { ...SELF, owner: 201, admin: 201, acting: 201 },
+  },
+  { route: 'GET /api/v1/admin/referrals', query: () => '?status=pending', expect: ADMIN },
+  {
+    route: 'PATCH /api/v1/admin/referrals/:id',
+    body: async (f) => (await ensureWithdrawal(f), { status: 'paid' }),
+    expect: ADMIN,
+  },
+];
