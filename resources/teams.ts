@@ -53,6 +53,8 @@ export const teamServerRefSchema = z.object({
   id: z.number().int(),
   uuid: z.string(),
   name: z.string(),
+  /** The chosen name of a server still pending its install (see servers.pending_name). */
+  pending_name: z.string().nullable(),
   connected: z.boolean(),
 });
 

@@ -136,6 +136,7 @@ export class TeamRepository {
         id: s.id,
         uuid: s.uuid,
         name: s.name,
+        pending_name: s.pending_name,
         connected: Boolean(s.connected),
       })),
       invites: invites.map((i) => ({
@@ -154,7 +155,13 @@ export class TeamRepository {
     return this.db
       .selectFrom('team_servers')
       .innerJoin('servers', 'servers.id', 'team_servers.server_id')
-      .select(['servers.id', 'servers.uuid', 'servers.name', 'servers.connected'])
+      .select([
+        'servers.id',
+        'servers.uuid',
+        'servers.name',
+        'servers.pending_name',
+        'servers.connected',
+      ])
       .where('team_servers.team_id', '=', team.id)
       .where('servers.user_id', '=', team.owner_id)
       .orderBy('servers.name')
