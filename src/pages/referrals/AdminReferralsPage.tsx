@@ -1,0 +1,192 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControl,
+  InputLabel,
+  MenuItem,
+  Select,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TablePagination,
+  TableRow,
+} from '@mui/material';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import { useGetList, useNotify, useUpdate } from 'ra-core';
+import { WITHDRAWAL_STATUSES, type Withdrawal } from '../../../resources/referrals';
+import { EmptyState } from '../../generic/EmptyState';
+import { PageHeader } from '../../generic/PageHeader';
+import { formatDateTime } from '../../generic/format';
+import { errorMessage } from '../../generic/serverErrors';
+
+const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+type Decision = { withdrawal: Withdrawal; status: 'paid' | 'rejected' };
+
+/** /admin/referrals: users' payout requests; an admin pays them (outside) and marks them here. */
+export default function AdminReferralsPage() {
+  const notify = useNotify();
+  const [status, setStatus] = useState<'' | Withdrawal['status']>('pending');
+  const [page, setPage] = useState(0);
+  const [perPage, setPerPage] = useState(25);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const { data, total, isPending, error, refetch } = useGetList<Withdrawal>(
+    'referral-withdrawals',
+    {
+      pagination: { page: page + 1, perPage },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: status ? { status } : {},
+    },
+  );
+  const [update, { isPending: saving }] = useUpdate();
+  const decide = async ({ withdrawal, status: next }: Decision) => {
+    try {
+      await update(
+        'referral-withdrawals',
+        { id: withdrawal.id, data: { status: next }, previousData: withdrawal },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
+      notify(next === 'paid' ? 'Marked paid.' : 'Rejected; the amount is back in the balance.', {
+        type: 'success',
+      });
+    } catch (e) {
+      notify(errorMessage(e), { type: 'error' });
+    }
+    setDecision(null);
+    void refetch();
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="Referral withdrawals"
+        description="Send the money by the method given, then mark the request paid. Rejecting returns the amount to the user's balance."
+      />
+      <FormControl size="small" sx={{ minWidth: 180, mb: 2 }}>
+        <InputLabel id="withdrawal-status-filter">Status</InputLabel>
+        <Select
+          labelId="withdrawal-status-filter"
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as typeof status);
+            setPage(0);
+          }}
+        >
+          <MenuItem value="">All</MenuItem>
+          {WITHDRAWAL_STATUSES.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s[0]!.toUpperCase() + s.slice(1)}
+            </MenuItem>
+          ))}
+        </Select>
+      </FormControl>
+      {error ? (
+        <Alert severity="error">{errorMessage(error)}</Alert>
+      ) : !isPending && total === 0 ? (
+        <Card variant="outlined">
+          <EmptyState
+            icon={PaymentsOutlined}
+            title={status === 'pending' ? 'Nothing to pay' : 'No requests'}
+            text="Users' payout requests appear here."
+          />
+        </Card>
+      ) : (
+        <Card variant="outlined">
+          <Table aria-label="Withdrawal requests">
+            <TableHead>
+              <TableRow>
+                <TableCell>Requested</TableCell>
+                <TableCell>User</TableCell>
+                <TableCell align="right">Amount</TableCell>
+                <TableCell>Pay to</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(data ?? []).map((w) => (
+                <TableRow key={w.id}>
+                  <TableCell>{formatDateTime(w.created_at)}</TableCell>
+                  <TableCell>{w.email}</TableCell>
+                  <TableCell align="right">{money(w.amount_cents)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 280 }}>
+                    {w.method === 'paypal' ? 'PayPal' : 'Bank'}: {w.details}
+                  </TableCell>
+                  <TableCell>
+                    <Chip size="small" label={w.status} />
+                  </TableCell>
+                  <TableCell align="right">
+                    {w.status === 'pending' && (
+                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                        <Button
+                          size="small"
+                          variant="contained"
+                          onClick={() => setDecision({ withdrawal: w, status: 'paid' })}
+                        >
+                          Mark paid
+                        </Button>
+                        <Button
+                          size="small"
+                          color="warning"
+                          onClick={() => setDecision({ withdrawal: w, status: 'rejected' })}
+                        >
+                          Reject
+                        </Button>
+                      </Stack>
+                    )}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePagination
+            component="div"
+            count={total ?? 0}
+            page={page}
+            rowsPerPage={perPage}
+            rowsPerPageOptions={[10, 25, 50]}
+            onPageChange={(_, p) => setPage(p)}
+            onRowsPerPageChange={(e) => {
+              setPerPage(Number(e.target.value));
+              setPage(0);
+            }}
+          />
+        </Card>
+      )}
+      <Dialog open={decision !== null} onClose={() => setDecision(null)}>
+        <DialogTitle>
+          {decision?.status === 'paid' ? 'Mark this request paid?' : 'Reject this request?'}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {decision &&
+              (decision.status === 'paid'
+                ? `Only after you sent ${money(decision.withdrawal.amount_cents)} to ${decision.withdrawal.email}.`
+                : `${money(decision.withdrawal.amount_cents)} returns to ${decision.withdrawal.email}'s balance.`)}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setDecision(null)}>Cancel</Button>
+          <Button
+            variant="contained"
+            disabled={saving}
+            onClick={() => decision && void decide(decision)}
+          >
+            {decision?.status === 'paid' ? 'Mark paid' : 'Reject'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Box>
+  );
+}
