@@ -4,6 +4,7 @@ import type { Namespace } from 'socket.io';
 import { EVENTS, type Report } from '../../resources/agent/protocol';
 import type { StatSample } from '../../resources/servers';
 import type { Db } from '../db/database';
+import type { Caller } from '../http/caller';
 import { prepareBatch } from '../db/prepared';
 import { liveRoom } from './rooms';
 
@@ -121,6 +122,18 @@ export class LiveStore {
       this.browsers
         .to(liveRoom(server.uuid))
         .emit(EVENTS.live, { ...last, uuid: server.uuid, connected: false });
+  }
+
+  /**
+   * Browsers following a server that their caller may no longer see (a member removed from a
+   * team, a team deleted, a server unshared) leave its room: `stillSees` decides per caller.
+   */
+  async evict(serverUuid: string, stillSees: (caller: Caller) => Promise<boolean>) {
+    const room = liveRoom(serverUuid);
+    for (const socket of await this.browsers.in(room).fetchSockets()) {
+      const caller = (socket.data as { caller?: Caller } | undefined)?.caller;
+      if (!caller || !(await stillSees(caller))) socket.leave(room);
+    }
   }
 
   forget(serverId: number) {

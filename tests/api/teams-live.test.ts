@@ -1,6 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
-import { AGENT_NAMESPACE, BROWSER_NAMESPACE, EVENTS } from '../../resources/agent/protocol';
+import {
+  AGENT_NAMESPACE,
+  BROWSER_NAMESPACE,
+  EVENTS,
+  type Report,
+} from '../../resources/agent/protocol';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 /**
@@ -43,6 +48,21 @@ const connected = (s: Socket) =>
     s.once('connect_error', reject);
   });
 
+const report = (): Report => ({
+  agent_version: '0.1.0',
+  kernel_version: '6.1.0-test',
+  os: 'Debian GNU/Linux 12 (bookworm)',
+  hostname: 'shared.example.com',
+  timezone: 'Europe/Berlin',
+  uptime: 1234,
+  load: [0.5, 0.4, 0.3],
+  cpu: { cores: 2, usage: 12.5 },
+  memory: { total: 4e9, used: 1e9, swap_total: 0, swap_used: 0 },
+  disk: { total: 50e9, used: 10e9 },
+  network: { rx_bytes: 1000, tx_bytes: 2000, rx_rate: 10, tx_rate: 20 },
+  at: Date.now(),
+});
+
 /** A server of the owner's whose agent (a socket.io client speaking the protocol) is online. */
 async function onlineServer(ops: string[]) {
   const created = await t.call('POST', `/api/v1/servers/users/${owner.id}?action=create`, {
@@ -68,13 +88,13 @@ async function onlineServer(ops: string[]) {
   await connected(agent);
   for (let i = 0; i < 60 && !(await t.app.agents.isOnline(server.id)); i++)
     await new Promise((r) => setTimeout(r, 50));
-  return server;
+  return { ...server, agent };
 }
 
 describe('a shared server with its agent online', () => {
   it('the member pings it and subscribes to it until removed', async () => {
     const ops: string[] = [];
-    const server = await onlineServer(ops);
+    const { agent, ...server } = await onlineServer(ops);
     const team = (
       await t.call('POST', `/api/v1/teams/users/${owner.id}`, {
         token: owner.token,
@@ -106,7 +126,19 @@ describe('a shared server with its agent online', () => {
       connected: true,
     });
 
+    const pushes: unknown[] = [];
+    browser.on(EVENTS.live, (message: unknown) => pushes.push(message));
     await t.call('PATCH', teamPath, { token: owner.token, body: { remove: [member.id] } });
+    // The removal takes the member's browser out of the live feed: a report the agent sends now
+    // reaches the owner's browser and not the member's.
+    const owners = socket(BROWSER_NAMESPACE, { token: owner.token });
+    await connected(owners);
+    await owners.emitWithAck(EVENTS.subscribe, { uuid: server.uuid });
+    const ownerSaw = new Promise((resolve) => owners.once(EVENTS.live, resolve));
+    agent.emit(EVENTS.report, report());
+    await ownerSaw;
+    await new Promise((r) => setTimeout(r, 100));
+    expect(pushes).toEqual([]);
     const after = await t.call('GET', `/api/v1/ping/servers/${server.id}/users/${member.id}`, {
       token: member.token,
     });

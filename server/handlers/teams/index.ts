@@ -38,6 +38,23 @@ async function ownedTeam(ctx: HandlerContext<unknown, unknown>) {
   return team;
 }
 
+/**
+ * After a change that can take access away, browsers following the team's servers (and the
+ * unshared ones) stop receiving their live reports unless their caller still sees them.
+ */
+async function evictLive(ctx: HandlerContext<unknown, unknown>, uuids: string[]) {
+  const { servers } = ctx.app.services;
+  for (const uuid of new Set(uuids)) {
+    await ctx.app.live
+      .evict(uuid, async (caller) => Boolean(await servers.visibleByUuid(uuid, caller)))
+      .catch((err: unknown) => ctx.req.log.warn({ err }, 'live feed eviction failed'));
+  }
+}
+
+async function teamServerUuids(ctx: HandlerContext<unknown, unknown>, team: TeamRow) {
+  return (await ctx.app.services.teams.sharedServers(team)).map((s) => s.uuid);
+}
+
 const unique = <T>(values: readonly T[] | undefined): T[] => [...new Set(values ?? [])];
 
 /** Checks the whole change before any of it is written. */
@@ -133,7 +150,10 @@ export const teamHandlers = defineHandlers(teams, {
     const team = await ownedTeam(ctx);
     const body = ctx.body as TeamPatch;
     const { change, owner, sharedNames } = await checkPatch(ctx, team, body);
+    const narrowing = change.remove.length > 0 || change.unshare.length > 0;
+    const before = narrowing ? await teamServerUuids(ctx, team) : [];
     const written = await repo.apply(team, change);
+    if (narrowing) await evictLive(ctx, before);
     const name = change.name ?? team.name;
     for (const invite of written) {
       const link = `${ctx.app.config.publicUrl}/team-manager?invite=${invite.id}`;
@@ -154,7 +174,9 @@ export const teamHandlers = defineHandlers(teams, {
 
   async delete(ctx) {
     const team = await ownedTeam(ctx);
+    const before = await teamServerUuids(ctx, team);
     await ctx.app.services.teams.delete(team.id);
+    await evictLive(ctx, before);
     await recordActivity(ctx, `Team "${team.name}" deleted`);
     return { id: team.id, name: team.name };
   },
@@ -165,6 +187,7 @@ export const teamHandlers = defineHandlers(teams, {
       if (team.standing === 'owner')
         throw new HttpError(409, 'The owner cannot leave the team: delete it instead');
       await ctx.app.services.teams.removeMember(team.id, ctx.uid);
+      await evictLive(ctx, await teamServerUuids(ctx, team));
       await recordActivity(ctx, `Left the team "${team.name}"`);
       return { left: true as const };
     },
