@@ -187,6 +187,7 @@ describe('withdrawals', () => {
       ),
     );
     expect(results.filter((res) => res.statusCode === 201)).toHaveLength(4);
+    expect(results.filter((res) => res.statusCode === 409)).toHaveLength(16);
     expect(await summary(r)).toMatchObject({ withdrawn_cents: 4000, withdrawable_cents: 0 });
   });
 

@@ -100,6 +100,30 @@ describe('opening and listing tickets', () => {
     expect(foreign.json().errors).toEqual({ server_id: 'Pick one of your servers' });
   });
 
+  it('takes a server shared with the user through a team', async () => {
+    const owner = await t.user();
+    const member = await t.user();
+    const server = await t.app.services.servers.create(owner.id, { name: 'team-web' });
+    const team = await t.call('POST', `/api/v1/teams/users/${owner.id}`, {
+      token: owner.token,
+      body: { name: 'Support team' },
+    });
+    const teamPath = `/api/v1/teams/${team.json().id}/users/${owner.id}`;
+    const shared = await t.call('PATCH', teamPath, {
+      token: owner.token,
+      body: { invite: [member.email], share: [server.id] },
+    });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const invite = /invite=([0-9a-f-]{36})/.exec((await t.lastMail(member.email))!.text_body)![1];
+    const accepted = await t.call('POST', `/api/v1/team-invites/${invite}/users/${member.id}`, {
+      token: member.token,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const res = await open(member, { subject: 'Team server', server_id: server.id, message: 'x' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ user_id: member.id, server_id: server.id });
+  });
+
   it('lists under tickets.ticket, filtered by status and paginated', async () => {
     const u = await t.user();
     const a = await newTicket(u, 'First');

@@ -69,7 +69,7 @@ export const ticketHandlers = defineHandlers(tickets, {
       const { servers, tickets: repo } = ctx.app.services;
       const body = ctx.body;
       const serverId = body.server_id ?? null;
-      if (serverId !== null && !(await servers.findOwned(serverId, ctx.uid))) {
+      if (serverId !== null && !(await servers.findAccessible(serverId, ctx.uid))) {
         throw fieldError('server_id', 'Pick one of your servers');
       }
       const files = filesOf(body.attachments);
