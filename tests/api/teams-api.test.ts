@@ -327,8 +327,17 @@ describe('teams: who may do what', () => {
     });
     expect(stolen.statusCode).toBe(404);
 
-    // A new invitation replaces the old link.
-    await patchTeam(owner, team.id, { invite: [invitee.email] });
+    // A new invitation replaces the old link, though not within a minute of the last one.
+    const tooSoon = await patchTeam(owner, team.id, { invite: [invitee.email] });
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toContain('a moment ago');
+    await t.app.db
+      .updateTable('team_invites')
+      .set({ created_at: new Date(Date.now() - 120_000).toISOString() })
+      .where('id', '=', invite)
+      .execute();
+    const resent = await patchTeam(owner, team.id, { invite: [invitee.email] });
+    expect(resent.statusCode, resent.body).toBe(200);
     const fresh = await inviteIn(invitee.email);
     expect(fresh).not.toBe(invite);
     const old = await t.call('POST', `/api/v1/team-invites/${invite}/users/${invitee.id}`, {

@@ -55,6 +55,9 @@ async function teamServerUuids(ctx: HandlerContext<unknown, unknown>, team: Team
   return (await ctx.app.services.teams.sharedServers(team)).map((s) => s.uuid);
 }
 
+/** A pending address gets a new link at most this often. */
+const RESEND_AFTER_MS = 60_000;
+
 const unique = <T>(values: readonly T[] | undefined): T[] => [...new Set(values ?? [])];
 
 /** Checks the whole change before any of it is written. */
@@ -95,6 +98,19 @@ async function checkPatch(ctx: HandlerContext<unknown, unknown>, team: TeamRow, 
       throw fieldError('invite', 'You own this team: invite someone else');
     if (memberEmails.has(email) && !removedEmails.has(email))
       throw fieldError('invite', `${email} is a member of this team already`);
+  }
+  // A new link for a pending address at most once a minute: invitations are not a way to
+  // flood someone's mailbox.
+  const recent = new Date(Date.now() - RESEND_AFTER_MS).toISOString();
+  for (const email of change.invite) {
+    if (invites.some((i) => i.email === email && i.created_at > recent))
+      throw new HttpError(
+        429,
+        `An invitation went to ${email} a moment ago: try again in a minute`,
+        {
+          invite: 'Invited a moment ago',
+        },
+      );
   }
   const pending = new Set(
     invites.filter((i) => !change.cancelInvites.includes(i.id)).map((i) => i.email),
