@@ -194,19 +194,14 @@ export class DnsService {
     const remoteRefs = new Set(remote.map((z) => z.id));
     const gone = known.filter((z) => !remoteRefs.has(z.provider_zone_id)).map((z) => z.id);
     if (gone.length) await this.db.deleteFrom('dns_zones').where('id', 'in', gone).execute();
-    const fresh = remote.filter((z) => !knownRefs.has(z.id));
-    if (fresh.length)
+    // Two lists at once may both find a zone new: the unique index keeps one row.
+    for (const z of remote.filter((zone) => !knownRefs.has(zone.id))) {
       await this.db
         .insertInto('dns_zones')
-        .values(
-          fresh.map((z) => ({
-            key_id: account.id,
-            provider_zone_id: z.id,
-            name: z.name,
-            created_at: now(),
-          })),
-        )
+        .values({ key_id: account.id, provider_zone_id: z.id, name: z.name, created_at: now() })
+        .onConflict((oc) => oc.columns(['key_id', 'provider_zone_id']).doNothing())
         .execute();
+    }
   }
 
   async listZones(uid: number, label: string, query: ListQuery): Promise<Page<DnsZone>> {
@@ -235,12 +230,15 @@ export class DnsService {
     const made = await atProvider(() =>
       this.providerFor(account).createZone(input.name, nameservers),
     );
-    const row = await this.db
+    await this.db
       .insertInto('dns_zones')
       .values({ key_id: account.id, provider_zone_id: made.id, name: made.name, created_at: now() })
-      .returning('id')
+      .onConflict((oc) => oc.columns(['key_id', 'provider_zone_id']).doNothing())
+      .execute();
+    const zone = await this.zones()
+      .where('dns_zones.key_id', '=', account.id)
+      .where('dns_zones.provider_zone_id', '=', made.id)
       .executeTakeFirstOrThrow();
-    const zone = await this.zones().where('dns_zones.id', '=', row.id).executeTakeFirstOrThrow();
     return DnsService.zoneRecord(zone);
   }
 

@@ -64,6 +64,7 @@ test('a PowerDNS account, a zone and an A record that dig answers', async ({ pag
   const row = page.getByRole('row', { name: /A\s+www\s+203\.0\.113\.44/ });
   await expect(row).toBeVisible();
   expect(await pdns.dig('www.e2e-zone.test')).toEqual(['203.0.113.44']);
+  await page.screenshot({ path: '.tmp/e2e-dns/dns-records.png', fullPage: true });
 
   // Change it in the edit dialog, then delete it after confirming.
   await page.getByRole('button', { name: 'Edit A www' }).click();

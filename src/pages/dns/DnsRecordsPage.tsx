@@ -324,7 +324,12 @@ export default function DnsRecordsPage() {
                   helperText={zoneError ?? ' '}
                   disabled={!account}
                 />
-                <Button type="submit" variant="outlined" disabled={!account || creating}>
+                <Button
+                  type="submit"
+                  variant="outlined"
+                  disabled={!account || creating}
+                  sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+                >
                   Add zone
                 </Button>
               </Box>
