@@ -228,7 +228,22 @@ describe('teams: invite, accept, shared servers', () => {
     await patchTeam(owner, team.id, { share: [sid] });
     const member = await invitedMember(owner, team.id);
     const buyer = await t.user();
-    await t.app.services.servers.update(sid, { user_id: buyer.id });
+    const offered = await t.call('POST', `/api/v1/transfer/servers/${sid}/users/${owner.id}`, {
+      token: owner.token,
+      body: { email: buyer.email },
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const offer = /dashboard\/([0-9a-f-]{36})/.exec((await t.lastMail(buyer.email))!.text_body)![1];
+    const taken = await t.call('GET', `/api/v1/transfer?uuid=${offer}&processed=true`, {
+      token: buyer.token,
+    });
+    expect(taken.statusCode, taken.body).toBe(200);
+    const rows = await t.app.db
+      .selectFrom('team_servers')
+      .selectAll()
+      .where('server_id', '=', sid)
+      .execute();
+    expect(rows).toEqual([]);
     const res = await t.call('GET', `/api/v1/servers/${sid}/users/${member.id}`, {
       token: member.token,
     });

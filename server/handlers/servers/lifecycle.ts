@@ -97,6 +97,12 @@ export const lifecycleActions: Pick<
     if (Number(claimed.numUpdatedRows) !== 1)
       throw new HttpError(409, 'This transfer was accepted already');
     const row = await ctx.app.services.servers.update(offer.server_id, { user_id: caller.id });
+    // It leaves the old owner's teams: their members stop seeing it and its live feed.
+    await ctx.app.db.deleteFrom('team_servers').where('server_id', '=', row.id).execute();
+    const { servers } = ctx.app.services;
+    await ctx.app.live
+      .evict(row.uuid, async (viewer) => Boolean(await servers.visibleByUuid(row.uuid, viewer)))
+      .catch((err: unknown) => ctx.req.log.warn({ err }, 'live feed eviction failed'));
     const entry = await ctx.app.services.serverLog.begin({
       serverId: row.id,
       userId: caller.id,
