@@ -129,15 +129,22 @@ export class PowerDnsProvider implements DnsProvider {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    if (res.ok) return (text ? JSON.parse(text) : undefined) as T;
-    let message = text.slice(0, 300);
-    try {
-      message = (JSON.parse(text) as { error?: string }).error ?? message;
-    } catch {
-      // not JSON: the webserver's own page
-    }
     if (res.status === 401 || res.status === 403)
       throw new DnsProviderError('auth', 'PowerDNS refused the API key');
+    // Only PowerDNS's own JSON is passed on: the address is the user's, and whatever else
+    // answers there (another service on the panel's network) must not be read back through it.
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      throw new DnsProviderError(
+        'invalid',
+        `${new URL(this.apiUrl).origin} does not answer like a PowerDNS API (HTTP ${res.status})`,
+      );
+    }
+    if (res.ok) return json as T;
+    const error = (json as { error?: unknown } | undefined)?.error;
+    const message = typeof error === 'string' ? error.slice(0, 300) : `HTTP ${res.status}`;
     if (res.status === 404)
       throw new DnsProviderError('not_found', `PowerDNS: ${message || 'not found'}`);
     if (res.status === 409) throw new DnsProviderError('conflict', `PowerDNS: ${message}`);

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PinoLoggerOptions } from 'fastify/types/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../server/app';
@@ -148,6 +150,26 @@ describe('third-party keys', () => {
     });
     expect(nowhere.statusCode).toBe(400);
     expect(nowhere.json().message).toMatch(/Could not reach PowerDNS at http:\/\/127\.0\.0\.1:9/);
+    // Something else at the address: its page is not read back to the user.
+    const other = http.createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>internal admin page: db password hunter2</html>');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+    try {
+      const elsewhere = await t.call('POST', `/api/v1/powerdns/users/${owner.id}`, {
+        token: owner.token,
+        body: { label: 'Elsewhere', api_url: otherUrl, secret: pdns.apiKey },
+      });
+      expect(elsewhere.statusCode).toBe(400);
+      expect(elsewhere.json().message).toBe(
+        `${otherUrl} does not answer like a PowerDNS API (HTTP 200); nothing was saved`,
+      );
+      expect(elsewhere.body).not.toContain('hunter2');
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
     const saved = await t.app.services.thirdPartyKeys.findByLabel(owner.id, 'Wrong key');
     expect(saved).toBeUndefined();
 
