@@ -83,6 +83,9 @@ export async function startPdns(): Promise<PdnsServer> {
   child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // A test process that ends without stop() (a crash, a time-out) takes its server along.
+  const orphanGuard = () => child.kill('SIGKILL');
+  process.once('exit', orphanGuard);
   const apiUrl = `http://127.0.0.1:${webPort}`;
   const deadline = Date.now() + 15_000;
   for (;;) {
@@ -117,6 +120,7 @@ export async function startPdns(): Promise<PdnsServer> {
       return stdout.split('\n').filter(Boolean);
     },
     async stop() {
+      process.off('exit', orphanGuard);
       if (child.exitCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 3000);
