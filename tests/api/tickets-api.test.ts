@@ -285,6 +285,12 @@ describe('attachments', () => {
     expect(foreign.body).toBe((await download(other, 999999)).body);
     expect((await download(other, png!.id, user.id)).statusCode).toBe(404);
     expect((await download(staff, png!.id)).statusCode).toBe(404);
+
+    // A file gone from disk (a restored backup without DATA_DIR) answers 404, not 500.
+    for (const name of stored) fs.rmSync(path.join(t.config.dataDir, 'ticket-attachments', name));
+    const gone = await download(user, log!.id);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('This file is no longer available');
   });
 
   it('a reply carries attachments too, from either side', async () => {

@@ -137,7 +137,13 @@ export const ticketHandlers = defineHandlers(tickets, {
       const mayRead =
         file && (file.user_id === ctx.uid || (caller.isAdmin && caller.id === ctx.uid));
       if (!file || !mayRead) throw notFound('No such attachment');
-      const bytes = await repo.files.read(file.stored_name);
+      const bytes = await repo.files.read(file.stored_name).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          ctx.req.log.warn({ attachment: file.id }, 'ticket attachment missing on disk');
+          throw notFound('This file is no longer available');
+        }
+        throw error;
+      });
       // The stored type, never sniffed; downloaded, never rendered in the panel's origin.
       ctx.reply
         .header(
