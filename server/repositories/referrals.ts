@@ -150,6 +150,18 @@ export class ReferralRepository {
     });
   }
 
+  /** Who pays requests: every enabled admin. */
+  async adminEmails(): Promise<string[]> {
+    const rows = await this.db
+      .selectFrom('users')
+      .select('email')
+      .where('is_admin', '=', 1)
+      .where('disabled', '=', 0)
+      .orderBy('id')
+      .execute();
+    return rows.map((r) => r.email);
+  }
+
   private withdrawals() {
     return this.db
       .selectFrom('referral_withdrawals')

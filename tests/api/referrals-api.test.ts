@@ -143,6 +143,11 @@ describe('withdrawals', () => {
       status: 'pending',
       processed_at: null,
     });
+    const mail = await t.lastMail(admin.email);
+    expect(mail?.subject).toBe('Referral withdrawal of $20.50 to pay');
+    expect(mail?.text_body).toContain(r.email);
+    expect(mail?.text_body).toContain('http://panel.test/admin/referrals');
+    expect(mail?.text_body).not.toContain('IBAN');
     const after = await summary(r);
     expect(after).toMatchObject({
       earned_cents: 3000,

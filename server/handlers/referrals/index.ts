@@ -55,7 +55,16 @@ export const referralHandlers = defineHandlers(referrals, {
         });
       }
       await recordActivity(ctx, `Referral withdrawal of ${dollars(amount)} requested`);
-      return (await repo.findWithdrawal(id))!;
+      const request = (await repo.findWithdrawal(id))!;
+      // The admins pay by hand: tell them there is something to pay (never the payout details).
+      for (const to of await repo.adminEmails()) {
+        await ctx.app.services.mailer.send({
+          to,
+          subject: `Referral withdrawal of ${dollars(amount)} to pay`,
+          text: `${request.email} asked for a referral payout of ${dollars(amount)} by ${request.method === 'paypal' ? 'PayPal' : 'bank transfer'}.\n\nPay it and mark it paid at ${ctx.app.config.publicUrl}/admin/referrals\n`,
+        });
+      }
+      return request;
     },
   },
 });
