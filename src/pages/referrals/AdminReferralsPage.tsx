@@ -132,6 +132,7 @@ export default function AdminReferralsPage() {
                         <Button
                           size="small"
                           variant="contained"
+                          sx={{ whiteSpace: 'nowrap' }}
                           onClick={() => setDecision({ withdrawal: w, status: 'paid' })}
                         >
                           Mark paid
