@@ -35,6 +35,7 @@ import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
 import { useDnsAccounts } from './DnsPage';
 import { RecordForm } from './RecordForm';
+import { TablePager, usePaging } from '../../generic/TablePager';
 
 const ZONES_PER_PAGE = 25;
 
@@ -50,8 +51,8 @@ function ZoneRecords({ zone, label }: { zone: DnsZone; label: string }) {
   const dataProvider = useStackdeckData();
   const queryClient = useQueryClient();
   const notify = useNotify();
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, perPage } = paging;
   const [editing, setEditing] = useState<DnsRecord | null>(null);
   const [removing, setRemoving] = useState<DnsRecord | null>(null);
   const [busy, setBusy] = useState(false);
@@ -150,18 +151,7 @@ function ZoneRecords({ zone, label }: { zone: DnsZone; label: string }) {
                 ))}
               </TableBody>
             </Table>
-            <TablePagination
-              component="div"
-              count={records.data?.total ?? 0}
-              page={page}
-              rowsPerPage={perPage}
-              rowsPerPageOptions={[10, 25, 50, 100]}
-              onPageChange={(_, p) => setPage(p)}
-              onRowsPerPageChange={(e) => {
-                setPerPage(Number(e.target.value));
-                setPage(0);
-              }}
-            />
+            <TablePager paging={paging} total={records.data?.total} options={[10, 25, 50, 100]} />
           </>
         )}
       </CardContent>

@@ -19,7 +19,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
 } from '@mui/material';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -29,6 +28,7 @@ import { EmptyState } from '../../generic/EmptyState';
 import { PageHeader } from '../../generic/PageHeader';
 import { formatDateTime } from '../../generic/format';
 import { errorMessage } from '../../generic/serverErrors';
+import { TablePager, usePaging } from '../../generic/TablePager';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 type Decision = { withdrawal: Withdrawal; status: 'paid' | 'rejected' };
@@ -37,8 +37,8 @@ type Decision = { withdrawal: Withdrawal; status: 'paid' | 'rejected' };
 export default function AdminReferralsPage() {
   const notify = useNotify();
   const [status, setStatus] = useState<'' | Withdrawal['status']>('pending');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, perPage, setPage } = paging;
   const [decision, setDecision] = useState<Decision | null>(null);
   const { data, total, isPending, error, refetch } = useGetList<Withdrawal>(
     'referral-withdrawals',
@@ -151,18 +151,7 @@ export default function AdminReferralsPage() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={total ?? 0}
-            page={page}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[10, 25, 50]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPerPage(Number(e.target.value));
-              setPage(0);
-            }}
-          />
+          <TablePager paging={paging} total={total} options={[10, 25, 50]} />
         </Card>
       )}
       <Dialog open={decision !== null} onClose={() => setDecision(null)}>

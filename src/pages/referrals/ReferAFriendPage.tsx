@@ -12,7 +12,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -39,6 +38,7 @@ import { schemaResolver } from '../../generic/schemaResolver';
 import { errorMessage } from '../../generic/serverErrors';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
 import { useStackdeckData } from '../../hooks';
+import { TablePager, usePaging } from '../../generic/TablePager';
 
 const resolver = schemaResolver(withdrawBody);
 const FIELDS = ['amount', 'method', 'details'];
@@ -73,8 +73,8 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export default function ReferAFriendPage() {
   const dp = useStackdeckData();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(10);
+  const paging = usePaging(10);
+  const { page, perPage } = paging;
   const [generation, setGeneration] = useState(0);
   const { data, error, isPending } = useQuery({
     queryKey: ['referrals', page, perPage],
@@ -167,18 +167,7 @@ export default function ReferAFriendPage() {
                   ))}
                 </TableBody>
               </Table>
-              <TablePagination
-                component="div"
-                count={data.referred.total}
-                page={page}
-                rowsPerPage={perPage}
-                rowsPerPageOptions={[10, 25, 50]}
-                onPageChange={(_, p) => setPage(p)}
-                onRowsPerPageChange={(e) => {
-                  setPerPage(Number(e.target.value));
-                  setPage(0);
-                }}
-              />
+              <TablePager paging={paging} total={data.referred.total} options={[10, 25, 50]} />
             </>
           )}
         </SectionCard>

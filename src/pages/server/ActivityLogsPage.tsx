@@ -8,7 +8,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
   Typography,
@@ -23,14 +22,15 @@ import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { useServerPage } from './ServerContext';
 import { StatusChip } from './StatusChip';
+import { TablePager, usePaging } from '../../generic/TablePager';
 
 const STATUSES = ['', 'pending', 'done', 'failed'] as const;
 
 /** /activity-logs/{id}: every op on the server, newest first, with how it ended. */
 export default function ActivityLogsPage() {
   const { sid } = useServerPage();
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, perPage, setPage } = paging;
   const [status, setStatus] = useState<(typeof STATUSES)[number]>('');
   const { data, total, isPending, error, refetch, isFetching } = useGetList<ServerActivity>(
     'server-activity',
@@ -120,18 +120,7 @@ export default function ActivityLogsPage() {
                 ))}
               </TableBody>
             </Table>
-            <TablePagination
-              component="div"
-              count={total ?? 0}
-              page={page}
-              rowsPerPage={perPage}
-              rowsPerPageOptions={[10, 25, 50, 100]}
-              onPageChange={(_, next) => setPage(next)}
-              onRowsPerPageChange={(event) => {
-                setPerPage(Number(event.target.value));
-                setPage(0);
-              }}
-            />
+            <TablePager paging={paging} total={total} options={[10, 25, 50, 100]} />
           </>
         )}
       </Card>

@@ -15,7 +15,6 @@ import {
   TableBody,
   TableCell,
   TableHead,
-  TablePagination,
   TableRow,
   TextField,
 } from '@mui/material';
@@ -29,6 +28,7 @@ import { formatDateTime } from '../../generic/format';
 import { errorMessage } from '../../generic/serverErrors';
 import { useAccount } from '../../shell/useAccount';
 import { PriorityChip, STATUS_LABELS, StatusChip } from './chips';
+import { TablePager, usePaging } from '../../generic/TablePager';
 
 /** /ticket-list: the user's tickets; for an admin, every user's (the support desk). */
 export default function TicketListPage() {
@@ -36,8 +36,8 @@ export default function TicketListPage() {
   const desk = isAdmin && !acting;
   const [status, setStatus] = useState<'' | Ticket['status']>('');
   const [email, setEmail] = useState('');
-  const [page, setPage] = useState(0);
-  const [perPage, setPerPage] = useState(25);
+  const paging = usePaging(25);
+  const { page, perPage, setPage } = paging;
   const filter: Record<string, string> = {};
   if (status) filter.status = status;
   if (desk && email.trim()) Object.assign(filter, { type: 'email', value: email.trim() });
@@ -157,18 +157,7 @@ export default function TicketListPage() {
               ))}
             </TableBody>
           </Table>
-          <TablePagination
-            component="div"
-            count={total ?? 0}
-            page={page}
-            rowsPerPage={perPage}
-            rowsPerPageOptions={[10, 25, 50]}
-            onPageChange={(_, p) => setPage(p)}
-            onRowsPerPageChange={(e) => {
-              setPerPage(Number(e.target.value));
-              setPage(0);
-            }}
-          />
+          <TablePager paging={paging} total={total} options={[10, 25, 50]} />
         </Card>
       )}
     </Box>
