@@ -297,12 +297,12 @@ afterAll(() => t.close());
 function urlOf(row: Row, f: Fixture, role: Role, target?: number | string): string {
   const path = row.route.split(' ')[1]!;
   const isServerRecord = path.startsWith('/api/v1/servers/:sid/');
-  // `:sid` is the owner's server, or the fresh target of a server deletion; `:id` is the
-  // user or key on server routes (or their fresh target), and the outbox mail on admin routes.
+  // `:sid` is the owner's server, or the fresh target of a server deletion; `:id` is the row's
+  // fresh target, else the user or key on server routes and the outbox mail elsewhere.
   // `:teamId` is the owner's team (or a fresh one), `:uuid` the row's target.
   const sid = isServerRecord && target !== undefined ? target : f.serverId;
   const teamId = path.includes(':teamId') && target !== undefined ? target : f.teamId;
-  const id = path.includes(':sid') ? (target ?? f.itemId) : f.outboxId;
+  const id = target ?? (path.includes(':sid') ? f.itemId : f.outboxId);
   // The member reaches the shared server through the team under their own `{uid}`.
   const ownUid = row.ownUid ?? path.includes(':sid');
   const uid = ownUid && (role === 'member' || role === 'removed') ? f[role].id : f.owner.id;

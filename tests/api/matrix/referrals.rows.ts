@@ -13,19 +13,16 @@ async function fund(f: Fixture, cents: number): Promise<void> {
   await referrals.recordEarning(f.owner.id, referred.id, cents, 'matrix');
 }
 
-/** The matrix fills `:id` with the fixture's outbox id: a request of the owner's with that id. */
-async function ensureWithdrawal(f: Fixture): Promise<void> {
-  const repo = f.t.app.services.referrals;
-  for (;;) {
-    const found = await repo.findWithdrawal(f.outboxId);
-    if (found) {
-      // Pending until the admin (the one caller let through) marks it paid.
-      if (found.user_id !== f.owner.id) throw new Error('fixture withdrawal is not the owner’s');
-      return;
-    }
-    await fund(f, 1000);
-    await repo.withdraw(f.owner.id, { amount_cents: 1000, method: 'paypal', details: 'a@b.c' });
-  }
+/** A fresh pending withdrawal request of the owner's: the admin route's `:id` target. */
+async function ownersWithdrawal(f: Fixture): Promise<number> {
+  await fund(f, 1000);
+  const id = await f.t.app.services.referrals.withdraw(f.owner.id, {
+    amount_cents: 1000,
+    method: 'paypal',
+    details: 'a@b.c',
+  });
+  if (id === null) throw new Error('the funded withdrawal was refused');
+  return id;
 }
 
 /** Authorization matrix rows of referrals: one per route, as tests/api/matrix.test.ts checks. */
@@ -43,7 +40,8 @@ export const rows: Row[] = [
   { route: 'GET /api/v1/admin/referrals', query: () => '?status=pending', expect: ADMIN },
   {
     route: 'PATCH /api/v1/admin/referrals/:id',
-    body: async (f) => (await ensureWithdrawal(f), { status: 'paid' }),
+    target: ownersWithdrawal,
+    body: () => ({ status: 'paid' }),
     expect: ADMIN,
   },
 ];
