@@ -223,7 +223,7 @@ export const teamHandlers = defineHandlers(teams, {
 /** The invitation `uuid`, if it is addressed to the path's user; 404 otherwise. */
 async function inviteFor(ctx: HandlerContext<unknown, unknown>) {
   const user = await ctx.app.services.users.findById(ctx.uid);
-  const invite = await ctx.app.services.teams.findInvite(String(ctx.params.uuid));
+  const invite = await ctx.app.services.teamInvites.findInvite(String(ctx.params.uuid));
   // An invitation to someone else looks like none at all.
   if (!user || !invite || invite.email !== user.email.toLowerCase())
     throw notFound('No invitation waits for you under this link');
@@ -234,7 +234,7 @@ export const teamInviteHandlers = defineHandlers(teamInvites, {
   async list(ctx) {
     const user = await ctx.app.services.users.findById(ctx.uid);
     if (!user) throw notFound();
-    return ctx.app.services.teams.invitesTo(user.email, ctx.query);
+    return ctx.app.services.teamInvites.invitesTo(user.email, ctx.query);
   },
 
   actions: {
@@ -243,7 +243,7 @@ export const teamInviteHandlers = defineHandlers(teamInvites, {
       const invite = await inviteFor(ctx);
       if (invite.expires_at < new Date().toISOString())
         throw new HttpError(410, 'This invitation has expired: ask the team owner for a new one');
-      if (!(await repo.accept(invite, ctx.uid)))
+      if (!(await ctx.app.services.teamInvites.accept(invite, ctx.uid)))
         throw notFound('No invitation waits for you under this link');
       const team = await repo.findFor(invite.team_id, ctx.uid);
       if (!team) throw notFound('No such team');
@@ -253,7 +253,7 @@ export const teamInviteHandlers = defineHandlers(teamInvites, {
 
     async decline(ctx) {
       const invite = await inviteFor(ctx);
-      await ctx.app.services.teams.deleteInvite(invite.id);
+      await ctx.app.services.teamInvites.deleteInvite(invite.id);
       return { declined: true as const };
     },
   },

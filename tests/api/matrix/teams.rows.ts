@@ -9,7 +9,7 @@ async function teamWithMember(f: Fixture): Promise<number> {
   const repo = f.t.app.services.teams;
   const team = await repo.create(f.owner.id, `Doomed ${randomUUID().slice(0, 8)}`);
   const [invite] = await repo.apply(team, { ...NO_CHANGE, invite: [f.member.email] });
-  await repo.accept(invite!, f.member.id);
+  await f.t.app.services.teamInvites.accept(invite!, f.member.id);
   return team.id;
 }
 
