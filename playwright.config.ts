@@ -56,6 +56,8 @@ export default defineConfig({
       // Many sign-ins from one address in one minute; the limit itself is tested in the API suite.
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
+      // The DNS flow's pdns_server listens on loopback.
+      OUTBOUND_ALLOW: '127.0.0.1',
     },
   },
 });

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseOutboundAllow } from './http/outbound';
 
 export interface Config {
   port: number;
@@ -26,6 +27,11 @@ export interface Config {
   redisUrl: string | null;
   /** Cloudflare API v4 base URL (a test points it at tests/fakes/cloudflare.ts). */
   cloudflareApiUrl: string;
+  /**
+   * Private or local hosts, addresses and CIDRs that addresses users give (a PowerDNS API) may
+   * reach; everything else private is refused (server/http/outbound.ts).
+   */
+  outboundAllow: string[];
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -71,5 +77,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       /\/+$/,
       '',
     ),
+    outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
   };
 }

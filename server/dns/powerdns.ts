@@ -1,4 +1,5 @@
 import type { DnsRecordType } from '../../resources/dns';
+import type { OutboundPolicy } from '../http/outbound';
 import {
   type DnsProvider,
   DnsProviderError,
@@ -116,18 +117,25 @@ export class PowerDnsProvider implements DnsProvider {
   constructor(
     private readonly apiUrl: string,
     private readonly apiKey: string,
+    /** The address is the user's: it may not reach private networks unless allowed. */
+    private readonly outbound: OutboundPolicy,
   ) {}
 
   private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const res = await providerFetch(this.name, `${this.apiUrl}/api/v1${path}`, {
-      method,
-      headers: {
-        'X-API-Key': this.apiKey,
-        accept: 'application/json',
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    const res = await providerFetch(
+      this.name,
+      `${this.apiUrl}/api/v1${path}`,
+      {
+        method,
+        headers: {
+          'X-API-Key': this.apiKey,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+      this.outbound,
+    );
     const text = await res.text();
     if (res.status === 401 || res.status === 403)
       throw new DnsProviderError('auth', 'PowerDNS refused the API key');

@@ -1,4 +1,6 @@
+import { type Response, fetch } from 'undici';
 import type { DnsRecordType } from '../../resources/dns';
+import { OutboundBlockedError, type OutboundPolicy } from '../http/outbound';
 
 /** A zone as a provider knows it. */
 export interface ProviderZone {
@@ -70,15 +72,31 @@ export function canonicalIpv6(address: string): string {
 }
 
 /** A request to a provider with a time limit; network failures become `unreachable`. */
+/** The refusal of an address, however deep in a failed fetch's causes. */
+function blockedBy(error: unknown): OutboundBlockedError | undefined {
+  for (let e = error; e instanceof Error; e = e.cause)
+    if (e instanceof OutboundBlockedError) return e;
+  return undefined;
+}
+
 export async function providerFetch(
   provider: string,
   url: string,
-  init: RequestInit,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  outbound?: OutboundPolicy,
   timeoutMs = 10_000,
 ): Promise<Response> {
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs), redirect: 'error' });
+    outbound?.checkUrl(url);
+    return await fetch(url, {
+      ...init,
+      signal: AbortSignal.timeout(timeoutMs),
+      redirect: 'error',
+      dispatcher: outbound?.dispatcher,
+    });
   } catch (error) {
+    const blocked = blockedBy(error);
+    if (blocked) throw new DnsProviderError('invalid', `${provider}: ${blocked.message}`);
     const why =
       error instanceof Error && error.name === 'TimeoutError'
         ? 'no answer in time'

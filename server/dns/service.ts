@@ -10,6 +10,7 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
 import { HttpError, badRequest, fieldError, notFound } from '../http/errors';
+import { type OutboundPolicy, outboundPolicy } from '../http/outbound';
 import type { Page } from '../repositories/paging';
 import type { ThirdPartyKeyRepository, ThirdPartyKeyRow } from '../repositories/thirdPartyKeys';
 import { CloudflareProvider } from './cloudflare';
@@ -89,11 +90,21 @@ export function absoluteName(name: string, zone: string): string {
 
 /** DNS provider accounts, their zones and records, through one interface for every provider. */
 export class DnsService {
+  /** For the addresses users give; Cloudflare's is the administrator's (config). */
+  private readonly outbound: OutboundPolicy;
+
   constructor(
     private readonly db: Db,
     private readonly config: Config,
     private readonly keys: ThirdPartyKeyRepository,
-  ) {}
+  ) {
+    this.outbound = outboundPolicy(config.outboundAllow);
+  }
+
+  /** Closes the pooled connections to user-given addresses. */
+  async close(): Promise<void> {
+    await this.outbound.dispatcher.close();
+  }
 
   /** The client of a stored account. */
   providerFor(row: ThirdPartyKeyRow): DnsProvider {
@@ -107,7 +118,7 @@ export class DnsService {
   private client(integration: IntegrationId, fields: CredentialFields): DnsProvider {
     if (integration === 'powerdns') {
       if (!fields.api_url) throw fieldError('api_url', 'PowerDNS needs its API address');
-      return new PowerDnsProvider(fields.api_url, fields.secret);
+      return new PowerDnsProvider(fields.api_url, fields.secret, this.outbound);
     }
     if (integration === 'cloudflare')
       return new CloudflareProvider(this.config.cloudflareApiUrl, fields.secret);

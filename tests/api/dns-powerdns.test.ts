@@ -19,8 +19,9 @@ const lines: string[] = [];
 beforeAll(async () => {
   pdns = await startPdns();
   const options = loggerOptions('trace') as PinoLoggerOptions;
+  // The test's pdns_server listens on loopback: the administrator allows that one address.
   t = await buildTestApp(
-    {},
+    { outboundAllow: ['127.0.0.1'] },
     { logger: { ...options, stream: { write: (line: string) => void lines.push(line) } } },
   );
   [owner, other] = await Promise.all([t.user(), t.user()]);
@@ -135,6 +136,24 @@ describe('third-party keys', () => {
       'label',
       'secret',
     ]);
+  });
+
+  it('refuses a PowerDNS address on a private or local network the administrator did not allow', async () => {
+    for (const [apiUrl, shown] of [
+      ['http://169.254.169.254', '169.254.169.254'],
+      ['http://[::1]:8081', '::1'],
+      ['http://[::ffff:10.0.0.1]:8081', '::ffff:a00:1'],
+    ]) {
+      const res = await t.call('POST', `/api/v1/powerdns/users/${owner.id}`, {
+        token: owner.token,
+        body: { label: 'Inside', api_url: apiUrl, secret: pdns.apiKey },
+      });
+      expect(res.statusCode, apiUrl).toBe(400);
+      expect(res.json().message).toBe(
+        `PowerDNS: ${shown} is a private or local address; the panel administrator can allow it with OUTBOUND_ALLOW; nothing was saved`,
+      );
+    }
+    expect(await t.app.services.thirdPartyKeys.findByLabel(owner.id, 'Inside')).toBeUndefined();
   });
 
   it('checks a PowerDNS key with the server before saving it', async () => {

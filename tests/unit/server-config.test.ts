@@ -19,6 +19,7 @@ describe('loadConfig', () => {
       authRateLimit: 5,
       logLevel: 'info',
       redisUrl: null,
+      outboundAllow: [],
     });
     expect(config.webDir).toBe(path.resolve('dist/web'));
   });
@@ -33,6 +34,7 @@ describe('loadConfig', () => {
       TOKEN_TTL_SECONDS: '60',
       AUTH_RATE_LIMIT: '10',
       WEB_DIR: '',
+      OUTBOUND_ALLOW: '127.0.0.1, 10.0.0.0/8',
     });
     expect(config).toMatchObject({
       port: 9000,
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
       tokenTtlSeconds: 60,
       authRateLimit: 10,
       webDir: null,
+      outboundAllow: ['127.0.0.1', '10.0.0.0/8'],
     });
     expect(loadConfig({ PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
   });
