@@ -98,6 +98,8 @@ export const referrals = defineResource({
       method: 'PATCH',
       path: 'withdraw-referal/users/{uid}',
       guard: 'self',
+      // The payout address is chosen here: nobody but the account holder may send the money.
+      forbidWhileActing: true,
       summary: 'Ask for a payout of part or all of the withdrawable balance; admins pay it later',
       body: withdrawBody,
       response: withdrawalSchema,

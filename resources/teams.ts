@@ -197,6 +197,8 @@ export const teamInvites = defineResource({
       method: 'POST',
       path: 'team-invites/{uuid}/users/{uid}',
       guard: 'self',
+      // Joining a team is the invitee's own consent, not an admin's.
+      forbidWhileActing: true,
       summary: 'Accept an invitation to the caller’s address: the caller joins the team',
       response: teamSchema,
     },
@@ -204,6 +206,7 @@ export const teamInvites = defineResource({
       method: 'DELETE',
       path: 'team-invites/{uuid}/users/{uid}',
       guard: 'self',
+      forbidWhileActing: true,
       summary: 'Decline an invitation to the caller’s address',
       response: z.object({ declined: z.literal(true) }),
     },

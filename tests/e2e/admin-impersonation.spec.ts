@@ -66,6 +66,11 @@ test('an admin acts as a user, cannot touch their security, and switches back', 
   await expect(page.locator('tbody tr').first()).toContainText('Profile updated');
   await expect(page.locator('tbody tr').first()).toContainText(`by admin #${adminId}`);
 
+  // Where the money goes is the holder's choice too.
+  await page.goto('/refer-a-friend');
+  await expect(page.getByText('Only the account holder can ask for a payout')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Request withdrawal' })).toBeDisabled();
+
   await page.getByRole('button', { name: /switch back/i }).click();
   await expect(page).toHaveURL(/\/admin\//);
   await expect(page.getByText('You are acting as Grace Hopper')).toHaveCount(0);

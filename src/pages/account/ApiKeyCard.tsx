@@ -68,7 +68,7 @@ export function ApiKeyCard({ user, acting, refresh }: Props) {
       subtitle="Lets scripts call the Stackdeck API as you: send the key and secret in the X-Api-Key and X-Api-Secret headers."
       icon={KeyOutlined}
     >
-      {acting ? <ActingNotice what="the API key" /> : null}
+      {acting ? <ActingNotice only="change the API key" /> : null}
       <Stack spacing={2}>
         {fresh ? (
           <Alert severity="warning" onClose={() => setFresh(null)}>

@@ -54,7 +54,7 @@ export function PasswordCard({ save, acting }: Props) {
       subtitle="At least 10 characters. A passphrase is easiest to remember."
       icon={LockOutlined}
     >
-      {acting ? <ActingNotice what="the password" /> : null}
+      {acting ? <ActingNotice only="change the password" /> : null}
       <Form
         key={generation}
         defaultValues={EMPTY}

@@ -39,7 +39,7 @@ export function TwoFactorCard({ user, save, acting }: Props) {
         />
       }
     >
-      {acting ? <ActingNotice what="two-factor sign-in" /> : null}
+      {acting ? <ActingNotice only="change two-factor sign-in" /> : null}
       {enabled ? (
         <Stack spacing={2}>
           <Typography variant="body2">

@@ -37,7 +37,8 @@ import { formatDate, formatDateTime } from '../../generic/format';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { errorMessage } from '../../generic/serverErrors';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
-import { useStackdeckData } from '../../hooks';
+import { useStackdeckAuth, useStackdeckData } from '../../hooks';
+import { ActingNotice } from '../account/ActingNotice';
 import { TablePager, usePaging } from '../../generic/TablePager';
 
 const resolver = schemaResolver(withdrawBody);
@@ -72,6 +73,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 /** /refer-a-friend: the link, what it earned, who joined, a withdrawal form and the history. */
 export default function ReferAFriendPage() {
   const dp = useStackdeckData();
+  const acting = useStackdeckAuth().isActing();
   const queryClient = useQueryClient();
   const paging = usePaging(10);
   const { page, perPage } = paging;
@@ -96,7 +98,7 @@ export default function ReferAFriendPage() {
 
   if (isPending) return <CircularProgress aria-label="Loading referrals" />;
   if (error || !data) return <Alert severity="error">{errorMessage(error)}</Alert>;
-  const canWithdraw = data.withdrawable_cents >= data.min_withdrawal_cents;
+  const canWithdraw = data.withdrawable_cents >= data.min_withdrawal_cents && !acting;
   return (
     <Box>
       <PageHeader
@@ -178,7 +180,8 @@ export default function ReferAFriendPage() {
           subtitle={`At least ${money(data.min_withdrawal_cents)}; up to ${money(data.withdrawable_cents)} now.`}
           icon={PaymentsOutlined}
         >
-          {!canWithdraw && (
+          {acting ? <ActingNotice only="ask for a payout" /> : null}
+          {!acting && !canWithdraw && (
             <Alert severity="info" sx={{ mb: 2 }}>
               You can ask for a payout once your withdrawable balance reaches{' '}
               {money(data.min_withdrawal_cents)}.

@@ -5,7 +5,8 @@ import { useSearchParams } from 'react-router-dom';
 import type { Team } from '../../../resources/teams';
 import { formatDate } from '../../generic/format';
 import { errorMessage } from '../../generic/serverErrors';
-import { useStackdeckData } from '../../hooks';
+import { useStackdeckAuth, useStackdeckData } from '../../hooks';
+import { ActingNotice } from '../account/ActingNotice';
 import { type MyInvite, useMyInvites, useTeamsRefresh } from './useTeams';
 
 /**
@@ -25,6 +26,7 @@ export function InvitesPanel() {
     next.delete('invite');
     setSearch(next, { replace: true });
   };
+  const acting = useStackdeckAuth().isActing();
   if (isPending) return null;
   const stale = linked && !invites.some((i) => i.id === linked);
   return (
@@ -36,14 +38,29 @@ export function InvitesPanel() {
           another address than the one you signed in with. Ask the team owner for a new one.
         </Alert>
       ) : null}
+      {acting && invites.length ? <ActingNotice only="answer team invitations" /> : null}
       {invites.map((invite) => (
-        <Invite key={invite.id} invite={invite} onDone={linked ? dropLink : undefined} />
+        <Invite
+          key={invite.id}
+          invite={invite}
+          locked={acting}
+          onDone={linked ? dropLink : undefined}
+        />
       ))}
     </Stack>
   );
 }
 
-function Invite({ invite, onDone }: { invite: MyInvite; onDone?: () => void }) {
+function Invite({
+  invite,
+  locked,
+  onDone,
+}: {
+  invite: MyInvite;
+  /** An admin acting as the invitee sees the invitation but cannot answer it. */
+  locked: boolean;
+  onDone?: () => void;
+}) {
   const dataProvider = useStackdeckData();
   const notify = useNotify();
   const refresh = useTeamsRefresh();
@@ -76,12 +93,17 @@ function Invite({ invite, onDone }: { invite: MyInvite; onDone?: () => void }) {
           <Button
             variant="contained"
             size="small"
-            disabled={busy}
+            disabled={busy || locked}
             onClick={() => void act('accept')}
           >
             Accept
           </Button>
-          <Button size="small" color="inherit" disabled={busy} onClick={() => void act('decline')}>
+          <Button
+            size="small"
+            color="inherit"
+            disabled={busy || locked}
+            onClick={() => void act('decline')}
+          >
             Decline
           </Button>
         </Stack>

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN, type Fixture, type Row, SELF } from './support';
+import { ADMIN, type Fixture, HOLDER, type Row, SELF } from './support';
 
 /** A user referred by the owner, and an earning of `cents` from them. */
 async function fund(f: Fixture, cents: number): Promise<void> {
@@ -35,7 +35,8 @@ export const rows: Row[] = [
       await fund(f, 1000),
       { amount: 10, method: 'paypal', details: 'owner@example.com' }
     ),
-    expect: { ...SELF, owner: 201, admin: 201, acting: 201 },
+    // Only the account holder picks where the money goes.
+    expect: { ...HOLDER, owner: 201 },
   },
   { route: 'GET /api/v1/admin/referrals', query: () => '?status=pending', expect: ADMIN },
   {

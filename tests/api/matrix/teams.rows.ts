@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TeamRow } from '../../../server/repositories/teams';
-import { type Fixture, type Row, SELF } from './support';
+import { type Fixture, HOLDER, type Row, SELF } from './support';
 
 const NO_CHANGE = { invite: [], remove: [], cancelInvites: [], share: [], unshare: [] };
 
@@ -82,6 +82,7 @@ export const rows: Row[] = [
   },
   { route: 'GET /api/v1/team-servers/users/:uid', expect: SELF },
   { route: 'GET /api/v1/team-invites/users/:uid', expect: SELF },
-  { route: 'POST /api/v1/team-invites/:uuid/users/:uid', target: inviteToOwner, expect: SELF },
-  { route: 'DELETE /api/v1/team-invites/:uuid/users/:uid', target: inviteToOwner, expect: SELF },
+  // Joining or refusing a team is the invitee's own answer: no admin gives it for them.
+  { route: 'POST /api/v1/team-invites/:uuid/users/:uid', target: inviteToOwner, expect: HOLDER },
+  { route: 'DELETE /api/v1/team-invites/:uuid/users/:uid', target: inviteToOwner, expect: HOLDER },
 ];
