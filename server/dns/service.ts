@@ -1,63 +1,15 @@
 import type { ListQuery } from '../../resources/define';
 import type { DnsRecord, DnsRecordInput, DnsZone } from '../../resources/dns';
-import {
-  DNS_PROVIDERS,
-  type DnsProviderId,
-  INTEGRATIONS,
-  type IntegrationId,
-} from '../../resources/integrations';
-import type { Config } from '../config';
+import type { DnsProviderId } from '../../resources/integrations';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
-import { HttpError, badRequest, fieldError, notFound } from '../http/errors';
-import { type OutboundPolicy, outboundPolicy } from '../http/outbound';
+import { notFound } from '../http/errors';
 import type { Page } from '../repositories/paging';
-import type { ThirdPartyKeyRepository, ThirdPartyKeyRow } from '../repositories/thirdPartyKeys';
-import { CloudflareProvider } from './cloudflare';
-import { PowerDnsProvider } from './powerdns';
-import {
-  type DnsProvider,
-  DnsProviderError,
-  type ProviderRecord,
-  type RecordData,
-} from './provider';
-
-const isDnsProvider = (integration: string): integration is DnsProviderId =>
-  (DNS_PROVIDERS as readonly string[]).includes(integration);
-
-/** A provider's refusal as the API answers it: the user can act on the message. */
-export function providerHttpError(error: unknown): unknown {
-  if (!(error instanceof DnsProviderError)) return error;
-  switch (error.kind) {
-    case 'auth':
-      return new HttpError(
-        502,
-        `${error.message}. Replace the credential on the 3rd-party integrations page.`,
-      );
-    case 'not_found':
-      return new HttpError(404, error.message);
-    case 'invalid':
-      return new HttpError(400, error.message);
-    case 'conflict':
-      return new HttpError(409, error.message);
-    case 'unreachable':
-      return new HttpError(502, error.message);
-  }
-}
-
-async function atProvider<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    throw providerHttpError(error);
-  }
-}
-
-export interface CredentialFields {
-  api_url: string | null;
-  key_id: string | null;
-  secret: string;
-}
+import type { ThirdPartyKeyRow } from '../repositories/thirdPartyKeys';
+import type { DnsAccounts } from './accounts';
+import { atProvider } from './httpErrors';
+import { absoluteName, relativeName } from './names';
+import type { ProviderRecord, RecordData } from './provider';
 
 interface ZoneRow {
   id: number;
@@ -69,87 +21,12 @@ interface ZoneRow {
   integration: string;
 }
 
-/** The relative name shown for an absolute one: `@` for the zone itself. */
-export function relativeName(fqdn: string, zone: string): string {
-  if (fqdn === zone) return '@';
-  return fqdn.endsWith(`.${zone}`) ? fqdn.slice(0, -(zone.length + 1)) : fqdn;
-}
-
-/** `@`, `www`, `www.example.com` or `www.example.com.` in zone example.com -> `www.example.com`. */
-export function absoluteName(name: string, zone: string): string {
-  if (name === '@') return zone;
-  if (name.endsWith('.')) {
-    const fqdn = name.slice(0, -1);
-    if (fqdn !== zone && !fqdn.endsWith(`.${zone}`))
-      throw fieldError('name', `The name must be inside ${zone}`);
-    return fqdn;
-  }
-  if (name === zone || name.endsWith(`.${zone}`)) return name;
-  return `${name}.${zone}`;
-}
-
-/** DNS provider accounts, their zones and records, through one interface for every provider. */
+/** The zones and records of DNS provider accounts, through one interface for every provider. */
 export class DnsService {
-  /** For the addresses users give; Cloudflare's is the administrator's (config). */
-  private readonly outbound: OutboundPolicy;
-
   constructor(
     private readonly db: Db,
-    private readonly config: Config,
-    private readonly keys: ThirdPartyKeyRepository,
-  ) {
-    this.outbound = outboundPolicy(config.outboundAllow);
-  }
-
-  /** Closes the pooled connections to user-given addresses. */
-  async close(): Promise<void> {
-    await this.outbound.dispatcher.close();
-  }
-
-  /** The client of a stored account. */
-  providerFor(row: ThirdPartyKeyRow): DnsProvider {
-    return this.client(row.integration as IntegrationId, {
-      api_url: row.api_url,
-      key_id: row.key_id,
-      secret: this.keys.secretOf(row),
-    });
-  }
-
-  private client(integration: IntegrationId, fields: CredentialFields): DnsProvider {
-    if (integration === 'powerdns') {
-      if (!fields.api_url) throw fieldError('api_url', 'PowerDNS needs its API address');
-      return new PowerDnsProvider(fields.api_url, fields.secret, this.outbound);
-    }
-    if (integration === 'cloudflare')
-      return new CloudflareProvider(this.config.cloudflareApiUrl, fields.secret);
-    throw new Error(`${integration} is not a DNS provider`);
-  }
-
-  /**
-   * Checks what a credential needs, and asks the provider when that is cheap (PowerDNS:
-   * GET /api/v1/servers; Cloudflare: GET /user/tokens/verify). Answers whether it was checked.
-   */
-  async checkCredential(integration: IntegrationId, fields: CredentialFields): Promise<boolean> {
-    const info = INTEGRATIONS[integration];
-    if (info.needsUrl && !fields.api_url) throw badRequest(`${info.name} needs its API address`);
-    if (info.needsKeyId && !fields.key_id) throw badRequest(`${info.name} needs the access key id`);
-    if (!info.checked) return false;
-    try {
-      await this.client(integration, fields).verify();
-    } catch (error) {
-      if (!(error instanceof DnsProviderError)) throw error;
-      throw badRequest(`${error.message}; nothing was saved`);
-    }
-    return true;
-  }
-
-  /** A DNS provider account of the user, by label (and provider, where the path names one). */
-  async account(uid: number, label: string, provider?: DnsProviderId): Promise<ThirdPartyKeyRow> {
-    const row = await this.keys.findByLabel(uid, label);
-    if (!row || !isDnsProvider(row.integration) || (provider && row.integration !== provider))
-      throw notFound(`No DNS provider account labelled "${label}"`);
-    return row;
-  }
+    private readonly accounts: DnsAccounts,
+  ) {}
 
   private zones() {
     return this.db
@@ -184,7 +61,7 @@ export class DnsService {
     zoneId: number,
     label: string,
   ): Promise<{ zone: ZoneRow; account: ThirdPartyKeyRow }> {
-    const account = await this.account(uid, label);
+    const account = await this.accounts.account(uid, label);
     const zone = await this.zones()
       .where('dns_zones.id', '=', zoneId)
       .where('dns_zones.key_id', '=', account.id)
@@ -195,7 +72,7 @@ export class DnsService {
 
   /** Reads the account's zones from the provider and keeps the panel's ids in step. */
   private async syncZones(account: ThirdPartyKeyRow): Promise<void> {
-    const remote = await atProvider(() => this.providerFor(account).listZones());
+    const remote = await atProvider(() => this.accounts.providerFor(account).listZones());
     const known = await this.db
       .selectFrom('dns_zones')
       .select(['id', 'provider_zone_id'])
@@ -216,7 +93,7 @@ export class DnsService {
   }
 
   async listZones(uid: number, label: string, query: ListQuery): Promise<Page<DnsZone>> {
-    const account = await this.account(uid, label);
+    const account = await this.accounts.account(uid, label);
     await this.syncZones(account);
     const all = await this.zones()
       .where('dns_zones.key_id', '=', account.id)
@@ -234,12 +111,12 @@ export class DnsService {
     label: string,
     input: { name: string; nameservers?: string[] },
   ): Promise<DnsZone> {
-    const account = await this.account(uid, label);
+    const account = await this.accounts.account(uid, label);
     const nameservers = input.nameservers?.length
       ? input.nameservers
       : [`ns1.${input.name}`, `ns2.${input.name}`];
     const made = await atProvider(() =>
-      this.providerFor(account).createZone(input.name, nameservers),
+      this.accounts.providerFor(account).createZone(input.name, nameservers),
     );
     await this.db
       .insertInto('dns_zones')
@@ -256,7 +133,7 @@ export class DnsService {
   async deleteZone(uid: number, zoneId: number, label: string): Promise<DnsZone> {
     const { zone, account } = await this.zone(uid, zoneId, label);
     await atProvider(() =>
-      this.providerFor(account).deleteZone({ id: zone.provider_zone_id, name: zone.name }),
+      this.accounts.providerFor(account).deleteZone({ id: zone.provider_zone_id, name: zone.name }),
     );
     await this.db.deleteFrom('dns_zones').where('id', '=', zone.id).execute();
     return DnsService.zoneRecord(zone);
@@ -287,7 +164,7 @@ export class DnsService {
     domain: string,
     query: ListQuery,
   ): Promise<Page<DnsRecord>> {
-    const account = await this.account(uid, label, provider);
+    const account = await this.accounts.account(uid, label, provider);
     let zone = await this.zones()
       .where('dns_zones.key_id', '=', account.id)
       .where('dns_zones.name', '=', domain)
@@ -302,7 +179,7 @@ export class DnsService {
     if (!zone) throw notFound(`No zone ${domain} at "${label}"`);
     const z = zone;
     const remote = await atProvider(() =>
-      this.providerFor(account).listRecords({ id: z.provider_zone_id, name: z.name }),
+      this.accounts.providerFor(account).listRecords({ id: z.provider_zone_id, name: z.name }),
     );
     const ids = await this.syncRecords(z.id, remote);
     const all = remote
@@ -368,7 +245,9 @@ export class DnsService {
     const { zone, account } = await this.zone(uid, zoneId, label);
     const data = DnsService.dataOf(input, zone.name);
     const made = await atProvider(() =>
-      this.providerFor(account).createRecord({ id: zone.provider_zone_id, name: zone.name }, data),
+      this.accounts
+        .providerFor(account)
+        .createRecord({ id: zone.provider_zone_id, name: zone.name }, data),
     );
     return DnsService.recordOf(await this.insertRecord(zone.id, made.ref), zone, made);
   }
@@ -395,11 +274,9 @@ export class DnsService {
     const row = await this.recordRow(zone.id, recordId);
     const data = DnsService.dataOf(input, zone.name);
     const changed = await atProvider(() =>
-      this.providerFor(account).updateRecord(
-        { id: zone.provider_zone_id, name: zone.name },
-        row.provider_ref,
-        data,
-      ),
+      this.accounts
+        .providerFor(account)
+        .updateRecord({ id: zone.provider_zone_id, name: zone.name }, row.provider_ref, data),
     );
     await this.db
       .updateTable('dns_records')
@@ -418,10 +295,9 @@ export class DnsService {
     const { zone, account } = await this.zone(uid, zoneId, label);
     const row = await this.recordRow(zone.id, recordId);
     await atProvider(() =>
-      this.providerFor(account).deleteRecord(
-        { id: zone.provider_zone_id, name: zone.name },
-        row.provider_ref,
-      ),
+      this.accounts
+        .providerFor(account)
+        .deleteRecord({ id: zone.provider_zone_id, name: zone.name }, row.provider_ref),
     );
     await this.db.deleteFrom('dns_records').where('id', '=', row.id).execute();
     return { id: row.id };

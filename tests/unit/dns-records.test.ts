@@ -3,7 +3,7 @@ import { dnsRecordBody, dnsRecordInput } from '../../resources/dns';
 import { fromCloudflare, toCloudflare } from '../../server/dns/cloudflare';
 import { fromPdns, toPdnsContent } from '../../server/dns/powerdns';
 import type { RecordData } from '../../server/dns/provider';
-import { absoluteName, relativeName } from '../../server/dns/service';
+import { absoluteName, relativeName } from '../../server/dns/names';
 
 const rec = (r: Partial<RecordData> & Pick<RecordData, 'type' | 'content'>): RecordData => ({
   fqdn: 'x.example.com',
