@@ -10,10 +10,6 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
-  FormControl,
-  InputLabel,
-  MenuItem,
-  Select,
   Stack,
   Table,
   TableBody,
@@ -28,6 +24,7 @@ import { EmptyState } from '../../generic/EmptyState';
 import { PageHeader } from '../../generic/PageHeader';
 import { formatDateTime } from '../../generic/format';
 import { errorMessage } from '../../generic/serverErrors';
+import { StatusFilter } from '../../generic/StatusFilter';
 import { TablePager, usePaging } from '../../generic/TablePager';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -72,25 +69,17 @@ export default function AdminReferralsPage() {
         title="Referral withdrawals"
         description="Send the money by the method given, then mark the request paid. Rejecting returns the amount to the user's balance."
       />
-      <FormControl size="small" sx={{ minWidth: 180, mb: 2 }}>
-        <InputLabel id="withdrawal-status-filter">Status</InputLabel>
-        <Select
-          labelId="withdrawal-status-filter"
-          label="Status"
-          value={status}
-          onChange={(e) => {
-            setStatus(e.target.value as typeof status);
-            setPage(0);
-          }}
-        >
-          <MenuItem value="">All</MenuItem>
-          {WITHDRAWAL_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {s[0]!.toUpperCase() + s.slice(1)}
-            </MenuItem>
-          ))}
-        </Select>
-      </FormControl>
+      <StatusFilter
+        id="withdrawal-status-filter"
+        value={status}
+        statuses={WITHDRAWAL_STATUSES}
+        labelOf={(s) => s[0]!.toUpperCase() + s.slice(1)}
+        onChange={(next) => {
+          setStatus(next);
+          setPage(0);
+        }}
+        sx={{ mb: 2 }}
+      />
       {error ? (
         <Alert severity="error">{errorMessage(error)}</Alert>
       ) : !isPending && total === 0 ? (

@@ -5,11 +5,7 @@ import {
   Box,
   Button,
   Card,
-  FormControl,
-  InputLabel,
   Link,
-  MenuItem,
-  Select,
   Stack,
   Table,
   TableBody,
@@ -28,6 +24,7 @@ import { formatDateTime } from '../../generic/format';
 import { errorMessage } from '../../generic/serverErrors';
 import { useAccount } from '../../shell/useAccount';
 import { PriorityChip, STATUS_LABELS, StatusChip } from './chips';
+import { StatusFilter } from '../../generic/StatusFilter';
 import { TablePager, usePaging } from '../../generic/TablePager';
 
 /** /ticket-list: the user's tickets; for an admin, every user's (the support desk). */
@@ -69,25 +66,16 @@ export default function TicketListPage() {
         }
       />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-        <FormControl size="small" sx={{ minWidth: 180 }}>
-          <InputLabel id="ticket-status-filter">Status</InputLabel>
-          <Select
-            labelId="ticket-status-filter"
-            label="Status"
-            value={status}
-            onChange={(e) => {
-              setStatus(e.target.value as typeof status);
-              setPage(0);
-            }}
-          >
-            <MenuItem value="">All</MenuItem>
-            {TICKET_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
-          </Select>
-        </FormControl>
+        <StatusFilter
+          id="ticket-status-filter"
+          value={status}
+          statuses={TICKET_STATUSES}
+          labelOf={(s) => STATUS_LABELS[s]}
+          onChange={(next) => {
+            setStatus(next);
+            setPage(0);
+          }}
+        />
         {desk && (
           <TextField
             size="small"
