@@ -1,8 +1,11 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PdnsServer, startPdns } from '../dns/pdns';
+import { type FakeCloudflare, startFakeCloudflare } from '../fakes/cloudflare';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 import {
   ADMIN,
+  type DnsAccount,
   type Fixture,
   HOLDER,
   OFFLINE,
@@ -231,6 +234,8 @@ const FOUNDATION_ROWS: Row[] = [
 const ROWS: Row[] = [...FOUNDATION_ROWS, ...featureRows];
 
 let t: TestApp;
+let cf: FakeCloudflare;
+let pdns: PdnsServer;
 let admin: TestUser;
 let other: TestUser;
 let staff: TestUser;
@@ -243,8 +248,35 @@ async function newOwner(): Promise<Fixture['owner']> {
   return { ...owner, uuid: row!.uuid };
 }
 
+/**
+ * A DNS provider account of the owner's, added through the API, and a zone `zone` made in it:
+ * Cloudflare is the local fake of its API v4, PowerDNS a real pdns_server on loopback.
+ */
+async function dnsAccount(
+  owner: TestUser,
+  provider: 'cloudflare' | 'powerdns',
+  account: { api_url: string; secret: string },
+  zone: string,
+): Promise<DnsAccount> {
+  const label = `matrix ${provider}`;
+  const added = await t.call('POST', `/api/v1/${provider}/users/${owner.id}`, {
+    token: owner.token,
+    body: { label, secret: account.secret, ...(provider === 'powerdns' ? account : {}) },
+  });
+  expect(added.statusCode, added.body).toBe(201);
+  const made = await t.call(
+    'POST',
+    `/api/v1/listapidetails/zones/users/${owner.id}?label=${encodeURIComponent(label)}`,
+    { token: owner.token, body: { name: zone } },
+  );
+  expect(made.statusCode, made.body).toBe(201);
+  return { label, ...account, zoneId: (made.json() as { id: number }).id, zone };
+}
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  [cf, pdns] = await Promise.all([startFakeCloudflare(), startPdns()]);
+  // Cloudflare is the fake; the pdns_server listens on loopback, which the administrator allows.
+  t = await buildTestApp({ cloudflareApiUrl: cf.url, outboundAllow: ['127.0.0.1'] });
   [admin, other, staff] = await Promise.all([
     t.user({ admin: true }),
     t.user(),
@@ -279,7 +311,31 @@ beforeAll(async () => {
     body: { remove: [removed.id] },
   });
   expect(removal.statusCode, removal.body).toBe(200);
-  fixture = { t, owner, member, removed, teamId, outboxId, serverId: server.id, itemId: 0 };
+  const dns = {
+    cloudflare: await dnsAccount(
+      owner,
+      'cloudflare',
+      { api_url: cf.url, secret: cf.token },
+      'cf.matrix.test',
+    ),
+    powerdns: await dnsAccount(
+      owner,
+      'powerdns',
+      { api_url: pdns.apiUrl, secret: pdns.apiKey },
+      'pdns.matrix.test',
+    ),
+  };
+  fixture = {
+    t,
+    owner,
+    member,
+    removed,
+    teamId,
+    outboxId,
+    serverId: server.id,
+    itemId: 0,
+    dns,
+  };
   fixture.itemId = await failedUser(fixture);
   tokens = {
     owner: owner.token,
@@ -292,19 +348,32 @@ beforeAll(async () => {
     acting: await t.actAs(admin.token, owner.id),
   };
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t?.close();
+  await Promise.all([cf?.close(), pdns?.stop()]);
+});
 
-function urlOf(row: Row, f: Fixture, role: Role, target?: number | string): string {
-  const path = row.route.split(' ')[1]!;
-  const isServerRecord = path.startsWith('/api/v1/servers/:sid/');
+function urlOf(
+  row: Row,
+  f: Fixture,
+  role: Role,
+  target?: number | string,
+  params: Record<string, string | number> = {},
+): string {
+  const pattern = row.route.split(' ')[1]!;
+  // The row's named parameters first (`:zoneId`, `:recordId`, ...), then the defaults below.
+  const path = pattern.replace(/:(\w+)/g, (param, name: string) =>
+    Object.hasOwn(params, name) ? encodeURIComponent(String(params[name])) : param,
+  );
+  const isServerRecord = pattern.startsWith('/api/v1/servers/:sid/');
   // `:sid` is the owner's server, or the fresh target of a server deletion; `:id` is the row's
   // fresh target, else the user or key on server routes and the outbox mail elsewhere.
   // `:teamId` is the owner's team (or a fresh one), `:uuid` the row's target.
   const sid = isServerRecord && target !== undefined ? target : f.serverId;
-  const teamId = path.includes(':teamId') && target !== undefined ? target : f.teamId;
-  const id = target ?? (path.includes(':sid') ? f.itemId : f.outboxId);
+  const teamId = pattern.includes(':teamId') && target !== undefined ? target : f.teamId;
+  const id = target ?? (pattern.includes(':sid') ? f.itemId : f.outboxId);
   // The member reaches the shared server through the team under their own `{uid}`.
-  const ownUid = row.ownUid ?? path.includes(':sid');
+  const ownUid = row.ownUid ?? pattern.includes(':sid');
   const uid = ownUid && (role === 'member' || role === 'removed') ? f[role].id : f.owner.id;
   return (
     path
@@ -353,7 +422,8 @@ describe('authorization matrix', () => {
     ] as Role[]) {
       const [method] = row.route.split(' ');
       const target = row.target ? await row.target(f) : undefined;
-      const res = await t.call(method as 'GET', urlOf(row, f, role, target), {
+      const params = await row.params?.(f, role);
+      const res = await t.call(method as 'GET', urlOf(row, f, role, target, params), {
         token: roleToken[role],
         body: await row.body?.(f, role),
       });

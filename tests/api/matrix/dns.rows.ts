@@ -3,29 +3,72 @@ import { type Fixture, type Role, type Row, SELF } from './support';
 
 /**
  * Authorization matrix rows of third-party keys and DNS: one per route, as
- * tests/api/matrix.test.ts checks. The matrix fills only `{uid}`, `{sid}` and `{id}`, so the
- * `{integrationId}`, `{zoneId}` and `{recordId}` of these paths name nothing: whoever passes the
- * guard gets the 404 of a missing id (the found cases are in tests/api/dns-*.test.ts). Calls
- * that would reach a provider are made so they stop before it, without network.
+ * tests/api/matrix.test.ts checks. Every call reaches what it names, without leaving the
+ * machine: the fixture's owner has a Cloudflare account on the local fake of Cloudflare's API v4
+ * (tests/fakes/cloudflare.ts) and a PowerDNS account on a real pdns_server on loopback
+ * (tests/dns/pdns.ts, as tests/api/dns-powerdns.test.ts needs too; the matrix's config allows
+ * 127.0.0.1 as an outbound address), each with one zone (`Fixture.dns`). So whoever passes the
+ * `{uid}` guard (the owner, an admin, an admin acting as the owner) gets the success status and
+ * the others the guard's refusal (SELF): no row stops at a missing id.
+ *
+ * Both providers' accounts are added and both record listings read their zone; zones and
+ * records are made, changed and removed in the Cloudflare account (the same service code serves
+ * PowerDNS). `{integrationId}`, `{zoneId}` and `{recordId}` (`Row.params`) name a credential,
+ * zone or record of the owner's, made through the API: a fresh one per role where the call
+ * changes or removes it. New accounts and items get a fresh label or name per role; GitHub
+ * credentials are stored unchecked. What each provider does with a record (every type, paging,
+ * its refusals) is in tests/api/dns-*.test.ts.
  */
-const MISSING = { ...SELF, owner: 404, admin: 404, acting: 404 };
 const CREATED = { ...SELF, owner: 201, admin: 201, acting: 201 };
 
-/** A label the owner already uses: adding a DNS account under it is refused before any check. */
-const takenLabel = async ({ t, owner }: Fixture) => {
-  const label = 'matrix taken';
-  if (!(await t.app.services.thirdPartyKeys.findByLabel(owner.id, label)))
-    await t.app.services.thirdPartyKeys.create(owner.id, 'github', {
-      label,
-      api_url: null,
-      key_id: null,
-      secret: 'matrix-secret-0000',
-      checked: false,
-    });
-  return label;
-};
+const suffix = () => randomUUID().slice(0, 8);
 
-const nobody = () => '?label=nobody';
+/** `?label=` of the owner's account at the provider. */
+const at =
+  (provider: 'cloudflare' | 'powerdns', extra = '') =>
+  (f: Fixture) =>
+    `?label=${encodeURIComponent(f.dns[provider].label)}${extra}`;
+
+/** The records of the owner's zone at the provider: `?label=...&domain=...`. */
+const recordsOf = (provider: 'cloudflare' | 'powerdns') => (f: Fixture) =>
+  at(provider, `&domain=${f.dns[provider].zone}`)(f);
+
+/** Calls the API as the owner and gives the new item's id (made through the API, as a client). */
+async function made(f: Fixture, path: string, body: unknown): Promise<number> {
+  const res = await f.t.call('POST', `/api/v1/${path}`, { token: f.owner.token, body });
+  if (res.statusCode !== 201) throw new Error(`POST ${path}: ${res.statusCode} ${res.body}`);
+  return (res.json() as { id: number }).id;
+}
+
+/** A new GitHub credential of the owner's (stored without a check). */
+const freshCredential = async (f: Fixture, role: Role) => ({
+  integrationId: await made(f, `thirdpartykeys/users/${f.owner.id}`, {
+    integration: 'github',
+    label: `gh target ${role} ${suffix()}`,
+    secret: 'ghp_matrix_target_1234',
+  }),
+});
+
+/** A new zone of the owner's Cloudflare account. */
+const freshZone = async (f: Fixture, role: Role) => ({
+  zoneId: await made(f, `listapidetails/zones/users/${f.owner.id}${at('cloudflare')(f)}`, {
+    name: `${role}-${suffix()}.matrix.test`,
+  }),
+});
+
+/** A new A record in the owner's Cloudflare zone. */
+const freshRecord = async (f: Fixture, role: Role) => {
+  const { zoneId } = f.dns.cloudflare;
+  const path = `listapidetails/createdns/zones/${zoneId}/users/${f.owner.id}`;
+  return {
+    zoneId,
+    recordId: await made(f, `${path}${at('cloudflare')(f)}`, {
+      type: 'A',
+      name: `${role}-${suffix()}`,
+      content: '203.0.113.1',
+    }),
+  };
+};
 
 export const rows: Row[] = [
   { route: 'GET /api/v1/thirdpartykeys/users/:uid', expect: SELF },
@@ -34,69 +77,91 @@ export const rows: Row[] = [
     // GitHub tokens are stored without a check: no network.
     body: (_: Fixture, role: Role) => ({
       integration: 'github',
-      label: `gh ${role} ${randomUUID().slice(0, 8)}`,
+      label: `gh ${role} ${suffix()}`,
       secret: 'ghp_matrix_secret_1234',
     }),
     expect: CREATED,
   },
   {
     route: 'PUT /api/v1/thirdpartykeys/:integrationId/users/:uid',
+    params: freshCredential,
     body: () => ({ secret: 'replaced-secret-1234' }),
-    expect: MISSING,
+    expect: SELF,
   },
-  { route: 'DELETE /api/v1/thirdpartykeys/:integrationId/users/:uid', expect: MISSING },
+  {
+    route: 'DELETE /api/v1/thirdpartykeys/:integrationId/users/:uid',
+    params: freshCredential,
+    expect: SELF,
+  },
   { route: 'GET /api/v1/listapidetails/users/:uid', expect: SELF },
   {
     route: 'POST /api/v1/powerdns/users/:uid',
-    body: async (f: Fixture) => ({
-      label: await takenLabel(f),
-      api_url: 'http://127.0.0.1:9',
-      secret: 'pdns-matrix-key',
+    // Checked with GET /api/v1/servers of the pdns_server.
+    body: ({ dns }: Fixture, role: Role) => ({
+      label: `pdns ${role} ${suffix()}`,
+      api_url: dns.powerdns.api_url,
+      secret: dns.powerdns.secret,
     }),
-    expect: { ...SELF, owner: 409, admin: 409, acting: 409 },
+    expect: CREATED,
   },
   {
     route: 'POST /api/v1/cloudflare/users/:uid',
-    body: async (f: Fixture) => ({ label: await takenLabel(f), secret: 'cf-matrix-token' }),
-    expect: { ...SELF, owner: 409, admin: 409, acting: 409 },
+    // Checked with GET /user/tokens/verify of the fake.
+    body: ({ dns }: Fixture, role: Role) => ({
+      label: `cf ${role} ${suffix()}`,
+      secret: dns.cloudflare.secret,
+    }),
+    expect: CREATED,
   },
-  { route: 'GET /api/v1/listapidetails/zones/users/:uid', query: nobody, expect: MISSING },
+  { route: 'GET /api/v1/listapidetails/zones/users/:uid', query: at('cloudflare'), expect: SELF },
   {
     route: 'POST /api/v1/listapidetails/zones/users/:uid',
-    query: nobody,
-    body: () => ({ name: 'matrix.test' }),
-    expect: MISSING,
+    query: at('cloudflare'),
+    body: (_: Fixture, role: Role) => ({ name: `${role}-${suffix()}.matrix.test` }),
+    expect: CREATED,
   },
   {
     route: 'DELETE /api/v1/listapidetails/deletezone/:zoneId/users/:uid',
-    query: nobody,
-    expect: MISSING,
+    query: at('cloudflare'),
+    params: freshZone,
+    expect: SELF,
   },
   {
     route: 'GET /api/v1/powerdns/listdns_records/users/:uid',
-    query: () => '?label=nobody&domain=matrix.test',
-    expect: MISSING,
+    query: recordsOf('powerdns'),
+    expect: SELF,
   },
   {
     route: 'GET /api/v1/cloudflare/listdns_records/users/:uid',
-    query: () => '?label=nobody&domain=matrix.test',
-    expect: MISSING,
+    query: recordsOf('cloudflare'),
+    expect: SELF,
   },
   {
     route: 'POST /api/v1/listapidetails/createdns/zones/:zoneId/users/:uid',
-    query: nobody,
-    body: () => ({ type: 'A', name: 'www', content: '203.0.113.1' }),
-    expect: MISSING,
+    query: at('cloudflare'),
+    params: async ({ dns }: Fixture) => ({ zoneId: dns.cloudflare.zoneId }),
+    body: (_: Fixture, role: Role) => ({
+      type: 'A',
+      name: `new-${role}-${suffix()}`,
+      content: '203.0.113.2',
+    }),
+    expect: CREATED,
   },
   {
     route: 'PATCH /api/v1/updateapidetails/zone/:zoneId/update_dns/:recordId/users/:uid',
-    query: nobody,
-    body: () => ({ type: 'A', name: 'www', content: '203.0.113.1' }),
-    expect: MISSING,
+    query: at('cloudflare'),
+    params: freshRecord,
+    body: (_: Fixture, role: Role) => ({
+      type: 'A',
+      name: `changed-${role}-${suffix()}`,
+      content: '198.51.100.1',
+    }),
+    expect: SELF,
   },
   {
     route: 'DELETE /api/v1/listapidetails/deletezone/:zoneId/delete_dns/:recordId/users/:uid',
-    query: nobody,
-    expect: MISSING,
+    query: at('cloudflare'),
+    params: freshRecord,
+    expect: SELF,
   },
 ];

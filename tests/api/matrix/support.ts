@@ -77,6 +77,21 @@ export interface Fixture {
   /** The owner's server (never connected) and rows on it. */
   serverId: number;
   itemId: number;
+  /** The owner's DNS provider accounts, each with one zone, for the DNS rows. */
+  dns: Record<'cloudflare' | 'powerdns', DnsAccount>;
+}
+
+/**
+ * A DNS provider account of the fixture's owner (on the local fake of Cloudflare's API, or a
+ * PowerDNS on loopback) and a zone of it; `api_url` and `secret` add more accounts there.
+ */
+export interface DnsAccount {
+  label: string;
+  api_url: string;
+  secret: string;
+  /** The panel's id of the zone, and its name. */
+  zoneId: number;
+  zone: string;
 }
 
 export interface Row {
@@ -93,6 +108,11 @@ export interface Row {
    * fills `:sid` on server records, `:teamId` on team routes, `:uuid`, or else `:id`.
    */
   target?: (f: Fixture) => Promise<number | string>;
+  /**
+   * Named path parameters (`zoneId` fills `:zoneId`), asked again for each role: a destructive
+   * row makes a fresh zone, record or credential per call. They win over the defaults above.
+   */
+  params?: (f: Fixture, role: Role) => Promise<Record<string, string | number>>;
   /**
    * The member and the removed member name themselves in `{uid}` (default: on server routes,
    * where they reach the owner's shared server through the team; elsewhere the owner's uid).
