@@ -1,97 +1,33 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { io, type Socket } from 'socket.io-client';
-import {
-  AGENT_NAMESPACE,
-  BROWSER_NAMESPACE,
-  EVENTS,
-  type Report,
-} from '../../resources/agent/protocol';
-import { type TestApp, type TestUser, buildTestApp } from './helpers';
+import { AGENT_NAMESPACE, EVENTS } from '../../resources/agent/protocol';
+import type { TestApp, TestUser } from './helpers';
+import { type LiveApp, connected, refused, sampleReport as report, startLiveApp } from './liveApp';
 
 /**
  * The panel's socket endpoints, driven by a real socket.io client: agents authenticate with
  * their server's own key, browsers with a token and the panel's Origin. (The real agent's ops
  * run in sandbox servers: tests/system.)
  */
+let live: LiveApp;
 let t: TestApp;
 let owner: TestUser;
 let stranger: TestUser;
 let base: string;
-const sockets: Socket[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp({}, { maxOpTimeoutMs: 800 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  t.app.config.publicUrl = base;
+  live = await startLiveApp({ maxOpTimeoutMs: 800 });
+  ({ t, base } = live);
   [owner, stranger] = await Promise.all([t.user(), t.user()]);
 });
-afterEach(() => {
-  for (const socket of sockets.splice(0)) socket.disconnect();
-});
-afterAll(() => t.close());
+afterEach(() => live.disconnectAll());
+afterAll(() => live.close());
 
 const uid = () => owner.id;
-
-async function newServer(name = 'web-1') {
-  const res = await t.call('POST', `/api/v1/servers/users/${uid()}?action=create`, {
-    token: owner.token,
-    body: { name },
-  });
-  expect(res.statusCode).toBe(200);
-  const server = res.json() as { id: number; uuid: string; name: string };
-  const script = await t.call(
-    'POST',
-    `/api/v1/servers/users/${uid()}?action=script&sid=${server.id}`,
-    {
-      token: owner.token,
-    },
-  );
-  const installKey = /\/install\/([\w-]+)/.exec(
-    (script.json() as { command: string }).command,
-  )![1]!;
-  return { ...server, installKey };
-}
-
-async function credentials(installKey: string): Promise<string> {
-  const res = await fetch(`${base}/install/${installKey}/credentials`, { method: 'POST' });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { key: string }).key;
-}
-
-function agentSocket(key: string): Socket {
-  const socket = io(`${base}${AGENT_NAMESPACE}`, {
-    auth: { key, agent_version: 'test' },
-    transports: ['websocket'],
-    reconnection: false,
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-function browserSocket(token: string | undefined, origin = base): Socket {
-  const socket = io(`${base}${BROWSER_NAMESPACE}`, {
-    auth: token ? { token } : {},
-    transports: ['websocket'],
-    reconnection: false,
-    extraHeaders: { origin },
-  });
-  sockets.push(socket);
-  return socket;
-}
-
-const connected = (socket: Socket) =>
-  new Promise<void>((resolve, reject) => {
-    socket.once('connect', () => resolve());
-    socket.once('connect_error', reject);
-  });
-
-const refused = (socket: Socket) =>
-  new Promise<string>((resolve, reject) => {
-    socket.once('connect', () => reject(new Error('connected')));
-    socket.once('connect_error', (error) => resolve(error.message));
-  });
+const newServer = (name?: string) => live.newServer(owner, name);
+const credentials = (installKey: string) => live.agentKey(installKey);
+const agentSocket = (key: string) => live.agentSocket(key);
+const browserSocket = (token: string | undefined, origin?: string) =>
+  live.browserSocket(token, origin);
 
 async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 3000): Promise<T> {
   const end = Date.now() + ms;
@@ -101,22 +37,6 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, ms = 
     await new Promise((r) => setTimeout(r, 50));
   }
 }
-
-const report = (over: Partial<Report> = {}): Report => ({
-  agent_version: '0.1.0',
-  kernel_version: '6.1.0-test',
-  os: 'Debian GNU/Linux 12 (bookworm)',
-  hostname: 'web-1.example.com',
-  timezone: 'Europe/Berlin',
-  uptime: 1234,
-  load: [0.5, 0.4, 0.3],
-  cpu: { cores: 2, usage: 12.5 },
-  memory: { total: 4e9, used: 1e9, swap_total: 0, swap_used: 0 },
-  disk: { total: 50e9, used: 10e9 },
-  network: { rx_bytes: 1000, tx_bytes: 2000, rx_rate: 10, tx_rate: 20 },
-  at: Date.now(),
-  ...over,
-});
 
 const getServer = (id: number) =>
   t
@@ -228,11 +148,7 @@ describe('install', () => {
 
   it('refuses a made-up key and a malformed handshake', async () => {
     expect(await refused(agentSocket('x'.repeat(43)))).toBe('unauthorized');
-    const bare = io(`${base}${AGENT_NAMESPACE}`, {
-      transports: ['websocket'],
-      reconnection: false,
-    });
-    sockets.push(bare);
+    const bare = live.socket(AGENT_NAMESPACE, {});
     expect(await refused(bare)).toBe('unauthorized');
   });
 });
