@@ -1,7 +1,7 @@
 import { Alert, Box, Grid, LinearProgress, ToggleButton, ToggleButtonGroup } from '@mui/material';
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import type { StatSample } from '../../../resources/servers';
 import { EmptyState } from '../../generic/EmptyState';
 import { PageHeader } from '../../generic/PageHeader';
@@ -13,6 +13,50 @@ import { StatsChart } from './StatsChart';
 
 type Range = 'day' | 'month';
 const percent = (value: number) => `${Math.round(value * 10) / 10}%`;
+
+/** A chart of the page: what StatsChart draws, less the range and samples; wide takes a row. */
+type Chart = Omit<ComponentProps<typeof StatsChart>, 'range' | 'data'> & { wide?: boolean };
+
+/** Used against total, in bytes (memory, disk). */
+const usedOfTotal = (id: string, title: string, prefix: string, color: string): Chart => ({
+  id,
+  title,
+  series: [
+    { key: `${prefix}_used`, name: 'Used', color },
+    { key: `${prefix}_total`, name: 'Total', color: '#9e9e9e' },
+  ],
+  format: (value) => formatBytes(value, 1),
+  axisFormat: (value) => formatBytes(value, 0),
+});
+
+const CHARTS: Chart[] = [
+  {
+    id: 'chart-cpu',
+    title: 'CPU usage',
+    series: [{ key: 'cpu', name: 'CPU', color: '#1976d2' }],
+    format: percent,
+    domain: [0, 100],
+  },
+  {
+    id: 'chart-load',
+    title: 'Load (1 min)',
+    series: [{ key: 'load', name: 'Load', color: '#9c27b0' }],
+    format: (value) => value.toFixed(2),
+  },
+  usedOfTotal('chart-memory', 'Memory', 'memory', '#2e7d32'),
+  usedOfTotal('chart-disk', 'Disk (/)', 'disk', '#ed6c02'),
+  {
+    id: 'chart-network',
+    title: 'Network',
+    series: [
+      { key: 'rx_rate', name: 'In', color: '#0288d1' },
+      { key: 'tx_rate', name: 'Out', color: '#d32f2f' },
+    ],
+    format: formatRate,
+    axisFormat: (value) => `${formatBytes(value, 0)}/s`,
+    wide: true,
+  },
+];
 
 /**
  * /server-stats/{id}: the history the panel keeps (minute samples for a day, half-hour samples
@@ -69,69 +113,11 @@ export default function ServerStatsPage() {
       ) : null}
       {samples.length > 0 ? (
         <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <StatsChart
-              id="chart-cpu"
-              title="CPU usage"
-              range={range}
-              data={samples}
-              series={[{ key: 'cpu', name: 'CPU', color: '#1976d2' }]}
-              format={percent}
-              domain={[0, 100]}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <StatsChart
-              id="chart-load"
-              title="Load (1 min)"
-              range={range}
-              data={samples}
-              series={[{ key: 'load', name: 'Load', color: '#9c27b0' }]}
-              format={(value) => value.toFixed(2)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <StatsChart
-              id="chart-memory"
-              title="Memory"
-              range={range}
-              data={samples}
-              series={[
-                { key: 'memory_used', name: 'Used', color: '#2e7d32' },
-                { key: 'memory_total', name: 'Total', color: '#9e9e9e' },
-              ]}
-              format={(value) => formatBytes(value, 1)}
-              axisFormat={(value) => formatBytes(value, 0)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12, md: 6 }}>
-            <StatsChart
-              id="chart-disk"
-              title="Disk (/)"
-              range={range}
-              data={samples}
-              series={[
-                { key: 'disk_used', name: 'Used', color: '#ed6c02' },
-                { key: 'disk_total', name: 'Total', color: '#9e9e9e' },
-              ]}
-              format={(value) => formatBytes(value, 1)}
-              axisFormat={(value) => formatBytes(value, 0)}
-            />
-          </Grid>
-          <Grid size={{ xs: 12 }}>
-            <StatsChart
-              id="chart-network"
-              title="Network"
-              range={range}
-              data={samples}
-              series={[
-                { key: 'rx_rate', name: 'In', color: '#0288d1' },
-                { key: 'tx_rate', name: 'Out', color: '#d32f2f' },
-              ]}
-              format={formatRate}
-              axisFormat={(value) => `${formatBytes(value, 0)}/s`}
-            />
-          </Grid>
+          {CHARTS.map(({ wide, ...chart }) => (
+            <Grid key={chart.id} size={wide ? { xs: 12 } : { xs: 12, md: 6 }}>
+              <StatsChart {...chart} range={range} data={samples} />
+            </Grid>
+          ))}
         </Grid>
       ) : null}
     </Box>
