@@ -58,6 +58,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The DNS flow's pdns_server listens on loopback.
       OUTBOUND_ALLOW: '127.0.0.1',
+      // tests/e2e/dns-cloudflare.spec.ts starts the fake of Cloudflare's API v4 on this port.
+      CLOUDFLARE_API_URL: `http://127.0.0.1:${PORT + 1}`,
     },
   },
 });

@@ -165,8 +165,10 @@ function recordFrom(zone: FakeZone, body: Record<string, unknown>, old?: FakeRec
   };
 }
 
+/** `port`: 0 picks a free one; the UI tests use the fixed one the panel was started with. */
 export async function startFakeCloudflare(
   token = randomBytes(20).toString('hex'),
+  port = 0,
 ): Promise<FakeCloudflare> {
   const app = Fastify({ logger: false });
   const accountId = hexId();
@@ -274,6 +276,6 @@ export async function startFakeCloudflare(
     return ok({ id: record.id });
   });
 
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await app.listen({ host: '127.0.0.1', port });
   return { url: address, token, accountId, zones, calls, close: () => app.close() };
 }
