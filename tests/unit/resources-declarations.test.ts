@@ -77,8 +77,13 @@ describe('resource declarations', () => {
   it('holder-only operations (password, 2FA, keys, deletion) name the account', () => {
     const holderOnly = operations().filter((op) => op.def.forbidWhileActing);
     expect(holderOnly.map((op) => op.where).sort()).toEqual([
+      // Where the money goes is the holder's choice.
+      'referrals.withdraw',
       // Giving a server away is the owner's decision, not an admin's acting for them.
       'servers.transfer',
+      // Joining a team, or refusing to, is the invitee's own answer.
+      'team-invites.accept',
+      'team-invites.decline',
       'users.delete',
       'users.generateApiKey',
       'users.totpEnrol',
