@@ -60,6 +60,8 @@ export default defineConfig({
       OUTBOUND_ALLOW: '127.0.0.1',
       // tests/e2e/dns-cloudflare.spec.ts starts the fake of Cloudflare's API v4 on this port.
       CLOUDFLARE_API_URL: `http://127.0.0.1:${PORT + 1}`,
+      // tests/e2e/dns-integrations.spec.ts starts the fake of GitHub's REST API on this one.
+      GITHUB_API_URL: `http://127.0.0.1:${PORT + 2}`,
     },
   },
 });

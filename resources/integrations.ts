@@ -45,7 +45,7 @@ export const INTEGRATIONS = {
     secretLabel: 'API token',
     needsUrl: false,
     needsKeyId: false,
-    checked: false,
+    checked: true,
     help: 'A read & write API token of your Hetzner Cloud project.',
   },
   github: {
@@ -54,7 +54,7 @@ export const INTEGRATIONS = {
     secretLabel: 'Personal access token',
     needsUrl: false,
     needsKeyId: false,
-    checked: false,
+    checked: true,
     help: 'A fine-grained personal access token with read access to the repositories you deploy.',
   },
   s3: {

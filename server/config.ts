@@ -27,6 +27,10 @@ export interface Config {
   redisUrl: string | null;
   /** Cloudflare API v4 base URL (a test points it at tests/fakes/cloudflare.ts). */
   cloudflareApiUrl: string;
+  /** GitHub's REST API, where a token is checked on save (tests: tests/fakes/github.ts). */
+  githubApiUrl: string;
+  /** Hetzner Cloud's API, where a token is checked on save (tests: tests/fakes/hetzner.ts). */
+  hetznerApiUrl: string;
   /**
    * Private or local hosts, addresses and CIDRs that addresses users give (a PowerDNS API) may
    * reach; everything else private is refused (server/http/outbound.ts).
@@ -77,6 +81,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       /\/+$/,
       '',
     ),
+    githubApiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
+    hetznerApiUrl: (env.HETZNER_API_URL || 'https://api.hetzner.cloud/v1').replace(/\/+$/, ''),
     outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
   };
 }

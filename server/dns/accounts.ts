@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import { badRequest, fieldError, notFound } from '../http/errors';
 import { type OutboundPolicy, outboundPolicy } from '../http/outbound';
 import type { ThirdPartyKeyRepository, ThirdPartyKeyRow } from '../repositories/thirdPartyKeys';
+import { verifyGithubToken, verifyHetznerToken } from '../integrations/verify';
 import { CloudflareProvider } from './cloudflare';
 import { PowerDnsProvider } from './powerdns';
 import { type DnsProvider, DnsProviderError } from './provider';
@@ -58,8 +59,9 @@ export class DnsAccounts {
   }
 
   /**
-   * Checks what a credential needs, and asks the provider when that is cheap (PowerDNS:
-   * GET /api/v1/servers; Cloudflare: GET /user/tokens/verify). Answers whether it was checked.
+   * Checks what a credential of any integration needs, and asks the provider when that is cheap
+   * (PowerDNS: GET /api/v1/servers; Cloudflare: GET /user/tokens/verify; GitHub: GET /user;
+   * Hetzner Cloud: GET /locations). Answers whether it was checked.
    */
   async checkCredential(integration: IntegrationId, fields: CredentialFields): Promise<boolean> {
     const info = INTEGRATIONS[integration];
@@ -67,7 +69,11 @@ export class DnsAccounts {
     if (info.needsKeyId && !fields.key_id) throw badRequest(`${info.name} needs the access key id`);
     if (!info.checked) return false;
     try {
-      await this.client(integration, fields).verify();
+      if (integration === 'github')
+        await verifyGithubToken(this.config.githubApiUrl, fields.secret);
+      else if (integration === 'hetzner')
+        await verifyHetznerToken(this.config.hetznerApiUrl, fields.secret);
+      else await this.client(integration, fields).verify();
     } catch (error) {
       if (!(error instanceof DnsProviderError)) throw error;
       throw badRequest(`${error.message}; nothing was saved`);

@@ -4,31 +4,36 @@ import type { PinoLoggerOptions } from 'fastify/types/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../server/app';
 import { type PdnsServer, startPdns } from '../dns/pdns';
+import { type FakeGithub, startFakeGithub } from '../fakes/github';
+import { type FakeHetzner, startFakeHetzner } from '../fakes/hetzner';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 /**
  * Third-party keys and DNS against a real PowerDNS (pdns_server with its sqlite backend, on
- * loopback), checked with `dig`. The panel's real logger is captured: no credential reaches it.
+ * loopback), checked with `dig`; GitHub and Hetzner Cloud tokens are checked against local fakes
+ * of their APIs. The panel's real logger is captured: no credential reaches it.
  */
 let t: TestApp;
 let pdns: PdnsServer;
+let github: FakeGithub;
+let hetzner: FakeHetzner;
 let owner: TestUser;
 let other: TestUser;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  pdns = await startPdns();
+  [pdns, github, hetzner] = await Promise.all([startPdns(), startFakeGithub(), startFakeHetzner()]);
   const options = loggerOptions('trace') as PinoLoggerOptions;
   // The test's pdns_server listens on loopback: the administrator allows that one address.
   t = await buildTestApp(
-    { outboundAllow: ['127.0.0.1'] },
+    { outboundAllow: ['127.0.0.1'], githubApiUrl: github.url, hetznerApiUrl: hetzner.url },
     { logger: { ...options, stream: { write: (line: string) => void lines.push(line) } } },
   );
   [owner, other] = await Promise.all([t.user(), t.user()]);
 }, 30_000);
 afterAll(async () => {
   await t?.close();
-  await pdns?.stop();
+  await Promise.all([pdns?.stop(), github?.close(), hetzner?.close()]);
 });
 
 const keys = (uid: number) => `/api/v1/thirdpartykeys/users/${uid}`;
@@ -44,7 +49,7 @@ async function addPowerdns(label: string, user = owner) {
 
 describe('third-party keys', () => {
   it('stores a credential sealed, shows it masked, never whole', async () => {
-    const secret = 'ghp_abcdefghijklmnopqrstuvwxyz0123456789';
+    const secret = github.token;
     const res = await t.call('POST', keys(owner.id), {
       token: owner.token,
       body: { integration: 'github', label: 'My GitHub', secret },
@@ -52,9 +57,9 @@ describe('third-party keys', () => {
     expect(res.statusCode, res.body).toBe(201);
     const key = res.json() as Record<string, unknown>;
     expect(key).toMatchObject({ integration: 'github', kind: 'git', label: 'My GitHub' });
-    expect(key.hint).toBe('••••6789');
+    expect(key.hint).toBe(`••••${secret.slice(-4)}`);
     expect(res.body).not.toContain(secret);
-    expect(key.checked_at).toBeNull(); // GitHub is not checked on save
+    expect(key.checked_at).not.toBeNull(); // GitHub answered GET /user for it
 
     const row = await t.app.db
       .selectFrom('third_party_keys')
@@ -71,20 +76,54 @@ describe('third-party keys', () => {
     expect((list.json() as { total: number }).total).toBeGreaterThanOrEqual(1);
   });
 
+  it('checks GitHub and Hetzner Cloud tokens with the provider before saving them', async () => {
+    const wrongGithub = await t.call('POST', keys(owner.id), {
+      token: owner.token,
+      body: { integration: 'github', label: 'Git', secret: 'ghp_not_the_token_0000' },
+    });
+    expect(wrongGithub.statusCode).toBe(400);
+    expect(wrongGithub.json().message).toBe(
+      'GitHub refused the token: Bad credentials; nothing was saved',
+    );
+    const wrongHetzner = await t.call('POST', keys(owner.id), {
+      token: owner.token,
+      body: { integration: 'hetzner', label: 'Cloud', secret: 'not-the-hetzner-token' },
+    });
+    expect(wrongHetzner.statusCode).toBe(400);
+    expect(wrongHetzner.json().message).toBe(
+      'Hetzner Cloud refused the token: unable to authenticate; nothing was saved',
+    );
+    expect(await t.app.services.thirdPartyKeys.findByLabel(owner.id, 'Cloud')).toBeUndefined();
+    const right = await t.call('POST', keys(owner.id), {
+      token: owner.token,
+      body: { integration: 'hetzner', label: 'Cloud', secret: hetzner.token },
+    });
+    expect(right.statusCode, right.body).toBe(201);
+    expect(right.json().checked_at).not.toBeNull();
+    expect(hetzner.calls).toEqual(['GET /v1/locations', 'GET /v1/locations']);
+  });
+
   it('replaces and deletes a credential; another user reaches it as missing', async () => {
+    // S3 credentials are stored unchecked (a check would need a signed request to the endpoint).
     const made = (
       await t.call('POST', keys(owner.id), {
         token: owner.token,
-        body: { integration: 'hetzner', label: 'Cloud A', secret: 'first-secret-1111' },
+        body: {
+          integration: 's3',
+          label: 'Store A',
+          api_url: 'https://s3.example.com',
+          key_id: 'AKIAEXAMPLE',
+          secret: 'first-secret-1111',
+        },
       })
     ).json() as { id: number };
     const url = `/api/v1/thirdpartykeys/${made.id}/users/${owner.id}`;
     const replaced = await t.call('PUT', url, {
       token: owner.token,
-      body: { secret: 'second-secret-2222', label: 'Cloud B' },
+      body: { secret: 'second-secret-2222', label: 'Store B' },
     });
     expect(replaced.statusCode, replaced.body).toBe(200);
-    expect(replaced.json()).toMatchObject({ label: 'Cloud B', hint: '••••2222' });
+    expect(replaced.json()).toMatchObject({ label: 'Store B', hint: '••••2222' });
 
     // Another user, through their own uid: the id is not theirs, exactly like a missing one.
     const foreign = await t.call('PUT', `/api/v1/thirdpartykeys/${made.id}/users/${other.id}`, {
@@ -113,7 +152,7 @@ describe('third-party keys', () => {
   it('refuses a taken label, a missing address and bad input', async () => {
     await t.call('POST', keys(owner.id), {
       token: owner.token,
-      body: { integration: 'github', label: 'Taken', secret: 'some-secret-123' },
+      body: { integration: 'github', label: 'Taken', secret: github.token },
     });
     const taken = await t.call('POST', keys(owner.id), {
       token: owner.token,

@@ -15,7 +15,7 @@ import { type Fixture, type Role, type Row, SELF } from './support';
  * records are made, changed and removed in the Cloudflare account (the same service code serves
  * PowerDNS). `{integrationId}`, `{zoneId}` and `{recordId}` (`Row.params`) name a credential,
  * zone or record of the owner's, made through the API: a fresh one per role where the call
- * changes or removes it. New accounts and items get a fresh label or name per role; GitHub
+ * changes or removes it. New accounts and items get a fresh label or name per role; S3
  * credentials are stored unchecked. What each provider does with a record (every type, paging,
  * its refusals) is in tests/api/dns-*.test.ts.
  */
@@ -40,13 +40,22 @@ async function made(f: Fixture, path: string, body: unknown): Promise<number> {
   return (res.json() as { id: number }).id;
 }
 
-/** A new GitHub credential of the owner's (stored without a check). */
+/** An S3 credential (stored without a check, so no provider is asked) labelled `label`. */
+const s3Credential = (label: string) => ({
+  integration: 's3',
+  label,
+  api_url: 'https://s3.example.com',
+  key_id: 'AKIAMATRIX',
+  secret: 'matrix-s3-secret-1234',
+});
+
+/** A new credential of the owner's. */
 const freshCredential = async (f: Fixture, role: Role) => ({
-  integrationId: await made(f, `thirdpartykeys/users/${f.owner.id}`, {
-    integration: 'github',
-    label: `gh target ${role} ${suffix()}`,
-    secret: 'ghp_matrix_target_1234',
-  }),
+  integrationId: await made(
+    f,
+    `thirdpartykeys/users/${f.owner.id}`,
+    s3Credential(`s3 target ${role} ${suffix()}`),
+  ),
 });
 
 /** A new zone of the owner's Cloudflare account. */
@@ -74,12 +83,7 @@ export const rows: Row[] = [
   { route: 'GET /api/v1/thirdpartykeys/users/:uid', expect: SELF },
   {
     route: 'POST /api/v1/thirdpartykeys/users/:uid',
-    // GitHub tokens are stored without a check: no network.
-    body: (_: Fixture, role: Role) => ({
-      integration: 'github',
-      label: `gh ${role} ${suffix()}`,
-      secret: 'ghp_matrix_secret_1234',
-    }),
+    body: (_: Fixture, role: Role) => s3Credential(`s3 ${role} ${suffix()}`),
     expect: CREATED,
   },
   {
