@@ -63,7 +63,7 @@ export const INTEGRATIONS = {
     secretLabel: 'Secret access key',
     needsUrl: true,
     needsKeyId: true,
-    checked: false,
+    checked: true,
     help: 'The endpoint (e.g. https://s3.eu-central-1.amazonaws.com), access key id and secret.',
   },
 } as const satisfies Record<string, IntegrationInfo>;

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import { badRequest, fieldError, notFound } from '../http/errors';
 import { type OutboundPolicy, outboundPolicy } from '../http/outbound';
 import type { ThirdPartyKeyRepository, ThirdPartyKeyRow } from '../repositories/thirdPartyKeys';
-import { verifyGithubToken, verifyHetznerToken } from '../integrations/verify';
+import { verifyGithubToken, verifyHetznerToken, verifyS3Key } from '../integrations/verify';
 import { CloudflareProvider } from './cloudflare';
 import { PowerDnsProvider } from './powerdns';
 import { type DnsProvider, DnsProviderError } from './provider';
@@ -61,7 +61,7 @@ export class DnsAccounts {
   /**
    * Checks what a credential of any integration needs, and asks the provider when that is cheap
    * (PowerDNS: GET /api/v1/servers; Cloudflare: GET /user/tokens/verify; GitHub: GET /user;
-   * Hetzner Cloud: GET /locations). Answers whether it was checked.
+   * Hetzner Cloud: GET /locations; S3: a signed ListBuckets). Answers whether it was checked.
    */
   async checkCredential(integration: IntegrationId, fields: CredentialFields): Promise<boolean> {
     const info = INTEGRATIONS[integration];
@@ -73,6 +73,8 @@ export class DnsAccounts {
         await verifyGithubToken(this.config.githubApiUrl, fields.secret);
       else if (integration === 'hetzner')
         await verifyHetznerToken(this.config.hetznerApiUrl, fields.secret);
+      else if (integration === 's3')
+        await verifyS3Key(fields.api_url!, fields.key_id!, fields.secret, this.outbound);
       else await this.client(integration, fields).verify();
     } catch (error) {
       if (!(error instanceof DnsProviderError)) throw error;

@@ -1,9 +1,9 @@
+import aws4 from 'aws4';
 import { DnsProviderError, providerFetch } from '../dns/provider';
+import type { OutboundPolicy } from '../http/outbound';
 
-/**
- * Cheap authenticated calls that tell whether a token of a non-DNS integration works, each as
- * the provider documents it. A refusal throws DnsProviderError `auth`; no answer, `unreachable`.
- */
+// Cheap authenticated calls that tell whether a credential of a non-DNS integration works, each
+// as the provider documents it. A refusal throws DnsProviderError `auth`; no answer, `unreachable`.
 
 /** The provider's own words for a refusal, from the JSON body, at most 200 characters. */
 async function refusal(res: { text(): Promise<string> }, read: (json: unknown) => unknown) {
@@ -50,4 +50,62 @@ export async function verifyHetznerToken(apiUrl: string, token: string): Promise
   if (res.status === 401 || res.status === 403)
     throw new DnsProviderError('auth', `Hetzner Cloud refused the token${said ? `: ${said}` : ''}`);
   throw new DnsProviderError('unreachable', `Hetzner Cloud answered ${res.status}`);
+}
+
+/** The region an S3 endpoint's host names (AWS, Wasabi, DigitalOcean Spaces), or us-east-1. */
+export function s3Region(host: string): string {
+  const named =
+    /^s3[.-]([a-z0-9-]+)\.amazonaws\.com$/.exec(host) ??
+    /^s3\.([a-z0-9-]+)\.wasabisys\.com$/.exec(host) ??
+    /^([a-z0-9-]+)\.digitaloceanspaces\.com$/.exec(host);
+  return named?.[1] ?? 'us-east-1';
+}
+
+/** Error codes with which an S3 API refuses the key pair itself. */
+const S3_REFUSALS = new Set([
+  'InvalidAccessKeyId',
+  'SignatureDoesNotMatch',
+  'AuthorizationHeaderMalformed',
+  'InvalidToken',
+  'ExpiredToken',
+  'InvalidSecurity',
+]);
+
+/**
+ * S3 (and S3-compatible stores): `ListBuckets` (`GET /`) signed with AWS Signature Version 4.
+ * A key that is valid but may not list buckets (`AccessDenied`) still counts as working: many
+ * backup keys are limited to one bucket. The endpoint is the user's: it goes through `outbound`.
+ */
+export async function verifyS3Key(
+  endpoint: string,
+  keyId: string,
+  secret: string,
+  outbound: OutboundPolicy,
+): Promise<void> {
+  const url = new URL(`${endpoint}/`);
+  const signed = aws4.sign(
+    {
+      host: url.host,
+      path: url.pathname,
+      service: 's3',
+      region: s3Region(url.hostname),
+      method: 'GET',
+    },
+    { accessKeyId: keyId, secretAccessKey: secret },
+  );
+  // undici sets Host from the URL, the same value that was signed.
+  const { Host: _host, ...headers } = signed.headers as Record<string, string>;
+  const res = await providerFetch('S3', url.href, { method: 'GET', headers }, outbound);
+  const text = await res.text();
+  if (res.ok) return;
+  // Only an S3 error code (letters) is read back: the address is the user's, and whatever
+  // else answers there must not be echoed through the panel.
+  const code = /<Code>([A-Za-z]{1,64})<\/Code>/.exec(text)?.[1];
+  if (code === 'AccessDenied') return;
+  if (code && S3_REFUSALS.has(code))
+    throw new DnsProviderError('auth', `S3 refused the access key (${code})`);
+  throw new DnsProviderError(
+    'invalid',
+    `${url.origin} does not answer like an S3 API (HTTP ${res.status})`,
+  );
 }

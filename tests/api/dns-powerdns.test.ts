@@ -6,23 +6,30 @@ import { loggerOptions } from '../../server/app';
 import { type PdnsServer, startPdns } from '../dns/pdns';
 import { type FakeGithub, startFakeGithub } from '../fakes/github';
 import { type FakeHetzner, startFakeHetzner } from '../fakes/hetzner';
+import { type FakeS3, startFakeS3 } from '../fakes/s3';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 /**
  * Third-party keys and DNS against a real PowerDNS (pdns_server with its sqlite backend, on
  * loopback), checked with `dig`; GitHub and Hetzner Cloud tokens are checked against local fakes
- * of their APIs. The panel's real logger is captured: no credential reaches it.
+ * of their APIs, S3 keys against a fake that verifies AWS signatures. The panel's real logger is captured: no credential reaches it.
  */
 let t: TestApp;
 let pdns: PdnsServer;
 let github: FakeGithub;
 let hetzner: FakeHetzner;
+let s3: FakeS3;
 let owner: TestUser;
 let other: TestUser;
 const lines: string[] = [];
 
 beforeAll(async () => {
-  [pdns, github, hetzner] = await Promise.all([startPdns(), startFakeGithub(), startFakeHetzner()]);
+  [pdns, github, hetzner, s3] = await Promise.all([
+    startPdns(),
+    startFakeGithub(),
+    startFakeHetzner(),
+    startFakeS3(),
+  ]);
   const options = loggerOptions('trace') as PinoLoggerOptions;
   // The test's pdns_server listens on loopback: the administrator allows that one address.
   t = await buildTestApp(
@@ -33,7 +40,7 @@ beforeAll(async () => {
 }, 30_000);
 afterAll(async () => {
   await t?.close();
-  await Promise.all([pdns?.stop(), github?.close(), hetzner?.close()]);
+  await Promise.all([pdns?.stop(), github?.close(), hetzner?.close(), s3?.close()]);
 });
 
 const keys = (uid: number) => `/api/v1/thirdpartykeys/users/${uid}`;
@@ -103,21 +110,63 @@ describe('third-party keys', () => {
     expect(hetzner.calls).toEqual(['GET /v1/locations', 'GET /v1/locations']);
   });
 
+  it('checks an S3 key pair with a signed ListBuckets; a key limited to its bucket passes', async () => {
+    s3.keys.set('AKIACHECKED', 'the-right-secret-1');
+    s3.keys.set('AKIAONEBUCKET', 'the-right-secret-2');
+    s3.cannotList.add('AKIAONEBUCKET');
+    const save = (label: string, key_id: string, secret: string) =>
+      t.call('POST', keys(owner.id), {
+        token: owner.token,
+        body: { integration: 's3', label, api_url: s3.url, key_id, secret },
+      });
+    const unknown = await save('S3 x', 'AKIAUNKNOWN', 'the-right-secret-1');
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe(
+      'S3 refused the access key (InvalidAccessKeyId); nothing was saved',
+    );
+    const wrongSecret = await save('S3 x', 'AKIACHECKED', 'not-the-secret-1');
+    expect(wrongSecret.json().message).toBe(
+      'S3 refused the access key (SignatureDoesNotMatch); nothing was saved',
+    );
+    const right = await save('S3 all', 'AKIACHECKED', 'the-right-secret-1');
+    expect(right.statusCode, right.body).toBe(201);
+    expect(right.json().checked_at).not.toBeNull();
+    const oneBucket = await save('S3 one', 'AKIAONEBUCKET', 'the-right-secret-2');
+    expect(oneBucket.statusCode, oneBucket.body).toBe(201);
+    // The endpoint is the user's: the fake's loopback address is allowed in this app, a cloud
+    // metadata address is not.
+    const metadata = await t.call('POST', keys(owner.id), {
+      token: owner.token,
+      body: {
+        integration: 's3',
+        label: 'S3 meta',
+        api_url: 'http://169.254.169.254',
+        key_id: 'AKIACHECKED',
+        secret: 'the-right-secret-1',
+      },
+    });
+    expect(metadata.statusCode).toBe(400);
+    expect(metadata.json().message).toMatch(
+      /^S3: 169\.254\.169\.254 is a private or local address/,
+    );
+  });
+
   it('replaces and deletes a credential; another user reaches it as missing', async () => {
-    // S3 credentials are stored unchecked (a check would need a signed request to the endpoint).
+    s3.keys.set('AKIAEXAMPLE', 'first-secret-1111');
     const made = (
       await t.call('POST', keys(owner.id), {
         token: owner.token,
         body: {
           integration: 's3',
           label: 'Store A',
-          api_url: 'https://s3.example.com',
+          api_url: s3.url,
           key_id: 'AKIAEXAMPLE',
           secret: 'first-secret-1111',
         },
       })
     ).json() as { id: number };
     const url = `/api/v1/thirdpartykeys/${made.id}/users/${owner.id}`;
+    s3.keys.set('AKIAEXAMPLE', 'second-secret-2222');
     const replaced = await t.call('PUT', url, {
       token: owner.token,
       body: { secret: 'second-secret-2222', label: 'Store B' },

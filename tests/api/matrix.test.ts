@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PdnsServer, startPdns } from '../dns/pdns';
 import { type FakeCloudflare, startFakeCloudflare } from '../fakes/cloudflare';
+import { type FakeS3, startFakeS3 } from '../fakes/s3';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 import {
   ADMIN,
@@ -236,6 +237,7 @@ const ROWS: Row[] = [...FOUNDATION_ROWS, ...featureRows];
 let t: TestApp;
 let cf: FakeCloudflare;
 let pdns: PdnsServer;
+let s3: FakeS3;
 let admin: TestUser;
 let other: TestUser;
 let staff: TestUser;
@@ -274,7 +276,8 @@ async function dnsAccount(
 }
 
 beforeAll(async () => {
-  [cf, pdns] = await Promise.all([startFakeCloudflare(), startPdns()]);
+  [cf, pdns, s3] = await Promise.all([startFakeCloudflare(), startPdns(), startFakeS3()]);
+  s3.keys.set('AKIAMATRIX', 'matrix-s3-secret-1234');
   // Cloudflare is the fake; the pdns_server listens on loopback, which the administrator allows.
   t = await buildTestApp({ cloudflareApiUrl: cf.url, outboundAllow: ['127.0.0.1'] });
   [admin, other, staff] = await Promise.all([
@@ -335,6 +338,7 @@ beforeAll(async () => {
     serverId: server.id,
     itemId: 0,
     dns,
+    s3: { url: s3.url, keyId: 'AKIAMATRIX', secret: 'matrix-s3-secret-1234' },
   };
   fixture.itemId = await failedUser(fixture);
   tokens = {
@@ -350,7 +354,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await Promise.all([cf?.close(), pdns?.stop()]);
+  await Promise.all([cf?.close(), pdns?.stop(), s3?.close()]);
 });
 
 function urlOf(

@@ -15,8 +15,8 @@ import { type Fixture, type Role, type Row, SELF } from './support';
  * records are made, changed and removed in the Cloudflare account (the same service code serves
  * PowerDNS). `{integrationId}`, `{zoneId}` and `{recordId}` (`Row.params`) name a credential,
  * zone or record of the owner's, made through the API: a fresh one per role where the call
- * changes or removes it. New accounts and items get a fresh label or name per role; S3
- * credentials are stored unchecked. What each provider does with a record (every type, paging,
+ * changes or removes it. New accounts and items get a fresh label or name per role;
+ * credentials are S3 key pairs, checked against the local fake of S3 (`Fixture.s3`). What each provider does with a record (every type, paging,
  * its refusals) is in tests/api/dns-*.test.ts.
  */
 const CREATED = { ...SELF, owner: 201, admin: 201, acting: 201 };
@@ -40,13 +40,13 @@ async function made(f: Fixture, path: string, body: unknown): Promise<number> {
   return (res.json() as { id: number }).id;
 }
 
-/** An S3 credential (stored without a check, so no provider is asked) labelled `label`. */
-const s3Credential = (label: string) => ({
+/** An S3 key pair the fixture's S3 endpoint accepts, labelled `label`. */
+const s3Credential = (f: Fixture, label: string) => ({
   integration: 's3',
   label,
-  api_url: 'https://s3.example.com',
-  key_id: 'AKIAMATRIX',
-  secret: 'matrix-s3-secret-1234',
+  api_url: f.s3.url,
+  key_id: f.s3.keyId,
+  secret: f.s3.secret,
 });
 
 /** A new credential of the owner's. */
@@ -54,7 +54,7 @@ const freshCredential = async (f: Fixture, role: Role) => ({
   integrationId: await made(
     f,
     `thirdpartykeys/users/${f.owner.id}`,
-    s3Credential(`s3 target ${role} ${suffix()}`),
+    s3Credential(f, `s3 target ${role} ${suffix()}`),
   ),
 });
 
@@ -83,13 +83,14 @@ export const rows: Row[] = [
   { route: 'GET /api/v1/thirdpartykeys/users/:uid', expect: SELF },
   {
     route: 'POST /api/v1/thirdpartykeys/users/:uid',
-    body: (_: Fixture, role: Role) => s3Credential(`s3 ${role} ${suffix()}`),
+    body: (f: Fixture, role: Role) => s3Credential(f, `s3 ${role} ${suffix()}`),
     expect: CREATED,
   },
   {
     route: 'PUT /api/v1/thirdpartykeys/:integrationId/users/:uid',
     params: freshCredential,
-    body: () => ({ secret: 'replaced-secret-1234' }),
+    // The same key pair again: the endpoint checks it like a new one.
+    body: (f: Fixture) => ({ secret: f.s3.secret }),
     expect: SELF,
   },
   {

@@ -79,6 +79,8 @@ export interface Fixture {
   itemId: number;
   /** The owner's DNS provider accounts, each with one zone, for the DNS rows. */
   dns: Record<'cloudflare' | 'powerdns', DnsAccount>;
+  /** An S3 endpoint (tests/fakes/s3.ts) and a key pair it accepts, for credential rows. */
+  s3: { url: string; keyId: string; secret: string };
 }
 
 /**
