@@ -71,7 +71,7 @@ export async function build({
   app.addHook('onClose', async () => {
     await app.services.mailer.flush();
     app.services.mailer.close();
-    await app.services.dnsAccounts.close();
+    await app.services.outbound.dispatcher.close();
     await db.destroy();
   });
   await migrateToLatest(db);

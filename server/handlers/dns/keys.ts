@@ -18,10 +18,10 @@ const labelTaken = (label: string) =>
 
 /** Checks and stores a new credential for the path's user. */
 async function addKey(ctx: HandlerContext<unknown, unknown>, key: NewKey) {
-  const { thirdPartyKeys: keys, dnsAccounts } = ctx.app.services;
+  const { thirdPartyKeys: keys, credentials } = ctx.app.services;
   if (await keys.findByLabel(ctx.uid, key.label)) throw labelTaken(key.label);
   const fields = { api_url: key.api_url ?? null, key_id: key.key_id ?? null, secret: key.secret };
-  const checked = await dnsAccounts.checkCredential(key.integration, fields);
+  const checked = await credentials.check(key.integration, fields);
   const row = await keys
     .create(ctx.uid, key.integration, { ...fields, label: key.label, checked })
     .catch(async (error: unknown) => {
@@ -46,7 +46,7 @@ export const thirdPartyKeyHandlers = defineHandlers(thirdPartyKeys, {
     return addKey(ctx, ctx.body as NewKey);
   },
   async update(ctx) {
-    const { thirdPartyKeys: keys, dnsAccounts } = ctx.app.services;
+    const { thirdPartyKeys: keys, credentials } = ctx.app.services;
     const row = await keys.find(ctx.uid, Number(ctx.params.integrationId));
     if (!row) throw notFound('No such integration');
     const body = ctx.body as { label?: string; api_url?: string; key_id?: string; secret: string };
@@ -57,7 +57,7 @@ export const thirdPartyKeyHandlers = defineHandlers(thirdPartyKeys, {
       key_id: body.key_id ?? row.key_id,
       secret: body.secret,
     };
-    const checked = await dnsAccounts.checkCredential(row.integration as IntegrationId, fields);
+    const checked = await credentials.check(row.integration as IntegrationId, fields);
     const saved = await keys.replace(row.id, { ...fields, label, checked });
     await recordActivity(ctx, `Replaced the credential of integration "${label}"`);
     return toKeyRecord(saved);
