@@ -1,14 +1,13 @@
 import type { DnsRecordType } from '../../resources/dns';
 import {
   type DnsProvider,
-  DnsProviderError,
   type ProviderRecord,
   type ProviderZone,
   type RecordData,
   SUPPORTED_TYPES,
   canonicalIpv6,
-  providerFetch,
 } from './provider';
+import { ProviderError, providerFetch } from '../http/providerFetch';
 
 export const CLOUDFLARE_API_URL = 'https://api.cloudflare.com/client/v4';
 
@@ -66,12 +65,12 @@ export class CloudflareProvider implements DnsProvider {
     const message =
       json?.errors?.map((e) => `${e.message} (${e.code})`).join('; ') || `HTTP ${res.status}`;
     if (res.status === 401 || res.status === 403)
-      throw new DnsProviderError('auth', `Cloudflare refused the API token: ${message}`);
-    if (res.status === 404) throw new DnsProviderError('not_found', `Cloudflare: ${message}`);
-    if (res.status === 409) throw new DnsProviderError('conflict', `Cloudflare: ${message}`);
+      throw new ProviderError('auth', `Cloudflare refused the API token: ${message}`);
+    if (res.status === 404) throw new ProviderError('not_found', `Cloudflare: ${message}`);
+    if (res.status === 409) throw new ProviderError('conflict', `Cloudflare: ${message}`);
     if (res.status >= 400 && res.status < 500)
-      throw new DnsProviderError('invalid', `Cloudflare: ${message}`);
-    throw new DnsProviderError('unreachable', `Cloudflare answered ${res.status}: ${message}`);
+      throw new ProviderError('invalid', `Cloudflare: ${message}`);
+    throw new ProviderError('unreachable', `Cloudflare answered ${res.status}: ${message}`);
   }
 
   /** Every page of a list (`page`, `per_page`, `result_info.total_pages`). */
@@ -89,7 +88,7 @@ export class CloudflareProvider implements DnsProvider {
   async verify(): Promise<void> {
     const res = await this.call<{ id: string; status: string }>('GET', '/user/tokens/verify');
     if (res.result.status !== 'active')
-      throw new DnsProviderError('auth', `The Cloudflare API token is ${res.result.status}`);
+      throw new ProviderError('auth', `The Cloudflare API token is ${res.result.status}`);
   }
 
   async listZones(): Promise<ProviderZone[]> {
@@ -101,8 +100,7 @@ export class CloudflareProvider implements DnsProvider {
     // A zone belongs to an account: the token's first one.
     const accounts = await this.call<{ id: string }[]>('GET', '/accounts?page=1&per_page=5');
     const account = accounts.result[0];
-    if (!account)
-      throw new DnsProviderError('invalid', 'The Cloudflare API token reaches no account');
+    if (!account) throw new ProviderError('invalid', 'The Cloudflare API token reaches no account');
     const res = await this.call<{ id: string; name: string }>('POST', '/zones', {
       name,
       type: 'full',

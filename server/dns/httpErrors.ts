@@ -1,9 +1,9 @@
 import { HttpError } from '../http/errors';
-import { DnsProviderError } from './provider';
+import { ProviderError } from '../http/providerFetch';
 
 /** A provider's refusal as the API answers it: the user can act on the message. */
 function providerHttpError(error: unknown): unknown {
-  if (!(error instanceof DnsProviderError)) return error;
+  if (!(error instanceof ProviderError)) return error;
   switch (error.kind) {
     case 'auth':
       return new HttpError(

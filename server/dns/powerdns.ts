@@ -2,14 +2,13 @@ import type { DnsRecordType } from '../../resources/dns';
 import type { OutboundPolicy } from '../http/outbound';
 import {
   type DnsProvider,
-  DnsProviderError,
   type ProviderRecord,
   type ProviderZone,
   type RecordData,
   SUPPORTED_TYPES,
   canonicalIpv6,
-  providerFetch,
 } from './provider';
+import { ProviderError, providerFetch } from '../http/providerFetch';
 
 interface PdnsRrset {
   name: string;
@@ -138,14 +137,14 @@ export class PowerDnsProvider implements DnsProvider {
     );
     const text = await res.text();
     if (res.status === 401 || res.status === 403)
-      throw new DnsProviderError('auth', 'PowerDNS refused the API key');
+      throw new ProviderError('auth', 'PowerDNS refused the API key');
     // Only PowerDNS's own JSON is passed on: the address is the user's, and whatever else
     // answers there (another service on the panel's network) must not be read back through it.
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
-      throw new DnsProviderError(
+      throw new ProviderError(
         'invalid',
         `${new URL(this.apiUrl).origin} does not answer like a PowerDNS API (HTTP ${res.status})`,
       );
@@ -154,17 +153,17 @@ export class PowerDnsProvider implements DnsProvider {
     const error = (json as { error?: unknown } | undefined)?.error;
     const message = typeof error === 'string' ? error.slice(0, 300) : `HTTP ${res.status}`;
     if (res.status === 404)
-      throw new DnsProviderError('not_found', `PowerDNS: ${message || 'not found'}`);
-    if (res.status === 409) throw new DnsProviderError('conflict', `PowerDNS: ${message}`);
+      throw new ProviderError('not_found', `PowerDNS: ${message || 'not found'}`);
+    if (res.status === 409) throw new ProviderError('conflict', `PowerDNS: ${message}`);
     if (res.status === 422 || res.status === 400)
-      throw new DnsProviderError('invalid', `PowerDNS: ${message}`);
-    throw new DnsProviderError('unreachable', `PowerDNS answered ${res.status}: ${message}`);
+      throw new ProviderError('invalid', `PowerDNS: ${message}`);
+    throw new ProviderError('unreachable', `PowerDNS answered ${res.status}: ${message}`);
   }
 
   async verify(): Promise<void> {
     const servers = await this.call<unknown>('GET', '/servers');
     if (!Array.isArray(servers))
-      throw new DnsProviderError('invalid', 'This address does not answer like a PowerDNS API');
+      throw new ProviderError('invalid', 'This address does not answer like a PowerDNS API');
   }
 
   async listZones(): Promise<ProviderZone[]> {
@@ -243,9 +242,9 @@ export class PowerDnsProvider implements DnsProvider {
     const content = toPdnsContent(record);
     const existing = await this.contentsOf(zone, record.fqdn, record.type);
     if (existing.includes(content))
-      throw new DnsProviderError('conflict', 'This record exists already');
+      throw new ProviderError('conflict', 'This record exists already');
     if (record.type === 'CNAME' && existing.length > 0)
-      throw new DnsProviderError('conflict', 'A name has at most one CNAME record');
+      throw new ProviderError('conflict', 'A name has at most one CNAME record');
     await this.patch(zone, record.fqdn, record.type, record.ttl, [...existing, content]);
     return {
       ...fromPdns(record.fqdn, record.type, record.ttl, content),
@@ -258,14 +257,14 @@ export class PowerDnsProvider implements DnsProvider {
     const content = toPdnsContent(record);
     const oldSet = await this.contentsOf(zone, old.fqdn, old.type);
     if (!oldSet.includes(old.content))
-      throw new DnsProviderError('not_found', 'The record is no longer at PowerDNS');
+      throw new ProviderError('not_found', 'The record is no longer at PowerDNS');
     if (old.fqdn === record.fqdn && old.type === record.type) {
       const next = oldSet.map((c) => (c === old.content ? content : c));
       await this.patch(zone, record.fqdn, record.type, record.ttl, [...new Set(next)]);
     } else {
       const target = await this.contentsOf(zone, record.fqdn, record.type);
       if (target.includes(content))
-        throw new DnsProviderError('conflict', 'This record exists already');
+        throw new ProviderError('conflict', 'This record exists already');
       await this.patch(zone, record.fqdn, record.type, record.ttl, [...target, content]);
       await this.patch(
         zone,
@@ -286,7 +285,7 @@ export class PowerDnsProvider implements DnsProvider {
     const sets = await this.rrsets(zone);
     const set = sets.find((s) => undot(s.name) === old.fqdn && s.type === old.type);
     if (!set || !set.records.some((r) => r.content === old.content))
-      throw new DnsProviderError('not_found', 'The record is no longer at PowerDNS');
+      throw new ProviderError('not_found', 'The record is no longer at PowerDNS');
     await this.patch(
       zone,
       old.fqdn,

@@ -1,6 +1,4 @@
-import { type Response, fetch } from 'undici';
 import type { DnsRecordType } from '../../resources/dns';
-import { OutboundBlockedError, type OutboundPolicy } from '../http/outbound';
 
 /** A zone as a provider knows it. */
 export interface ProviderZone {
@@ -27,18 +25,6 @@ export interface RecordData {
 export interface ProviderRecord extends RecordData {
   /** Stable for the record while it is unchanged: Cloudflare's id, or PowerDNS's name|type|content. */
   ref: string;
-}
-
-export type ProviderFailure = 'auth' | 'not_found' | 'invalid' | 'conflict' | 'unreachable';
-
-/** What went wrong at the provider, in words a user can act on (never with the credential). */
-export class DnsProviderError extends Error {
-  constructor(
-    readonly kind: ProviderFailure,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** The operations the panel needs, the same for every DNS provider. */
@@ -72,38 +58,3 @@ export function canonicalIpv6(address: string): string {
 }
 
 /** A request to a provider with a time limit; network failures become `unreachable`. */
-/** The refusal of an address, however deep in a failed fetch's causes. */
-function blockedBy(error: unknown): OutboundBlockedError | undefined {
-  for (let e = error; e instanceof Error; e = e.cause)
-    if (e instanceof OutboundBlockedError) return e;
-  return undefined;
-}
-
-export async function providerFetch(
-  provider: string,
-  url: string,
-  init: { method: string; headers: Record<string, string>; body?: string },
-  outbound?: OutboundPolicy,
-  timeoutMs = 10_000,
-): Promise<Response> {
-  try {
-    outbound?.checkUrl(url);
-    return await fetch(url, {
-      ...init,
-      signal: AbortSignal.timeout(timeoutMs),
-      redirect: 'error',
-      dispatcher: outbound?.dispatcher,
-    });
-  } catch (error) {
-    const blocked = blockedBy(error);
-    if (blocked) throw new DnsProviderError('invalid', `${provider}: ${blocked.message}`);
-    const why =
-      error instanceof Error && error.name === 'TimeoutError'
-        ? 'no answer in time'
-        : ((error as { cause?: { code?: string } }).cause?.code ?? 'connection failed');
-    throw new DnsProviderError(
-      'unreachable',
-      `Could not reach ${provider} at ${new URL(url).origin} (${why})`,
-    );
-  }
-}

@@ -1,7 +1,7 @@
 import { INTEGRATIONS, type IntegrationId } from '../../resources/integrations';
 import type { Config } from '../config';
 import type { CredentialFields, DnsAccounts } from '../dns/accounts';
-import { DnsProviderError } from '../dns/provider';
+import { ProviderError } from '../http/providerFetch';
 import { badRequest } from '../http/errors';
 import type { OutboundPolicy } from '../http/outbound';
 import { verifyGithubToken, verifyHetznerToken, verifyS3Key } from './verify';
@@ -29,7 +29,7 @@ export class CredentialCheck {
     try {
       await this.ask(integration, fields);
     } catch (error) {
-      if (!(error instanceof DnsProviderError)) throw error;
+      if (!(error instanceof ProviderError)) throw error;
       throw badRequest(`${error.message}; nothing was saved`);
     }
     return true;

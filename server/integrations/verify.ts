@@ -1,9 +1,9 @@
 import aws4 from 'aws4';
-import { DnsProviderError, providerFetch } from '../dns/provider';
+import { ProviderError, providerFetch } from '../http/providerFetch';
 import type { OutboundPolicy } from '../http/outbound';
 
 // Cheap authenticated calls that tell whether a credential of a non-DNS integration works, each
-// as the provider documents it. A refusal throws DnsProviderError `auth`; no answer, `unreachable`.
+// as the provider documents it. A refusal throws ProviderError `auth`; no answer, `unreachable`.
 
 /** The provider's own words for a refusal, from the JSON body, at most 200 characters. */
 async function refusal(res: { text(): Promise<string> }, read: (json: unknown) => unknown) {
@@ -29,8 +29,8 @@ export async function verifyGithubToken(apiUrl: string, token: string): Promise<
   if (res.ok) return void (await res.body?.cancel());
   const said = await refusal(res, (j) => (j as { message?: unknown } | null)?.message);
   if (res.status === 401 || res.status === 403)
-    throw new DnsProviderError('auth', `GitHub refused the token${said ? `: ${said}` : ''}`);
-  throw new DnsProviderError('unreachable', `GitHub answered ${res.status}`);
+    throw new ProviderError('auth', `GitHub refused the token${said ? `: ${said}` : ''}`);
+  throw new ProviderError('unreachable', `GitHub answered ${res.status}`);
 }
 
 /**
@@ -48,8 +48,8 @@ export async function verifyHetznerToken(apiUrl: string, token: string): Promise
     (j) => (j as { error?: { message?: unknown } } | null)?.error?.message,
   );
   if (res.status === 401 || res.status === 403)
-    throw new DnsProviderError('auth', `Hetzner Cloud refused the token${said ? `: ${said}` : ''}`);
-  throw new DnsProviderError('unreachable', `Hetzner Cloud answered ${res.status}`);
+    throw new ProviderError('auth', `Hetzner Cloud refused the token${said ? `: ${said}` : ''}`);
+  throw new ProviderError('unreachable', `Hetzner Cloud answered ${res.status}`);
 }
 
 /** The region an S3 endpoint's host names (AWS, Wasabi, DigitalOcean Spaces), or us-east-1. */
@@ -103,8 +103,8 @@ export async function verifyS3Key(
   const code = /<Code>([A-Za-z]{1,64})<\/Code>/.exec(text)?.[1];
   if (code === 'AccessDenied') return;
   if (code && S3_REFUSALS.has(code))
-    throw new DnsProviderError('auth', `S3 refused the access key (${code})`);
-  throw new DnsProviderError(
+    throw new ProviderError('auth', `S3 refused the access key (${code})`);
+  throw new ProviderError(
     'invalid',
     `${url.origin} does not answer like an S3 API (HTTP ${res.status})`,
   );
