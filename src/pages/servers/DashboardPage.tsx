@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Alert, Box, Button, Grid, Pagination, Skeleton } from '@mui/material';
+import { Alert, Box, Button, Grid, Skeleton } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { CardPager } from '../../generic/CardPager';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { ServerCard } from './ServerCard';
@@ -55,16 +56,7 @@ export default function DashboardPage() {
               </Grid>
             ))}
       </Grid>
-      {pages > 1 ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Pagination
-            count={pages}
-            page={page}
-            onChange={(_event, next: number) => setPage(next)}
-            aria-label="Server pages"
-          />
-        </Box>
-      ) : null}
+      <CardPager pages={pages} page={page} setPage={setPage} label="Server pages" />
     </Box>
   );
 }

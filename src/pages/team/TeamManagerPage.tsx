@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Box, Button, Pagination, Skeleton, Stack } from '@mui/material';
+import { Alert, Box, Button, Skeleton, Stack } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import { Link, Navigate, useLocation } from 'react-router-dom';
+import { CardPager } from '../../generic/CardPager';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { InvitesPanel } from './InvitesPanel';
@@ -43,16 +44,7 @@ export default function TeamManagerPage() {
           ? [0, 1].map((n) => <Skeleton key={n} variant="rounded" height={220} />)
           : data?.map((team) => <TeamCard key={team.id} team={team} />)}
       </Stack>
-      {pages > 1 ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 3 }}>
-          <Pagination
-            count={pages}
-            page={page}
-            onChange={(_event, next: number) => setPage(next)}
-            aria-label="Team pages"
-          />
-        </Box>
-      ) : null}
+      <CardPager pages={pages} page={page} setPage={setPage} label="Team pages" />
     </Box>
   );
 }
