@@ -43,7 +43,7 @@ function privateRanges(): BlockList {
   ];
   for (const [net, bits] of v4) list.addSubnet(net, bits, 'ipv4');
   const v6: [string, number][] = [
-    ['::', 127], // :: and ::1
+    ['::', 96], // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d
     ['64:ff9b::', 96], // NAT64: an IPv4 address in disguise
     ['100::', 64],
     ['2001:db8::', 32],
