@@ -4,6 +4,7 @@ import RestartAlt from '@mui/icons-material/RestartAlt';
 import CleaningServices from '@mui/icons-material/CleaningServices';
 import { Button } from '@mui/material';
 import { useState } from 'react';
+import type { Report } from '../../../resources/agent/protocol';
 import { PageHeader } from '../../generic/PageHeader';
 import { formatBytes, formatPercent, formatRate, formatUptime, percentOf } from '../servers/format';
 import { CleanupResult, type Freed } from './CleanupResult';
@@ -47,6 +48,68 @@ function Fact({
   );
 }
 
+type FactProps = Parameters<typeof Fact>[0];
+const dash = '—';
+const usedOf = (used: number, total: number) => `${formatBytes(used)} of ${formatBytes(total)}`;
+
+/** The summary's figures: the live report where there is one, else what the server row kept. */
+function summaryFacts(
+  server: ReturnType<typeof useServerPage>['server'],
+  report: Report | null | undefined,
+): FactProps[] {
+  return [
+    { id: 'os', label: 'Operating system', value: report?.os ?? server.os_version ?? dash },
+    {
+      id: 'kernel',
+      label: 'Kernel',
+      value: report?.kernel_version ?? server.kernel_version ?? dash,
+    },
+    {
+      id: 'agent',
+      label: 'Agent version',
+      value: report?.agent_version ?? server.agent_version ?? dash,
+    },
+    { id: 'hostname', label: 'Host name', value: report?.hostname ?? server.hostname ?? dash },
+    { id: 'timezone', label: 'Time zone', value: report?.timezone ?? server.timezone ?? dash },
+    { id: 'uptime', label: 'Uptime', value: report ? formatUptime(report.uptime) : dash },
+    {
+      id: 'load',
+      label: 'Load (1, 5, 15 min)',
+      value: report ? report.load.map((n) => n.toFixed(2)).join('  ') : dash,
+    },
+    {
+      id: 'cpu',
+      label: report ? `CPU (${report.cpu.cores} cores)` : 'CPU',
+      value: report ? formatPercent(report.cpu.usage) : dash,
+      gauge: report?.cpu.usage,
+    },
+    {
+      id: 'memory',
+      label: 'Memory',
+      value: report ? usedOf(report.memory.used, report.memory.total) : dash,
+      gauge: report ? percentOf(report.memory.used, report.memory.total) : undefined,
+    },
+    {
+      id: 'disk',
+      label: 'Disk (/)',
+      value: report ? usedOf(report.disk.used, report.disk.total) : dash,
+      gauge: report ? percentOf(report.disk.used, report.disk.total) : undefined,
+    },
+    {
+      id: 'network',
+      label: 'Network (in / out)',
+      value: report
+        ? `${formatRate(report.network.rx_rate)} / ${formatRate(report.network.tx_rate)}`
+        : dash,
+    },
+    {
+      id: 'reported',
+      label: 'Last report',
+      value: report ? new Date(report.at).toLocaleTimeString() : dash,
+    },
+  ];
+}
+
 /** /server-summary/{id}: what the agent reports, live, and the machine-wide actions. */
 export default function ServerSummaryPage() {
   const { server, live, online, refetchServer } = useServerPage();
@@ -54,7 +117,6 @@ export default function ServerSummaryPage() {
   const [freed, setFreed] = useState<Freed | null>(null);
   const [reading, setReading] = useState(false);
   const report = live.report ?? server.live;
-  const dash = '—';
 
   const refreshOs = async () => {
     setReading(true);
@@ -120,97 +182,11 @@ export default function ServerSummaryPage() {
         </Typography>
       ) : null}
       <Grid container spacing={2}>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact id="os" label="Operating system" value={report?.os ?? server.os_version ?? dash} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="kernel"
-            label="Kernel"
-            value={report?.kernel_version ?? server.kernel_version ?? dash}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="agent"
-            label="Agent version"
-            value={report?.agent_version ?? server.agent_version ?? dash}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="hostname"
-            label="Host name"
-            value={report?.hostname ?? server.hostname ?? dash}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="timezone"
-            label="Time zone"
-            value={report?.timezone ?? server.timezone ?? dash}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact id="uptime" label="Uptime" value={report ? formatUptime(report.uptime) : dash} />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="load"
-            label="Load (1, 5, 15 min)"
-            value={report ? report.load.map((n) => n.toFixed(2)).join('  ') : dash}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="cpu"
-            label={report ? `CPU (${report.cpu.cores} cores)` : 'CPU'}
-            value={report ? formatPercent(report.cpu.usage) : dash}
-            gauge={report?.cpu.usage}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="memory"
-            label="Memory"
-            value={
-              report
-                ? `${formatBytes(report.memory.used)} of ${formatBytes(report.memory.total)}`
-                : dash
-            }
-            gauge={report ? percentOf(report.memory.used, report.memory.total) : undefined}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="disk"
-            label="Disk (/)"
-            value={
-              report
-                ? `${formatBytes(report.disk.used)} of ${formatBytes(report.disk.total)}`
-                : dash
-            }
-            gauge={report ? percentOf(report.disk.used, report.disk.total) : undefined}
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="network"
-            label="Network (in / out)"
-            value={
-              report
-                ? `${formatRate(report.network.rx_rate)} / ${formatRate(report.network.tx_rate)}`
-                : dash
-            }
-          />
-        </Grid>
-        <Grid size={{ xs: 12, sm: 6, md: 4 }}>
-          <Fact
-            id="reported"
-            label="Last report"
-            value={report ? new Date(report.at).toLocaleTimeString() : dash}
-          />
-        </Grid>
+        {summaryFacts(server, report).map((fact) => (
+          <Grid key={fact.id} size={{ xs: 12, sm: 6, md: 4 }}>
+            <Fact {...fact} />
+          </Grid>
+        ))}
       </Grid>
     </Box>
   );
