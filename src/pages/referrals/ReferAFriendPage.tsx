@@ -263,6 +263,11 @@ export default function ReferAFriendPage() {
                   </TableRow>
                 ))}
               </TableBody>
+              {data.withdrawals.total > data.withdrawals.data.length ? (
+                <caption>
+                  The {data.withdrawals.data.length} latest of {data.withdrawals.total} requests.
+                </caption>
+              ) : null}
             </Table>
           )}
         </SectionCard>
