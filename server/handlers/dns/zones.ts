@@ -1,5 +1,7 @@
 import { dnsRecordInput, dnsRecords, dnsZones } from '../../../resources/dns';
-import { defineHandlers } from '../../http/handlers';
+import type { ListQuery } from '../../../resources/define';
+import type { DnsProviderId } from '../../../resources/integrations';
+import { type HandlerContext, defineHandlers } from '../../http/handlers';
 import { recordActivity } from '../activity';
 
 export const dnsZoneHandlers = defineHandlers(dnsZones, {
@@ -24,24 +26,22 @@ export const dnsZoneHandlers = defineHandlers(dnsZones, {
   actions: {},
 });
 
+/** `GET {dnsprovider}/listdns_records/...`: one route a provider, one handler for all. */
+const listAt =
+  (provider: DnsProviderId) =>
+  (ctx: HandlerContext<ListQuery & { label: string; domain: string }>) =>
+    ctx.app.services.dns.listRecords(
+      ctx.uid,
+      provider,
+      ctx.query.label,
+      ctx.query.domain,
+      ctx.query,
+    );
+
 export const dnsRecordHandlers = defineHandlers(dnsRecords, {
   actions: {
-    listPowerdns: (ctx) =>
-      ctx.app.services.dns.listRecords(
-        ctx.uid,
-        'powerdns',
-        ctx.query.label,
-        ctx.query.domain,
-        ctx.query,
-      ),
-    listCloudflare: (ctx) =>
-      ctx.app.services.dns.listRecords(
-        ctx.uid,
-        'cloudflare',
-        ctx.query.label,
-        ctx.query.domain,
-        ctx.query,
-      ),
+    listPowerdns: listAt('powerdns'),
+    listCloudflare: listAt('cloudflare'),
     async create(ctx) {
       const record = await ctx.app.services.dns.createRecord(
         ctx.uid,
