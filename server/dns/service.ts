@@ -201,16 +201,22 @@ export class DnsService {
     const seen = new Set(remote.map((r) => r.ref));
     const gone = known.filter((r) => !seen.has(r.provider_ref)).map((r) => r.id);
     if (gone.length) await this.db.deleteFrom('dns_records').where('id', 'in', gone).execute();
-    const ids: number[] = [];
-    for (const r of remote) {
-      let id = byRef.get(r.ref);
-      if (id === undefined) {
-        id = await this.insertRecord(zoneId, r.ref);
-        byRef.set(r.ref, id);
-      }
-      ids.push(id);
+    // New records (all of them, the first time a zone is listed) in a few multi-row inserts.
+    const fresh = [...new Set(remote.map((r) => r.ref).filter((ref) => !byRef.has(ref)))];
+    for (let i = 0; i < fresh.length; i += 500) {
+      const created_at = now();
+      const rows = await this.db
+        .insertInto('dns_records')
+        .values(
+          fresh
+            .slice(i, i + 500)
+            .map((ref) => ({ zone_id: zoneId, provider_ref: ref, created_at })),
+        )
+        .returning(['id', 'provider_ref'])
+        .execute();
+      for (const row of rows) byRef.set(row.provider_ref, row.id);
     }
-    return ids;
+    return remote.map((r) => byRef.get(r.ref)!);
   }
 
   private async insertRecord(zoneId: number, ref: string): Promise<number> {
