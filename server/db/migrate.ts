@@ -11,6 +11,7 @@ import { ticketsMigrations } from './areas/tickets';
 import { referralsMigrations } from './areas/referrals';
 import * as foundation from './migrations/0001_foundation';
 import * as servers from './migrations/0002_servers';
+import * as hardening from './migrations/0007_hardening';
 
 /** Migrations in order; each is written once for both dialects with the helpers below. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   ...dnsMigrations,
   ...ticketsMigrations,
   ...referralsMigrations,
+  '0007_hardening': hardening,
 };
 
 class StaticProvider implements MigrationProvider {

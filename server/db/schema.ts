@@ -193,6 +193,8 @@ export interface PubkeysTable {
   status: DesiredState;
   error: string | null;
   created_at: Timestamp;
+  /** The panel user who added it (a team member on a shared server); null: the owner, before 0007. */
+  added_by: number | null;
 }
 
 export interface ServerTransfersTable {
@@ -203,6 +205,20 @@ export interface ServerTransfersTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   processed_at: Timestamp | null;
+  /** Set when another offer for the server was accepted, or the server changed hands. */
+  voided_at: Timestamp | null;
+}
+
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  api_key: string;
+  /** SHA-256 of the secret; the secret itself is shown once. */
+  secret_hash: string;
+  label: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  last_used_ip: string | null;
 }
 
 export interface TasksTable {
@@ -240,6 +256,7 @@ export interface Database extends TeamsTables, DnsTables, TicketsTables, Referra
   sysusers: SysusersTable;
   pubkeys: PubkeysTable;
   server_transfers: ServerTransfersTable;
+  api_keys: ApiKeysTable;
   tasks: TasksTable;
   task_events: TaskEventsTable;
 }
