@@ -7,12 +7,30 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /**
+   * The parts of `text` only the recipient may read: codes and the links that carry a code or
+   * an invitation. The outbox stores the text with them masked, so no admin view (nor the
+   * database) ever holds them; only the SMTP delivery, made from memory, carries them.
+   */
+  secrets?: string[];
+}
+
+/** What an admin sees in place of a secret. */
+export const MASK = '••••••';
+
+/** The mail's text with every secret replaced by the mask (longest first: a link may hold a code). */
+export function maskSecrets(mail: Pick<Mail, 'text' | 'secrets'>): string {
+  const secrets = [...new Set(mail.secrets ?? [])]
+    .filter(Boolean)
+    .sort((a, b) => b.length - a.length);
+  return secrets.reduce((text, secret) => text.split(secret).join(MASK), mail.text);
 }
 
 /**
- * Every mail lands in the outbox table first (admins read it there; on the embedded default
- * that is the delivery), then goes out over SMTP when SMTP_URL is set. The log names the mail
- * but never its body, which may hold codes.
+ * Every mail lands in the outbox table first, its secrets masked (admins see there that a code
+ * or link went out, never the code), then goes out over SMTP when SMTP_URL is set, with the real
+ * text held in memory only. Without SMTP_URL a coded mail reaches nobody: an admin confirms the
+ * account or the CLI resets the password instead. The log names the mail but never its body.
  */
 export class Mailer {
   private readonly transport: Transporter | null;
@@ -34,15 +52,22 @@ export class Mailer {
       .insertInto('outbox')
       .values({
         to_addr: mail.to,
-        subject: mail.subject,
-        text_body: mail.text,
+        subject: maskSecrets({ text: mail.subject, secrets: mail.secrets }),
+        text_body: maskSecrets(mail),
         created_at: now(),
         sent_at: null,
         error: null,
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    this.log.info({ outboxId: row.id, to: mail.to, subject: mail.subject }, 'mail queued');
+    this.log.info(
+      {
+        outboxId: row.id,
+        to: mail.to,
+        subject: maskSecrets({ text: mail.subject, secrets: mail.secrets }),
+      },
+      'mail queued',
+    );
     if (this.transport) {
       const delivery = this.deliver(row.id, mail).finally(() => this.pending.delete(delivery));
       this.pending.add(delivery);

@@ -1,26 +1,33 @@
 import type { Mail } from './mailer';
 
-/** The texts of the mails the panel sends. Codes appear only here, never in logs. */
+/**
+ * The texts of the mails the panel sends. Codes appear only here, never in logs; every code and
+ * every link that carries one (or an invitation) is listed in `secrets`, so the outbox masks it.
+ */
 export const mails = {
   confirmAccount: (to: string, code: string, link: string): Mail => ({
     to,
     subject: 'Confirm your Stackdeck account',
     text: `Welcome to Stackdeck.\n\nYour confirmation code is ${code}\n\nEnter it at ${link}\nThe code is valid for 15 minutes.\n`,
+    secrets: [code, link],
   }),
   loginCode: (to: string, code: string): Mail => ({
     to,
     subject: 'Your Stackdeck sign-in code',
     text: `Your sign-in code is ${code}\n\nIt is valid for 15 minutes. If you did not try to sign in, change your password.\n`,
+    secrets: [code],
   }),
   verifyCode: (to: string, code: string): Mail => ({
     to,
     subject: 'Your Stackdeck verification code',
     text: `Your one-time code is ${code}\n\nIt is valid for 15 minutes.\n`,
+    secrets: [code],
   }),
   resetPassword: (to: string, code: string, link: string): Mail => ({
     to,
     subject: 'Reset your Stackdeck password',
     text: `Your password reset code is ${code}\n\nEnter it at ${link}\nThe code is valid for 15 minutes. If you did not ask for this, ignore this mail.\n`,
+    secrets: [code, link],
   }),
   loginNotice: (to: string, ip: string, userAgent: string): Mail => ({
     to,

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { type BuildOptions, build } from '../../server/app';
 import { hashPassword } from '../../server/auth/passwords';
 import { type Config, loadConfig } from '../../server/config';
+import { readMail, startSmtp } from './smtp';
 
 /** The dialect this run of the API suite uses (set per Vitest project). */
 export const dialect = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -73,7 +74,7 @@ export interface TestApp {
       ip?: string;
     },
   ): Promise<LightResponse>;
-  /** The newest mail to an address, from the outbox. */
+  /** The newest mail to an address, as its recipient got it (the outbox masks codes). */
   lastMail(to: string): Promise<{ subject: string; text_body: string } | undefined>;
   codeIn(to: string): Promise<string>;
 }
@@ -99,6 +100,10 @@ export async function buildTestApp(
     publicUrl: 'http://panel.test',
     ...overrides,
   };
+  // The outbox keeps codes and links masked: tests read mail where a user would, in the mailbox
+  // of a real SMTP server (unless the test names its own SMTP_URL or none).
+  const mailbox = 'smtpUrl' in overrides ? null : await startSmtp();
+  if (mailbox) config.smtpUrl = mailbox.url;
   let app = await build({ config, ...options });
   await app.ready();
 
@@ -126,13 +131,21 @@ export async function buildTestApp(
     return (res.json() as { Token: string }).Token;
   };
 
-  const lastMail: TestApp['lastMail'] = (to) =>
-    app.db
-      .selectFrom('outbox')
-      .select(['subject', 'text_body'])
-      .where('to_addr', '=', to)
-      .orderBy('id', 'desc')
-      .executeTakeFirst();
+  const lastMail: TestApp['lastMail'] = async (to) => {
+    if (!mailbox)
+      return app.db
+        .selectFrom('outbox')
+        .select(['subject', 'text_body'])
+        .where('to_addr', '=', to)
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+    await app.services.mailer.flush();
+    const mails = mailbox.received.map(readMail);
+    const mail = mails
+      .reverse()
+      .find((m) => m.to.some((a) => a.toLowerCase() === to.toLowerCase()));
+    return mail && { subject: mail.subject, text_body: mail.text };
+  };
 
   return {
     get app() {
@@ -171,6 +184,7 @@ export async function buildTestApp(
     async close() {
       await app.close();
       await pgDb?.drop();
+      await mailbox?.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

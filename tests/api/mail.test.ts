@@ -1,9 +1,12 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, buildTestApp } from './helpers';
-import { type SmtpListener, startSmtp } from './smtp';
+import { type SmtpListener, readMail, startSmtp } from './smtp';
 
-/** Every mail lands in the outbox; with SMTP_URL set, nodemailer delivers it for real. */
+/**
+ * Every mail lands in the outbox, its codes and links masked; with SMTP_URL set, nodemailer
+ * delivers the real text.
+ */
 const outboxRow = (t: TestApp, to: string) =>
   t.app.db
     .selectFrom('outbox')
@@ -23,11 +26,11 @@ async function registerAt(t: TestApp, email: string) {
 describe('on the embedded default (no SMTP_URL)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await buildTestApp();
+    t = await buildTestApp({ smtpUrl: null });
   });
   afterAll(() => t.close());
 
-  it('the mail waits in the outbox, readable by admins', async () => {
+  it('the mail waits in the outbox, its code masked', async () => {
     await registerAt(t, 'outbox-only@example.com');
     const row = await outboxRow(t, 'outbox-only@example.com');
     expect(row).toMatchObject({
@@ -35,7 +38,9 @@ describe('on the embedded default (no SMTP_URL)', () => {
       sent_at: null,
       error: null,
     });
-    expect(row.text_body).toMatch(/Your confirmation code is \d{6}/);
+    expect(row.text_body).toContain('Your confirmation code is ••••••');
+    expect(row.text_body).toContain('Enter it at ••••••');
+    expect(row.text_body).not.toMatch(/\d{6}|uuid=/);
   });
 });
 
@@ -62,8 +67,30 @@ describe('with SMTP_URL', () => {
     expect(mail!.to).toEqual(['smtp-user@example.com']);
     expect(mail!.data).toMatch(/^Subject: Confirm your Stackdeck account$/m);
     expect(mail!.data).toMatch(/^To: smtp-user@example.com$/m);
-    const code = /Your confirmation code is (\d{6})/.exec(row.text_body)![1]!;
-    expect(mail!.data).toContain(code);
+    // The recipient gets the code and the link; the outbox row only the mask.
+    const { text } = readMail(mail!);
+    const code = /Your confirmation code is (\d{6})/.exec(text)![1]!;
+    expect(text).toMatch(/Enter it at http:\/\/panel\.test\/confirm-account\?uuid=[0-9a-f-]{36}\n/);
+    expect(row.text_body).toContain('Your confirmation code is ••••••');
+    expect(row.text_body).not.toContain(code);
+  });
+
+  it("a mail's secrets go out over SMTP and are masked in the outbox, subject included", async () => {
+    await t.app.services.mailer.send({
+      to: 'secret@example.com',
+      subject: 'Code 424242 inside',
+      text: 'Your code is 424242, link http://panel.test/x?code=424242-long\n',
+      secrets: ['424242', 'http://panel.test/x?code=424242-long'],
+    });
+    await t.app.services.mailer.flush();
+    const row = await outboxRow(t, 'secret@example.com');
+    expect(row.subject).toBe('Code •••••• inside');
+    expect(row.text_body).toBe('Your code is ••••••, link ••••••\n');
+    const got = readMail(smtp.received.at(-1)!);
+    expect(got.subject).toBe('Code 424242 inside');
+    expect(got.text.trimEnd()).toBe(
+      'Your code is 424242, link http://panel.test/x?code=424242-long',
+    );
   });
 
   it('a mail is written to the outbox before it is delivered, and close waits for delivery', async () => {
@@ -89,8 +116,8 @@ describe('when SMTP delivery fails', () => {
       expect(row.sent_at).toBeNull();
       expect(row.error).toMatch(/550/);
       expect(smtp.received).toHaveLength(0);
-      // Sign-up itself did not fail: the code is in the outbox for an admin to pass on.
-      expect(row.text_body).toMatch(/\d{6}/);
+      // Sign-up itself did not fail; the outbox still shows no code (an admin confirms instead).
+      expect(row.text_body).toContain('Your confirmation code is ••••••');
     } finally {
       await t.close();
       await smtp.close();

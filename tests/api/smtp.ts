@@ -19,7 +19,7 @@ export interface SmtpListener {
  * RCPT, as a server refusing the mail would.
  */
 export async function startSmtp(
-  options: { rejectRecipients?: boolean } = {},
+  options: { rejectRecipients?: boolean; port?: number } = {},
 ): Promise<SmtpListener> {
   const received: ReceivedMail[] = [];
   const sockets = new Set<net.Socket>();
@@ -76,7 +76,7 @@ export async function startSmtp(
       }
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
@@ -87,4 +87,41 @@ export async function startSmtp(
         server.close(() => resolve());
       }),
   };
+}
+
+/** What a mail client shows of a received message: its subject and its decoded text. */
+export function readMail(mail: ReceivedMail): { to: string[]; subject: string; text: string } {
+  const split = mail.data.indexOf('\r\n\r\n');
+  const head = mail.data.slice(0, split).replace(/\r\n[ \t]+/g, ' ');
+  const body = mail.data.slice(split + 4);
+  const header = (name: string) =>
+    new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1]?.trim() ?? '';
+  // RFC 2047 encoded words (=?UTF-8?Q?...?= or ?B?).
+  const subject = header('Subject').replace(
+    /=\?[^?]+\?([QqBb])\?([^?]*)\?=\s*/g,
+    (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuoted(text.replace(/_/g, ' ')),
+  );
+  const encoding = header('Content-Transfer-Encoding').toLowerCase();
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuoted(body.replace(/=\r\n/g, ''))
+      : encoding === 'base64'
+        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+        : body;
+  return { to: mail.to, subject, text: text.replace(/\r\n/g, '\n') };
+}
+
+function decodeQuoted(text: string): string {
+  const bytes: number[] = [];
+  for (let i = 0; i < text.length; i += 1) {
+    const hex = text[i] === '=' ? text.slice(i + 1, i + 3) : '';
+    if (/^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(text[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
 }

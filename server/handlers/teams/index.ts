@@ -11,6 +11,7 @@ import type { Mail } from '../../mail/mailer';
 import { toServerRecord } from '../../repositories/servers';
 import type { TeamRow } from '../../repositories/teams';
 import { recordActivity } from '../activity';
+import { revokeKeysOfLeavers } from '../servers/keyRevocation';
 
 function invitationMail(to: string, from: string, team: string, link: string): Mail {
   return {
@@ -22,6 +23,7 @@ function invitationMail(to: string, from: string, team: string, link: string): M
       `No Stackdeck account yet? Register with this address (${to}), then open the link again ` +
       `or the Team page: the invitation waits there. It is valid for ${TEAM_LIMITS.inviteDays} ` +
       `days. If you do not know the sender, ignore this mail.\n`,
+    secrets: [link],
   };
 }
 
@@ -51,8 +53,16 @@ async function evictLive(ctx: HandlerContext<unknown, unknown>, uuids: string[])
   }
 }
 
-async function teamServerUuids(ctx: HandlerContext<unknown, unknown>, team: TeamRow) {
-  return (await ctx.app.services.teams.sharedServers(team)).map((s) => s.uuid);
+/**
+ * After a change that can take servers away from users: the SSH keys those users added on the
+ * servers are taken off them (see revokeKeysOfLeavers); says so for the account's activity.
+ */
+async function revokeKeys(ctx: HandlerContext<unknown, unknown>, serverIds: number[]) {
+  const { removed, waiting } = await revokeKeysOfLeavers(ctx.app, serverIds, ctx.caller ?? null);
+  return [
+    removed ? `${removed} SSH key(s) of former members removed from the servers` : '',
+    waiting ? `${waiting} SSH key(s) of former members to remove when their server is back` : '',
+  ].filter(Boolean);
 }
 
 /** A pending address gets a new link at most this often. */
@@ -167,9 +177,19 @@ export const teamHandlers = defineHandlers(teams, {
     const body = ctx.body as TeamPatch;
     const { change, owner, sharedNames } = await checkPatch(ctx, team, body);
     const narrowing = change.remove.length > 0 || change.unshare.length > 0;
-    const before = narrowing ? await teamServerUuids(ctx, team) : [];
+    const before = narrowing ? await repo.sharedServers(team) : [];
     const written = await repo.apply(team, change);
-    if (narrowing) await evictLive(ctx, before);
+    if (narrowing)
+      await evictLive(
+        ctx,
+        before.map((s) => s.uuid),
+      );
+    const revoked = narrowing
+      ? await revokeKeys(
+          ctx,
+          before.map((s) => s.id),
+        )
+      : [];
     const name = change.name ?? team.name;
     for (const invite of written) {
       const link = `${ctx.app.config.publicUrl}/team-manager?invite=${invite.id}`;
@@ -182,6 +202,7 @@ export const teamHandlers = defineHandlers(teams, {
       change.remove.length ? `${change.remove.length} member(s) removed` : '',
       sharedNames.length ? `shared ${sharedNames.join(', ')}` : '',
       change.unshare.length ? `${change.unshare.length} server(s) unshared` : '',
+      ...revoked,
     ].filter(Boolean);
     if (done.length) await recordActivity(ctx, `Team "${team.name}": ${done.join('; ')}`);
     const fresh = await repo.findFor(team.id, ctx.uid);
@@ -190,10 +211,17 @@ export const teamHandlers = defineHandlers(teams, {
 
   async delete(ctx) {
     const team = await ownedTeam(ctx);
-    const before = await teamServerUuids(ctx, team);
+    const before = await ctx.app.services.teams.sharedServers(team);
     await ctx.app.services.teams.delete(team.id);
-    await evictLive(ctx, before);
-    await recordActivity(ctx, `Team "${team.name}" deleted`);
+    await evictLive(
+      ctx,
+      before.map((s) => s.uuid),
+    );
+    const revoked = await revokeKeys(
+      ctx,
+      before.map((s) => s.id),
+    );
+    await recordActivity(ctx, [`Team "${team.name}" deleted`, ...revoked].join('; '));
     return { id: team.id, name: team.name };
   },
 
@@ -202,9 +230,17 @@ export const teamHandlers = defineHandlers(teams, {
       const team = await teamOf(ctx);
       if (team.standing === 'owner')
         throw new HttpError(409, 'The owner cannot leave the team: delete it instead');
+      const servers = await ctx.app.services.teams.sharedServers(team);
       await ctx.app.services.teams.removeMember(team.id, ctx.uid);
-      await evictLive(ctx, await teamServerUuids(ctx, team));
-      await recordActivity(ctx, `Left the team "${team.name}"`);
+      await evictLive(
+        ctx,
+        servers.map((s) => s.uuid),
+      );
+      const revoked = await revokeKeys(
+        ctx,
+        servers.map((s) => s.id),
+      );
+      await recordActivity(ctx, [`Left the team "${team.name}"`, ...revoked].join('; '));
       return { left: true as const };
     },
 
