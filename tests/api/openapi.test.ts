@@ -1,8 +1,14 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ActionDef, OperationDef, ResourceDef } from '../../resources/define';
 import { templateParams } from '../../resources/define';
 import { resources } from '../../resources';
+import { OWNER_ONLY_SERVER_OPS } from '../../resources/teams';
 import { type TestApp, buildTestApp } from './helpers';
 
 /** OpenAPI 3.1 at /api/docs/json, generated from the resource declarations. */
@@ -17,8 +23,13 @@ interface Operation {
 }
 interface Doc {
   openapi: string;
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, unknown> };
+  components: {
+    securitySchemes: Record<string, unknown>;
+    schemas?: Record<string, { properties?: Record<string, unknown>; required?: string[] }>;
+    responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }>;
+  };
 }
 
 let t: TestApp;
@@ -33,6 +44,7 @@ afterAll(() => t.close());
 
 interface Declared {
   name: string;
+  op: string;
   method: string;
   template: string;
   def: OperationDef;
@@ -52,6 +64,7 @@ function declared(): Declared[] {
       const filters = Object.keys(list.filters?.shape ?? {});
       out.push({
         name: `${r.name}.list`,
+        op: 'list',
         method: 'get',
         template: many,
         def: list,
@@ -62,6 +75,7 @@ function declared(): Declared[] {
     if (get)
       out.push({
         name: `${r.name}.get`,
+        op: 'get',
         method: 'get',
         template: one,
         def: get,
@@ -71,6 +85,7 @@ function declared(): Declared[] {
     if (create)
       out.push({
         name: `${r.name}.create`,
+        op: 'create',
         method: 'post',
         template: many,
         def: create,
@@ -81,6 +96,7 @@ function declared(): Declared[] {
     if (update)
       out.push({
         name: `${r.name}.update`,
+        op: 'update',
         method: (update.method ?? 'PUT').toLowerCase(),
         template: one,
         def: update,
@@ -91,6 +107,7 @@ function declared(): Declared[] {
     if (del)
       out.push({
         name: `${r.name}.delete`,
+        op: 'delete',
         method: 'delete',
         template: one,
         def: del,
@@ -100,6 +117,7 @@ function declared(): Declared[] {
     for (const [name, a] of Object.entries<ActionDef>(r.actions ?? {})) {
       out.push({
         name: `${r.name}.${name}`,
+        op: `action:${name}`,
         method: a.method.toLowerCase(),
         template: a.path,
         def: a,
@@ -169,6 +187,99 @@ describe('OpenAPI document', () => {
     );
     expect(Object.keys(op!.responses)).toContain(String(d.status));
   });
+
+  /** The client errors each operation can answer, from its guard and what it validates. */
+  function expectedErrors(d: Declared): string[] {
+    const codes = new Set<string>();
+    if (d.body || d.query.length) codes.add('400');
+    if (d.def.guard !== 'public') codes.add('401');
+    if (
+      d.def.guard === 'staff' ||
+      d.def.guard === 'admin' ||
+      d.def.forbidWhileActing ||
+      `${d.name.split('.')[0]}.${d.op}` in OWNER_ONLY_SERVER_OPS
+    )
+      codes.add('403');
+    if (templateParams(d.template).length) codes.add('404');
+    if (d.def.rateLimited) codes.add('429');
+    return [...codes].sort();
+  }
+
+  it.each(declared())('$name: documents its client errors with the one error body', (d) => {
+    const op = doc.paths[`/api/v1/${d.template}`]![d.method]!;
+    const errors = Object.keys(op.responses).filter((code) => code.startsWith('4'));
+    expect(errors.sort()).toEqual(expectedErrors(d));
+    for (const code of errors) {
+      const ref = (op.responses[code] as { $ref?: string }).$ref;
+      expect(ref, `${d.name} ${code}`).toMatch(/^#\/components\/responses\//);
+      const answer = doc.components.responses?.[ref!.split('/').pop()!];
+      expect(answer?.content?.['application/json']?.schema?.$ref).toBe(
+        '#/components/schemas/Error',
+      );
+    }
+  });
+
+  it('declares the error body once, as the panel writes it', async () => {
+    const error = doc.components.schemas?.Error;
+    expect(Object.keys(error?.properties ?? {}).sort()).toEqual([
+      'error',
+      'errors',
+      'message',
+      'statusCode',
+    ]);
+    expect(error?.required?.sort()).toEqual(['error', 'message', 'statusCode']);
+    // What a client gets on a validation error has exactly that shape.
+    const res = await t.call('POST', '/api/v1/users/login', { body: {} });
+    expect(res.statusCode).toBe(400);
+    expect(Object.keys(res.json()).sort()).toEqual(['error', 'errors', 'message', 'statusCode']);
+  });
+
+  it('names the panel it is served from', () => {
+    expect(doc.servers).toEqual([expect.objectContaining({ url: t.config.publicUrl })]);
+  });
+
+  it("passes Redocly CLI's recommended rules, offline", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sd-openapi-'));
+    try {
+      const file = path.join(dir, 'openapi.json');
+      fs.writeFileSync(file, JSON.stringify(doc));
+      const root = process.cwd();
+      const run = await promisify(execFile)(
+        process.execPath,
+        [
+          path.join(root, 'node_modules/@redocly/cli/bin/cli.js'),
+          'lint',
+          `--config=${path.join(root, 'redocly.yaml')}`,
+          '--format=json',
+          file,
+        ],
+        {
+          cwd: dir,
+          env: {
+            PATH: process.env.PATH,
+            HOME: dir,
+            REDOCLY_TELEMETRY: 'off',
+            REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true',
+            // Any network attempt fails at once instead of leaving the test waiting.
+            HTTPS_PROXY: 'http://127.0.0.1:9',
+            HTTP_PROXY: 'http://127.0.0.1:9',
+          },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      ).catch((error: { stdout: string; stderr: string; code: number }) => error);
+      const report = JSON.parse(run.stdout) as {
+        totals: { errors: number; warnings: number };
+        problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+      };
+      const problems = report.problems.map(
+        (p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer}`,
+      );
+      expect(problems).toEqual([]);
+      expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   it('operation ids are unique', () => {
     const ids = Object.values(doc.paths).flatMap((ops) =>
