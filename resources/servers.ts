@@ -54,6 +54,19 @@ const ip4 = z
     'An IPv4 address like 203.0.113.10',
   );
 
+/** `GET transfer/{uuid}`: a transfer offer, as its recipient sees it before accepting. */
+export const transferOfferSchema = z.object({
+  id: z.string(),
+  /** The server's shown name (its chosen name while it waits for its agent). */
+  server_name: z.string(),
+  /** Who offers it: their user name (their own choice) and their account's address. */
+  from_name: z.string(),
+  from_email: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+});
+export type TransferOffer = z.infer<typeof transferOfferSchema>;
+
 /** `POST servers/users/{uid}?action=create`: what the user tells about the new server. */
 export const newServerBody = z.object({
   name: serverName.optional(),
@@ -177,15 +190,28 @@ export const servers = defineResource({
       path: 'transfer/servers/{sid}/users/{uid}',
       ...serverLocated,
       forbidWhileActing: true,
-      summary: 'Offer the server to another user by email; they accept from the mail',
+      summary:
+        'Offer the server to another user by email; they accept from the mail. One open offer ' +
+        'per server and address (409), a few per server (409) and a daily cap per user (429)',
       body: z.object({ email: z.email('Enter a valid email address').max(254).toLowerCase() }),
       response: z.object({ sent: z.literal(true) }),
+    },
+    transferOffer: {
+      method: 'GET',
+      path: 'transfer/{uuid}',
+      guard: 'user',
+      summary:
+        'The transfer offered to the caller under this id: 404 when there is none for them, ' +
+        '409 when accepted, 410 when expired or no longer valid',
+      response: transferOfferSchema,
     },
     acceptTransfer: {
       method: 'GET',
       path: 'transfer',
       guard: 'user',
-      summary: 'Accept a transfer offered to the caller (`processed=true`)',
+      summary:
+        'Accept a transfer offered to the caller (`processed=true`); every other open offer of ' +
+        'the server becomes void',
       query: z.object({ uuid: z.uuid(), processed: z.enum(['true']) }),
       response: serverSchema,
     },

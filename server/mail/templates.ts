@@ -1,5 +1,13 @@
 import type { Mail } from './mailer';
 
+/** Text a user chose, on one line, without quotes that could end the quoting, and short. */
+const plain = (text: string): string =>
+  text
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f"]+/g, ' ')
+    .trim()
+    .slice(0, 100);
+
 /**
  * The texts of the mails the panel sends. Codes appear only here, never in logs; every code and
  * every link that carries one (or an invitation) is listed in `secrets`, so the outbox masks it.
@@ -34,10 +42,22 @@ export const mails = {
     subject: 'New sign-in to your Stackdeck account',
     text: `Your account was signed in to from ${ip} (${userAgent}).\nIf this was not you, change your password now.\n`,
   }),
-  serverTransfer: (to: string, from: string, server: string, link: string): Mail => ({
+  /**
+   * The subject is fixed: nothing the sender chose (their name, the server's) goes in it. The
+   * body names them, quoted plainly on lines of their own.
+   */
+  serverTransfer: (
+    to: string,
+    offer: { fromName: string; fromEmail: string; server: string; link: string; days: number },
+  ): Mail => ({
     to,
-    subject: `${from} offers you the server ${server} on Stackdeck`,
-    text: `${from} wants to transfer the server "${server}" to your Stackdeck account.\n\nAccept it at ${link}\nThe offer is valid for 7 days. If you do not know the sender, ignore this mail.\n`,
+    subject: 'A server is offered to you on Stackdeck',
+    text:
+      `A Stackdeck user offers to transfer one of their servers to your account.\n\n` +
+      `From:   "${plain(offer.fromName)}" <${plain(offer.fromEmail)}>\n` +
+      `Server: "${plain(offer.server)}"\n\n` +
+      `See the offer and accept it at ${offer.link}\n` +
+      `The offer is valid for ${offer.days} days. Nothing changes unless you accept it; if you do not know the sender, ignore this mail.\n`,
   }),
   passwordChanged: (to: string): Mail => ({
     to,

@@ -2,11 +2,12 @@ import { servers } from '../../../resources/servers';
 import { defineHandlers } from '../../http/handlers';
 import { lifecycleActions, machineActions } from './lifecycle';
 import { recordHandlers } from './records';
+import { transferActions } from './transfers';
 
 export { pubkeyHandlers, sysuserHandlers } from './accounts';
 export { serverActivityHandlers, serviceHandlers, sshconfigHandlers } from './live';
 
 export const serverHandlers = defineHandlers(servers, {
   ...recordHandlers,
-  actions: { ...lifecycleActions, ...machineActions },
+  actions: { ...lifecycleActions, ...transferActions, ...machineActions },
 });
