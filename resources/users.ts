@@ -37,6 +37,7 @@ export const userSchema = profileFields.extend({
   is_admin_staff: z.boolean(),
   plan_id: z.number().int(),
   photo: z.string().nullable(),
+  /** The newest of the account's API keys (never a secret); null when it has none. */
   api_key: z.string().nullable(),
   two_factor: z.boolean(),
   two_factor_method: twoFactorMethod.nullable(),
@@ -86,7 +87,38 @@ export const loginResponse = z.union([
 ]);
 export type LoginResponse = z.infer<typeof loginResponse>;
 
-export const apiKeyPair = z.object({ api_key: z.string(), api_secret: z.string() });
+/**
+ * Proof that the account holder is at the keyboard, for what a stolen token must not do alone
+ * (minting an API key, deleting the account): the password, and the second factor when it is on
+ * (a code from GET users/{uid}/otp, or the authenticator app's code).
+ */
+export const reauthBody = z.object({
+  password: z.string().min(1, 'Enter your password').max(128),
+  otp: otpCode.optional(),
+});
+export type Reauth = z.infer<typeof reauthBody>;
+export const mintApiKeyBody = reauthBody.extend({
+  /** What the key is for, to tell keys apart in the list. */
+  label: z.string().trim().max(100, 'At most 100 characters').optional(),
+});
+/** A new key: the secret is in this answer only. */
+export const apiKeyPair = z.object({
+  id: z.number(),
+  api_key: z.string(),
+  api_secret: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+});
+/** A key as listed: when it was made and last used (time and client address); no secret. */
+export const apiKeyRecord = z.object({
+  id: z.number(),
+  api_key: z.string(),
+  label: z.string(),
+  created_at: z.string(),
+  last_used_at: z.string().nullable(),
+  last_used_ip: z.string().nullable(),
+});
+export type ApiKeyRecord = z.infer<typeof apiKeyRecord>;
 export const photoBody = z.object({
   data: z
     .string()
@@ -115,7 +147,6 @@ export const users = defineResource({
     // Admin staff reach Users: they read any user's record, photo and servers, nothing more.
     get: { guard: 'self', staffMay: true, summary: 'Read a user' },
     update: { guard: 'self', method: 'PUT', summary: 'Change profile, password or two-factor' },
-    delete: { guard: 'self', forbidWhileActing: true, summary: 'Delete the account' },
   },
   actions: {
     register: {
@@ -199,14 +230,42 @@ export const users = defineResource({
       response: z.object({ email: z.string() }),
     },
     generateApiKey: {
+    // An action rather than the plain delete op: it takes a body (the password).
+    delete: {
+      method: 'DELETE',
+      path: 'users/{uid}',
+      guard: 'self',
+      forbidWhileActing: true,
+      summary: 'Delete the account; asks for the password (and the second factor when it is on)',
+      body: reauthBody,
+      response: z.object({ id: z.number(), email: z.string() }),
+    },
       method: 'POST',
       path: 'auth/gen/users/{uid}',
       guard: 'self',
       forbidWhileActing: true,
-      summary: 'New API key and secret; the secret is shown only in this response',
+      summary:
+        'New API key and secret (added to the others); asks for the password (and the second factor when it is on); the secret is shown only in this response',
+      body: mintApiKeyBody,
       response: apiKeyPair,
     },
     photo: {
+    apiKeys: {
+      method: 'GET',
+      path: 'auth/keys/users/{uid}',
+      guard: 'self',
+      forbidWhileActing: true,
+      summary: "The account's API keys, newest first, with their last use",
+      response: z.object({ data: z.array(apiKeyRecord), total: z.number().int() }),
+    },
+    revokeApiKey: {
+      method: 'DELETE',
+      path: 'auth/keys/{id}/users/{uid}',
+      guard: 'self',
+      forbidWhileActing: true,
+      summary: 'Revoke one API key: it stops working at once',
+      response: z.object({ id: z.number() }),
+    },
       method: 'GET',
       path: 'images/users/{uid}',
       guard: 'self',

@@ -161,3 +161,4 @@ export function createGateway(
   handleBrowsers(app, browsers, live);
   return { io, hub: new AgentHub(agents, options.maxOpTimeoutMs), live };
 }
+  live.followSessions(app.services.sessions);

@@ -6,7 +6,8 @@ import type { StatSample } from '../../resources/servers';
 import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { prepareBatch } from '../db/prepared';
-import { liveRoom } from './rooms';
+import type { Sessions } from '../auth/sessions';
+import { liveRoom, sessionRoom } from './rooms';
 
 /** Rows a flush writes before it gives the event loop back. */
 const FLUSH_CHUNK = 500;
@@ -97,6 +98,27 @@ export class LiveStore {
       raw,
       db.updateTable('servers').set({ live_json: '', last_seen_at: '' }).where('id', '=', 0),
     );
+  }
+
+  /**
+   * Ties each browser socket to the sign-in session of its token: the socket joins that
+   * session's room, and revoking the session (logout, password change or reset, a disabled or
+   * deleted account) disconnects the room at once, on every panel (through the adapter). A
+   * socket that got past the handshake just before its session was revoked finds out here.
+   */
+  followSessions(sessions: Sessions) {
+    sessions.onRevoke((ids) => this.browsers.in(ids.map(sessionRoom)).disconnectSockets(true));
+    this.browsers.on('connection', (socket) => {
+      const sessionId = (socket.data as { caller?: Caller } | undefined)?.caller?.sessionId;
+      if (!sessionId) return void socket.disconnect(true);
+      void (async () => {
+        await socket.join(sessionRoom(sessionId));
+        if (await sessions.isRevoked(sessionId)) socket.disconnect(true);
+      })().catch((err: unknown) => {
+        this.log.error({ err }, 'live socket session check failed');
+        socket.disconnect(true);
+      });
+    });
   }
 
   get(serverId: number): Report | undefined {

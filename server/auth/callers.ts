@@ -1,15 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import { prepareQuery } from '../db/prepared';
-import type { UserRow } from '../db/schema';
 import type { Caller } from '../http/caller';
 import { unauthorized } from '../http/errors';
+import { ApiKeyRepository } from '../repositories/apiKeys';
+import { type UserRowWithKey, newestApiKey } from '../repositories/users';
 import { safeEqual, sha256 } from './hash';
 import type { Sessions } from './sessions';
 
 /** The row is kept as read (extra columns and all): copying 30-odd columns costs more than the query. */
 function toCaller(
-  row: UserRow & { photo_updated_at: string | null },
+  row: UserRowWithKey & { photo_updated_at: string | null },
   sessionId: string | null,
   actorId: number | null,
 ): Caller {
@@ -29,20 +30,22 @@ function toCaller(
 }
 
 /**
- * Resolves who is calling: a bearer token (its session row must be live) or an API key pair.
- * One prepared query each, run on every authenticated request.
+ * Resolves who is calling: a bearer token (its session row must be live) or an API key pair
+ * (a row of `api_keys`). One prepared query each, run on every authenticated request.
  */
 export class CallerLookup {
   private readonly bySession;
   private readonly byApiKey;
+  private readonly apiKeys: ApiKeyRepository;
 
   constructor(
     db: Db,
     private readonly sessions: Sessions,
   ) {
+    this.apiKeys = new ApiKeyRepository(db);
     const raw = db as unknown as Kysely<never>;
     this.bySession = prepareQuery<
-      UserRow & {
+      UserRowWithKey & {
         photo_updated_at: string | null;
         session_actor_id: number | null;
         revoked_at: string | null;
@@ -65,16 +68,26 @@ export class CallerLookup {
           'actor.is_admin as actor_is_admin',
           'actor.disabled as actor_disabled',
         ])
+        .select(newestApiKey())
         .where('sessions.id', '=', ''),
     );
-    this.byApiKey = prepareQuery<UserRow & { photo_updated_at: string | null }, [string]>(
+    this.byApiKey = prepareQuery<
+      UserRowWithKey & { photo_updated_at: string | null; key_id: number; secret_hash: string },
+      [string]
+    >(
       raw,
       db
-        .selectFrom('users')
+        .selectFrom('api_keys')
+        .innerJoin('users', 'users.id', 'api_keys.user_id')
         .leftJoin('user_photos', 'user_photos.user_id', 'users.id')
         .selectAll('users')
-        .select('user_photos.updated_at as photo_updated_at')
-        .where('users.api_key', '=', ''),
+        .select([
+          'user_photos.updated_at as photo_updated_at',
+          'api_keys.id as key_id',
+          'api_keys.secret_hash',
+        ])
+        .select(newestApiKey())
+        .where('api_keys.api_key', '=', ''),
     );
   }
 
@@ -91,11 +104,14 @@ export class CallerLookup {
     return toCaller(row, claims.sessionId, actorId);
   }
 
-  async fromApiKey(key: string, secret: string): Promise<Caller> {
+  /** `ip` is the client's address, recorded as the key's last use (at most once a minute). */
+  async fromApiKey(key: string, secret: string, ip: string): Promise<Caller> {
     const [row] = await this.byApiKey(key);
-    if (!row?.api_secret_hash || !safeEqual(row.api_secret_hash, sha256(secret))) {
+    if (!row || !safeEqual(row.secret_hash, sha256(secret))) {
       throw unauthorized('invalid API key');
     }
-    return toCaller(row, null, null);
+    const caller = toCaller(row, null, null);
+    await this.apiKeys.touch(row.key_id, ip);
+    return caller;
   }
 }

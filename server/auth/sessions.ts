@@ -24,11 +24,27 @@ export interface SessionOrigin {
   userAgent: string;
 }
 
+/** Told the ids of sessions just revoked (live sockets of those sessions close). */
+export type RevokeListener = (sessionIds: string[]) => void | Promise<void>;
+
 /**
  * Bearer tokens are JWTs naming a session row; revoking the row (logout, password change)
- * revokes the token even before it expires.
+ * revokes the token even before it expires. Every revocation goes through `revoke` or
+ * `revokeAll`, which tell the listeners: the live sockets of a revoked session close at once.
  */
 export class Sessions {
+  private readonly listeners: RevokeListener[] = [];
+
+  /** Called with the ids of every batch of sessions revoked from now on. */
+  onRevoke(listener: RevokeListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async revoked(ids: string[]) {
+    if (!ids.length) return;
+    for (const listener of this.listeners) await listener(ids);
+  }
+
   constructor(
     private readonly db: Db,
     private readonly key: Uint8Array,
@@ -114,6 +130,18 @@ export class Sessions {
       .where('id', '=', sessionId)
       .where('revoked_at', 'is', null)
       .execute();
+    // Told even when the row was already revoked: a socket that slipped in meanwhile closes too.
+    await this.revoked([sessionId]);
+  }
+
+  /** True when the session is unknown or revoked (a live socket checks once it is in its room). */
+  async isRevoked(sessionId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('revoked_at')
+      .where('id', '=', sessionId)
+      .executeTakeFirst();
+    return !row || row.revoked_at !== null;
   }
 
   /**
@@ -127,6 +155,7 @@ export class Sessions {
       .where((eb) => eb.or([eb('user_id', '=', userId), eb('actor_id', '=', userId)]))
       .where('revoked_at', 'is', null);
     if (options.except) update = update.where('id', '!=', options.except);
-    await update.execute();
+    const rows = await update.returning('id').execute();
+    await this.revoked(rows.map((r) => r.id));
   }
 }

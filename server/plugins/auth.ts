@@ -30,7 +30,7 @@ async function resolveCaller(app: FastifyInstance, req: FastifyRequest): Promise
   const key = req.headers['x-api-key'];
   const secret = req.headers['x-api-secret'];
   if (typeof key === 'string' && typeof secret === 'string')
-    return app.services.callers.fromApiKey(key, secret);
+    return app.services.callers.fromApiKey(key, secret, req.ip);
   return null;
 }
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { User, UserUpdate } from '../../resources/users';
 import type { ListQuery } from '../../resources/define';
 import type { Db } from '../db/database';
 import { now, toCount } from '../db/database';
 import type { UserPatch, UserRow } from '../db/schema';
+import { ApiKeyRepository } from './apiKeys';
 import { containsText, pageOf } from './paging';
 
 /** API field (spec spelling) -> column. */
@@ -20,7 +22,13 @@ const PROFILE_COLUMNS = {
   TimeZone: 'time_zone',
 } as const satisfies Partial<Record<keyof UserUpdate, keyof UserRow>>;
 
-export function toUserRecord(row: UserRow, photoUpdatedAt: string | null): User {
+/**
+ * A user row as the caller lookup and `record()` read it: with the newest API key of the
+ * account (table `api_keys`; the old `users.api_key` column is no longer read).
+ */
+export type UserRowWithKey = UserRow & { newest_api_key?: string | null };
+
+export function toUserRecord(row: UserRowWithKey, photoUpdatedAt: string | null): User {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -32,7 +40,7 @@ export function toUserRecord(row: UserRow, photoUpdatedAt: string | null): User 
     photo: photoUpdatedAt
       ? `/api/v1/images/users/${row.id}?v=${encodeURIComponent(photoUpdatedAt)}`
       : null,
-    api_key: row.api_key,
+    api_key: row.newest_api_key ?? null,
     two_factor: Boolean(row.two_factor),
     two_factor_method: row.two_factor ? row.two_factor_method : null,
     confirmed: Boolean(row.confirmed),
@@ -71,8 +79,24 @@ export interface NewAccount {
   referrer_id?: number | null;
 }
 
+/**
+ * The newest API key of `users.id`, as a column of a query on users. Plain SQL without
+ * parameters, so prepared queries (server/db/prepared.ts) keep theirs in order.
+ */
+export const newestApiKey = () =>
+  sql<
+    string | null
+  >`(select api_key from api_keys where api_keys.user_id = users.id order by api_keys.id desc limit 1)`.as(
+    'newest_api_key',
+  );
+
 export class UserRepository {
-  constructor(private readonly db: Db) {}
+  /** The account's API keys. */
+  readonly apiKeys: ApiKeyRepository;
+
+  constructor(private readonly db: Db) {
+    this.apiKeys = new ApiKeyRepository(db);
+  }
 
   findById(id: number): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -88,10 +112,6 @@ export class UserRepository {
 
   findByUuid(uuid: string): Promise<UserRow | undefined> {
     return this.db.selectFrom('users').selectAll().where('uuid', '=', uuid).executeTakeFirst();
-  }
-
-  findByApiKey(apiKey: string): Promise<UserRow | undefined> {
-    return this.db.selectFrom('users').selectAll().where('api_key', '=', apiKey).executeTakeFirst();
   }
 
   async create(account: NewAccount): Promise<UserRow> {
@@ -133,13 +153,24 @@ export class UserRepository {
       .executeTakeFirstOrThrow();
   }
 
+  /**
+   * A new password (any path: change, reset, CLI) revokes every API key of the account in the
+   * same transaction: a key minted with a stolen session does not outlive the owner's reaction.
+   */
   async update(id: number, patch: UserPatch): Promise<UserRow> {
-    return this.db
-      .updateTable('users')
-      .set({ ...patch, updated_at: now() })
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const write = (db: Db) =>
+      db
+        .updateTable('users')
+        .set({ ...patch, updated_at: now() })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    if (patch.password_hash === undefined) return write(this.db);
+    return this.db.transaction().execute(async (trx) => {
+      const row = await write(trx);
+      await trx.deleteFrom('api_keys').where('user_id', '=', id).execute();
+      return row;
+    });
   }
 
   /** Sets the TOTP step only if it moves forward: the atomic check that makes a code single-use. */
@@ -195,6 +226,7 @@ export class UserRepository {
       .leftJoin('user_photos', 'user_photos.user_id', 'users.id')
       .selectAll('users')
       .select('user_photos.updated_at as photo_updated_at')
+      .select(newestApiKey())
       .where('users.id', '=', id)
       .executeTakeFirst();
     if (!row) return undefined;

@@ -49,7 +49,9 @@ describe('logs', () => {
     // Sign in, make an API key, use it.
     let token = await t.login(email, password);
     secrets.push(token);
-    const keys = (await t.call('POST', `/api/v1/auth/gen/users/${id}`, { token })).json() as {
+    const keys = (
+      await t.call('POST', `/api/v1/auth/gen/users/${id}`, { token, body: { password } })
+    ).json() as {
       api_key: string;
       api_secret: string;
     };

@@ -79,7 +79,12 @@ const FOUNDATION_ROWS: Row[] = [
     body: (_, role) => ({ City: `City of ${role}` }),
     expect: SELF,
   },
-  { route: 'DELETE /api/v1/users/:uid', expect: HOLDER, fresh: true },
+  {
+    route: 'DELETE /api/v1/users/:uid',
+    body: ({ owner }) => ({ password: owner.password }),
+    expect: HOLDER,
+    fresh: true,
+  },
   {
     route: 'POST /api/v1/users',
     body: () => ({
@@ -125,7 +130,11 @@ const FOUNDATION_ROWS: Row[] = [
   },
   { route: 'GET /api/v1/users/:uid/otp', expect: SELF },
   { route: 'GET /api/v1/users/:uid/email', expect: SELF },
-  { route: 'POST /api/v1/auth/gen/users/:uid', expect: HOLDER },
+  {
+    route: 'POST /api/v1/auth/gen/users/:uid',
+    body: ({ owner }) => ({ password: owner.password }),
+    expect: HOLDER,
+  },
   { route: 'GET /api/v1/images/users/:uid', expect: SELF_STAFF },
   { route: 'PUT /api/v1/images/users/:uid', body: () => ({ data: photo }), expect: SELF },
   { route: 'DELETE /api/v1/images/users/:uid', expect: SELF },

@@ -152,9 +152,47 @@ describe('account activity log', () => {
 });
 
 describe('deleting the account', () => {
+  const remove = (u: TestUser, body?: object) =>
+    t.call('DELETE', `/api/v1/users/${u.id}`, { token: u.token, body });
+
+  it('asks for the password: a stolen token alone deletes nothing', async () => {
+    const doomed = await t.user();
+    const none = await remove(doomed);
+    expect(none.statusCode).toBe(400);
+    expect(Object.keys(none.json().errors)).toEqual(['password']);
+    const wrong = await remove(doomed, { password: 'not the password' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual({ password: 'Wrong password' });
+    expect((await get(doomed)).statusCode).toBe(200);
+  });
+
+  it('with two-factor sign-in on, asks for the code too', async () => {
+    const doomed = await t.user();
+    await t.call('GET', `/api/v1/users/${doomed.id}/otp`, { token: doomed.token });
+    const enabled = await put(doomed, {
+      two_factor: true,
+      otp_code: await t.codeIn(doomed.email),
+      current_password: doomed.password,
+    });
+    expect(enabled.statusCode).toBe(200);
+    const noCode = await remove(doomed, { password: doomed.password });
+    expect(noCode.statusCode).toBe(400);
+    expect(noCode.json().errors).toEqual({ otp: 'Enter the code we mailed you' });
+    const wrong = await remove(doomed, { password: doomed.password, otp: '000000' });
+    expect(wrong.json().errors).toEqual({ otp: 'Invalid or expired code' });
+    expect((await get(doomed)).statusCode).toBe(200);
+    await t.call('GET', `/api/v1/users/${doomed.id}/otp`, { token: doomed.token });
+    const ok = await remove(doomed, {
+      password: doomed.password,
+      otp: await t.codeIn(doomed.email),
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await t.app.services.users.findById(doomed.id)).toBeUndefined();
+  });
+
   it('deletes the account; its tokens and password stop working', async () => {
     const doomed = await t.user();
-    const res = await t.call('DELETE', `/api/v1/users/${doomed.id}`, { token: doomed.token });
+    const res = await remove(doomed, { password: doomed.password });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ id: doomed.id, email: doomed.email });
     expect((await get(doomed)).statusCode).toBe(401);
@@ -167,7 +205,7 @@ describe('deleting the account', () => {
 
   it('the last admin cannot delete their account; with a second admin they can', async () => {
     const first = await t.user({ admin: true });
-    const self = () => t.call('DELETE', `/api/v1/users/${first.id}`, { token: first.token });
+    const self = () => remove(first, { password: first.password });
     const refused = await self();
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe('The last admin cannot be deleted');

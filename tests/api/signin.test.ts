@@ -82,21 +82,20 @@ describe('login', () => {
     expect(filtered.json().data.map((d: { outcome: string }) => d.outcome)).toEqual(['success']);
   });
 
-  it('generates an API key at sign-in when the account has none', async () => {
+  it('makes no API key at sign-in: its secret would never be shown, keys are minted on request', async () => {
     const fresh = await t.app.services.users.create({
       email: 'keyless@example.com',
       user_name: 'Keyless',
       password_hash: (await t.app.services.users.findById(user.id))!.password_hash,
       confirmed: true,
     });
-    expect(fresh.api_key).toBeNull();
-    await login('keyless@example.com', user.password);
-    const row = await t.app.services.users.findById(fresh.id);
-    expect(row?.api_key).toMatch(/^sdk_[0-9a-f]{32}$/);
-    expect(row?.api_secret_hash).toMatch(/^[0-9a-f]{64}$/);
-    // A second sign-in keeps it.
-    await login('keyless@example.com', user.password);
-    expect((await t.app.services.users.findById(fresh.id))?.api_key).toBe(row?.api_key);
+    const res = await login('keyless@example.com', user.password);
+    expect(res.statusCode).toBe(200);
+    const token = (res.json() as { Token: string }).Token;
+    const keys = await t.call('GET', `/api/v1/auth/keys/users/${fresh.id}`, { token });
+    expect(keys.json()).toEqual({ data: [], total: 0 });
+    const record = await t.call('GET', `/api/v1/users/${fresh.id}`, { token });
+    expect(record.json().api_key).toBeNull();
   });
 });
 

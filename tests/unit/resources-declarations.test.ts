@@ -84,8 +84,10 @@ describe('resource declarations', () => {
       // Joining a team, or refusing to, is the invitee's own answer.
       'team-invites.accept',
       'team-invites.decline',
+      'users.apiKeys',
       'users.delete',
       'users.generateApiKey',
+      'users.revokeApiKey',
       'users.totpEnrol',
     ]);
     for (const op of holderOnly) expect(templateParams(op.template), op.where).toContain('uid');

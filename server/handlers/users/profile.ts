@@ -1,13 +1,14 @@
 import type { users } from '../../../resources/users';
 import { HttpError, forbidden, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
+import { reauthenticate } from '../../auth/reauth';
 import { profilePatch, toUserRecord } from '../../repositories/users';
 import { recordActivity } from '../activity';
 import { afterPasswordChange, securityChanges } from './security';
 
 type Handlers = ResourceHandlers<typeof users>;
 
-export const profileHandlers: Pick<Handlers, 'get' | 'update' | 'delete'> = {
+export const profileHandlers: Pick<Handlers, 'get' | 'update'> = {
   async get(ctx) {
     // Reading one's own record: the auth hook has just read the row.
     if (ctx.caller?.id === ctx.uid) return toUserRecord(ctx.caller.row, ctx.caller.photoUpdatedAt);
@@ -31,24 +32,28 @@ export const profileHandlers: Pick<Handlers, 'get' | 'update' | 'delete'> = {
     }
     return (await users.record(user.id))!;
   },
-
-  async delete(ctx) {
-    const { users } = ctx.app.services;
-    if (ctx.caller?.actorId) throw forbidden('Switch back to your own account to delete users');
-    const user = await users.findById(ctx.uid);
-    if (!user) throw notFound();
-    if (user.is_admin && (await users.count({ admins: true })) <= 1) {
-      throw new HttpError(409, 'The last admin cannot be deleted');
-    }
-    await users.delete(user.id);
-    return { id: user.id, email: user.email };
-  },
 };
 
 export const profileActions: Pick<
   Handlers['actions'],
-  'email' | 'photo' | 'setPhoto' | 'deletePhoto'
+  'delete' | 'email' | 'photo' | 'setPhoto' | 'deletePhoto'
 > = {
+  /** DELETE users/{uid}: only the holder, proven by the password (and second factor). */
+  async delete(ctx) {
+    const { users, sessions } = ctx.app.services;
+    if (ctx.caller?.actorId) throw forbidden('Switch back to your own account to delete users');
+    const user = await users.findById(ctx.uid);
+    if (!user) throw notFound();
+    await reauthenticate(ctx.app.services, user, ctx.body);
+    if (user.is_admin && (await users.count({ admins: true })) <= 1) {
+      throw new HttpError(409, 'The last admin cannot be deleted');
+    }
+    // Ends its sessions first, so its open live sockets close too.
+    await sessions.revokeAll(user.id);
+    await users.delete(user.id);
+    return { id: user.id, email: user.email };
+  },
+
   async email(ctx) {
     const user = await ctx.app.services.users.findById(ctx.uid);
     if (!user) throw notFound();

