@@ -3,6 +3,20 @@ import { sshPublicKey, systemUserName } from './agent/validators';
 import { desiredState } from './sysusers';
 import { defineResource } from './define';
 
+/**
+ * pending / active / failed like every desired-state row, and `removing`: the panel user who
+ * added the key lost the server (left its team, removed, unshared); the agent is asked to take
+ * it off, at once or when the server is back online, and the row goes when it has.
+ */
+export const pubkeyStatus = z.enum([...desiredState.options, 'removing']);
+
+/** The panel user who added a key. */
+export const keyAdderSchema = z.object({
+  id: z.number().int(),
+  user_name: z.string(),
+  email: z.string(),
+});
+
 export const pubkeySchema = z.object({
   id: z.number().int(),
   /** Whose authorized_keys it is in. */
@@ -10,8 +24,14 @@ export const pubkeySchema = z.object({
   label: z.string(),
   type: z.string(),
   fingerprint: z.string(),
-  status: desiredState,
+  status: pubkeyStatus,
   error: z.string().nullable(),
+  /**
+   * Who added it: the server's owner, or a member of a team the server is shared with (the
+   * user whose access it came through; an admin acting for them adds it as them). A key stays
+   * only while its adder reaches the server. Null when the adder's account is gone.
+   */
+  added_by: keyAdderSchema.nullable(),
   created_at: z.string(),
 });
 
@@ -33,7 +53,11 @@ export const pubkeys = defineResource({
     one: 'pubkeys/{id}/servers/{sid}/users/{uid}',
   },
   ops: {
-    list: { guard: 'self', sort: ['created_at', 'label'] },
+    list: {
+      guard: 'self',
+      sort: ['created_at', 'label'],
+      summary: 'The keys the panel put in authorized_keys on the server, with who added each',
+    },
     create: { guard: 'self', summary: "Add a key to the user's authorized_keys" },
     delete: { guard: 'self', summary: 'Remove the key from the server' },
   },

@@ -190,7 +190,8 @@ export interface PubkeysTable {
   type: string;
   fingerprint: string;
   public_key: string;
-  status: DesiredState;
+  /** `removing`: its adder lost the server; it is taken off when the agent answers. */
+  status: DesiredState | 'removing';
   error: string | null;
   created_at: Timestamp;
   /** The panel user who added it (a team member on a shared server); null: the owner, before 0007. */

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
@@ -81,8 +82,12 @@ export class ServerAccountsRepository {
     // Keys of a deleted user went with its home.
   }
 
-  listKeys(serverId: number, query: ListQuery) {
-    return pageOf(
+  /**
+   * A page of the server's keys with who added each (`ownerId`, the server's owner, for the
+   * keys from before the panel recorded it).
+   */
+  async listKeys(serverId: number, ownerId: number, query: ListQuery) {
+    const page = await pageOf(
       this.db
         .selectFrom('pubkeys')
         .select([
@@ -93,12 +98,36 @@ export class ServerAccountsRepository {
           'fingerprint',
           'status',
           'error',
+          'added_by',
           'created_at',
         ])
         .where('server_id', '=', serverId),
       query,
       ['created_at', 'label'],
     );
+    return { total: page.total, data: await this.withAdders(page.data, ownerId) };
+  }
+
+  /** One key as the API shows it (with who added it), or nothing. */
+  async keyRecord(serverId: number, ownerId: number, id: number) {
+    const row = await this.findKey(serverId, id);
+    return row && (await this.withAdders([row], ownerId))[0];
+  }
+
+  /** `added_by` as the panel user (id, name, email); null when their account is gone. */
+  private async withAdders<T extends { added_by: number | null }>(rows: T[], ownerId: number) {
+    const ids = [...new Set(rows.map((row) => row.added_by ?? ownerId))];
+    const adders = ids.length
+      ? await this.db
+          .selectFrom('users')
+          .select(['id', 'user_name', 'email'])
+          .where('id', 'in', ids)
+          .execute()
+      : [];
+    return rows.map((row) => ({
+      ...row,
+      added_by: adders.find((u) => u.id === (row.added_by ?? ownerId)) ?? null,
+    }));
   }
 
   findKey(serverId: number, id: number) {
@@ -128,6 +157,8 @@ export class ServerAccountsRepository {
       type: string;
       fingerprint: string;
       public_key: string;
+      /** The panel user whose access to the server the key comes through (none: the owner). */
+      added_by?: number | null;
     },
   ) {
     return this.db
@@ -137,13 +168,70 @@ export class ServerAccountsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  setKeyState(id: number, status: DesiredState, error: string | null = null) {
-    return this.db
+  /** Settles a pending key; a key marked for removal meanwhile stays so. */
+  async setKeyState(id: number, status: DesiredState, error: string | null = null) {
+    await this.db
       .updateTable('pubkeys')
       .set({ status, error })
       .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      .where('status', '!=', 'removing')
+      .execute();
+  }
+
+  /**
+   * The server's keys that must go: those marked for removal, and those whose adder no longer
+   * reaches the server (neither owns it nor is a member of a team of its owner's that it is
+   * shared with: the tenant rule of ServerRepository.findAccessible). Keys without an adder
+   * are the owner's from before the panel recorded it.
+   */
+  keysToRevoke(serverId: number) {
+    return this.db
+      .selectFrom('pubkeys')
+      .innerJoin('servers', 'servers.id', 'pubkeys.server_id')
+      .leftJoin('users', 'users.id', 'pubkeys.added_by')
+      .select([
+        'pubkeys.id',
+        'pubkeys.user_name',
+        'pubkeys.label',
+        'pubkeys.fingerprint',
+        'pubkeys.status',
+        'pubkeys.added_by',
+        'servers.user_id as owner_id',
+        'users.email as adder_email',
+      ])
+      .where('pubkeys.server_id', '=', serverId)
+      .where((eb) =>
+        eb.or([
+          eb('pubkeys.status', '=', 'removing'),
+          eb.and([
+            eb('pubkeys.added_by', 'is not', null),
+            eb('pubkeys.added_by', '!=', eb.ref('servers.user_id')),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('team_servers')
+                  .innerJoin('teams', 'teams.id', 'team_servers.team_id')
+                  .innerJoin('team_members', 'team_members.team_id', 'teams.id')
+                  .select(sql<number>`1`.as('one'))
+                  .whereRef('team_servers.server_id', '=', 'pubkeys.server_id')
+                  .whereRef('teams.owner_id', '=', 'servers.user_id')
+                  .whereRef('team_members.user_id', '=', 'pubkeys.added_by'),
+              ),
+            ),
+          ]),
+        ]),
+      )
+      .orderBy('pubkeys.id')
+      .execute();
+  }
+
+  /** Marks a key for removal from the server, with why it is still there (if it is). */
+  async markRemoving(id: number, error: string | null) {
+    await this.db
+      .updateTable('pubkeys')
+      .set({ status: 'removing', error: error?.slice(0, 2000) ?? null })
+      .where('id', '=', id)
+      .execute();
   }
 
   async deleteKey(id: number) {

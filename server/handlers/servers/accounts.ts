@@ -5,6 +5,7 @@ import { readOp, runOp } from '../../agents/runOp';
 import type { ServerRow } from '../../db/schema';
 import { HttpError, fieldError, notFound } from '../../http/errors';
 import { type HandlerContext, defineHandlers } from '../../http/handlers';
+import { revokeKeysOfLeavers } from './keyRevocation';
 
 type Ctx = HandlerContext<unknown, unknown>;
 
@@ -122,40 +123,54 @@ export const sysuserHandlers = defineHandlers(sysusers, {
 });
 
 export const pubkeyHandlers = defineHandlers(pubkeys, {
-  list: (ctx) => ctx.app.services.serverAccounts.listKeys(ctx.server.id, ctx.query),
+  list: (ctx) =>
+    ctx.app.services.serverAccounts.listKeys(ctx.server.id, ctx.server.user_id, ctx.query),
 
   async create(ctx) {
     const accounts = ctx.app.services.serverAccounts;
+    const server = ctx.server;
     const { label, user_name, key } = ctx.body as { label: string; user_name: string; key: string };
     if (user_name !== 'root') {
-      const owner = await accounts.findUserByName(ctx.server.id, user_name);
+      const owner = await accounts.findUserByName(server.id, user_name);
       if (owner?.status !== 'active')
         throw fieldError('user_name', 'No such system user on this server');
     }
     const { type, fingerprint } = sshFingerprint(key);
-    if (await accounts.findKeyByFingerprint(ctx.server.id, user_name, fingerprint)) {
+    if (await accounts.findKeyByFingerprint(server.id, user_name, fingerprint)) {
       throw fieldError('key', 'This key is there already');
     }
-    const row = await accounts.addKey(ctx.server.id, {
+    // The key rides on the access of the path's user: the owner, or a member reaching the
+    // server through a team. An admin acting for a member adds it as that member, so it goes
+    // when the member does (the admin stays named in the activity line, as the actor).
+    const row = await accounts.addKey(server.id, {
       user_name,
       label,
       type,
       fingerprint,
       public_key: key,
+      added_by: ctx.uid,
     });
-    await apply(
-      ctx,
-      () =>
-        runOp(ctx, `Add SSH key "${label}" for ${user_name}`, 'pubkeys.add', { user_name, key }),
-      (status, error) => accounts.setKeyState(row.id, status, error),
-    );
+    try {
+      await apply(
+        ctx,
+        () =>
+          runOp(ctx, `Add SSH key "${label}" for ${user_name}`, 'pubkeys.add', { user_name, key }),
+        (status, error) => accounts.setKeyState(row.id, status, error),
+      );
+    } finally {
+      // The adder lost the server while the key was being added: it goes now.
+      if ((await accounts.findKey(server.id, row.id))?.status === 'removing')
+        await revokeKeysOfLeavers(ctx.app, [server.id], ctx.caller ?? null);
+    }
     ctx.reply.code(201);
-    return { ...row, status: 'active' as const };
+    const record = await accounts.keyRecord(server.id, server.user_id, row.id);
+    if (!record) throw notFound('The key was removed meanwhile');
+    return record;
   },
 
   async delete(ctx) {
     const accounts = ctx.app.services.serverAccounts;
-    const row = await accounts.findKey(ctx.server.id, Number(ctx.params.id));
+    const row = await accounts.keyRecord(ctx.server.id, ctx.server.user_id, Number(ctx.params.id));
     if (!row) throw notFound();
     if (row.status !== 'failed') {
       await runOp(ctx, `Remove SSH key "${row.label}" of ${row.user_name}`, 'pubkeys.remove', {

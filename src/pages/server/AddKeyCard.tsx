@@ -11,6 +11,7 @@ import { SectionCard } from '../../generic/SectionCard';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
 import { useStackdeckData } from '../../hooks';
+import { useServerPage } from './ServerContext';
 
 const resolver = schemaResolver(pubkeyCreate);
 const FIELDS = ['label', 'user_name', 'key'];
@@ -20,6 +21,7 @@ export function AddKeyCard({ sid, online }: { sid: number; online: boolean }) {
   const dp = useStackdeckData();
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
+  const { server } = useServerPage();
   const { data: users } = useGetList<Sysuser>('sysusers', {
     meta: { sid },
     pagination: { page: 1, perPage: 100 },
@@ -47,7 +49,11 @@ export function AddKeyCard({ sid, online }: { sid: number; online: boolean }) {
     <SectionCard
       id="add-key"
       title="Add an SSH key"
-      subtitle="The key's owner can then sign in over SSH as this user."
+      subtitle={
+        server.is_shared
+          ? "The key's owner can then sign in over SSH as this user. The server's owner sees that you added it, and it is removed from the server when you leave the team."
+          : "The key's owner can then sign in over SSH as this user."
+      }
       icon={VpnKeyOutlined}
     >
       <Form

@@ -1,6 +1,6 @@
 import { Alert, Typography } from '@mui/material';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import { useGetList } from 'ra-core';
+import { useGetIdentity, useGetList } from 'ra-core';
 import type { z } from 'zod';
 import type { pubkeySchema } from '../../../resources/pubkeys';
 import { errorMessage } from '../../generic/serverErrors';
@@ -9,8 +9,20 @@ import { UserItemTable, useRemoveUserItem } from './UserItemTable';
 
 type Pubkey = z.infer<typeof pubkeySchema>;
 
-/** The keys in the server's authorized_keys files, by system user. */
+/** Who added the key, as the viewer reads it: "you", or the adder's name and address. */
+export function adderOf(key: Pick<Pubkey, 'added_by'>, viewerId: number | undefined): string {
+  if (!key.added_by) return 'a former user';
+  if (key.added_by.id === viewerId) return 'you';
+  return `${key.added_by.user_name} (${key.added_by.email})`;
+}
+
+/**
+ * The keys in the server's authorized_keys files, by system user, with who added each: on a
+ * shared server, team members add keys too, and theirs go when they leave the team.
+ */
 export function KeyList({ sid, online }: { sid: number; online: boolean }) {
+  const { identity } = useGetIdentity();
+  const viewerId = identity?.id == null ? undefined : Number(identity.id);
   const remove = useRemoveUserItem<Pubkey>('pubkeys', sid);
   const { data, isPending, error } = useGetList<Pubkey>('pubkeys', {
     meta: { sid },
@@ -42,6 +54,9 @@ export function KeyList({ sid, online }: { sid: number; online: boolean }) {
             sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
           >
             {key.type} {key.fingerprint}
+          </Typography>
+          <Typography variant="caption" color="text.secondary" component="div">
+            Added by {adderOf(key, viewerId)}
           </Typography>
         </>
       )}

@@ -5,6 +5,7 @@ const COLORS = {
   active: 'success',
   done: 'success',
   failed: 'error',
+  removing: 'warning',
 } as const;
 
 const LABELS: Record<string, string> = {
@@ -12,6 +13,7 @@ const LABELS: Record<string, string> = {
   active: 'Active',
   done: 'Done',
   failed: 'Failed',
+  removing: 'Being removed',
 };
 
 /** pending / active (done) / failed, as the panel's desired-state rows carry them. */
