@@ -4,6 +4,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { AdminContext, Notification } from 'ra-ui-materialui';
 import { BrowserRouter, Navigate } from 'react-router-dom';
 import { type ResourceRegistry, loadResources } from '../dataProvider';
+import { createQueryClient } from '../dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { authProvider, dataProvider, sessions } from './providers';
 import { routeElements } from './routes/routeElements';
@@ -21,6 +22,8 @@ import { theme } from './theme';
 const sessionNotices = createSessionNotices();
 const shellAuthProvider = withSessionNotices(authProvider, sessionNotices);
 const store = createShellStore();
+// One retry rule for every page: a 4xx answer is final (a missing record shows at once).
+const queryClient = createQueryClient();
 
 const NotFoundRedirect = () => <Navigate to="/404" replace />;
 
@@ -53,6 +56,7 @@ export function App() {
     <BrowserRouter>
       <AdminContext
         dataProvider={dataProvider}
+        queryClient={queryClient}
         authProvider={shellAuthProvider}
         i18nProvider={i18nProvider}
         store={store}

@@ -1,8 +1,9 @@
-import { Box, Card, CardContent, Typography } from '@mui/material';
+import { Box, Card, CardContent, LinearProgress } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGetList, useNotify } from 'ra-core';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { DnsRecord, DnsZone } from '../../../resources/dns';
+import { LoadError, NotFoundState } from '../../generic/LoadState';
 import { PageHeader } from '../../generic/PageHeader';
 import { useStackdeckData } from '../../hooks';
 import { RecordForm } from './RecordForm';
@@ -29,31 +30,33 @@ export default function AddDnsPage() {
   const notify = useNotify();
   const back = `/dns-records?label=${encodeURIComponent(label)}&zone=${zoneId}`;
 
+  const toZones = {
+    to: label ? `/dns-records?label=${encodeURIComponent(label)}` : '/dns-records',
+    label: 'Back to DNS records',
+  };
+  if (label && zones.error) return <LoadError error={zones.error} what="DNS zone" back={toZones} />;
+  if (label && zones.isPending) return <LinearProgress aria-label="Loading the zone" />;
+  if (!zone) return <NotFoundState what="DNS zone" back={toZones} />;
+
   return (
     <Box>
-      <PageHeader title={zone ? `Add a record to ${zone.name}` : 'Add a record'} />
+      <PageHeader title={`Add a record to ${zone.name}`} />
       <Card variant="outlined" sx={{ maxWidth: 640 }}>
         <CardContent>
-          {zone ? (
-            <RecordForm
-              submitLabel="Add record"
-              onCancel={() => navigate(back)}
-              save={async (values) => {
-                const made = await dataProvider.action<DnsRecord>('dns-records', 'create', {
-                  params: { zoneId },
-                  query: { label },
-                  body: values,
-                });
-                await queryClient.invalidateQueries({ queryKey: ['dns-records'] });
-                notify(`Added ${made.type} ${made.fqdn}`, { type: 'success' });
-                navigate(back);
-              }}
-            />
-          ) : (
-            <Typography color={zones.isPending && label ? 'text.secondary' : 'error'}>
-              {zones.isPending && label ? 'Loading…' : 'This zone does not exist.'}
-            </Typography>
-          )}
+          <RecordForm
+            submitLabel="Add record"
+            onCancel={() => navigate(back)}
+            save={async (values) => {
+              const made = await dataProvider.action<DnsRecord>('dns-records', 'create', {
+                params: { zoneId },
+                query: { label },
+                body: values,
+              });
+              await queryClient.invalidateQueries({ queryKey: ['dns-records'] });
+              notify(`Added ${made.type} ${made.fqdn}`, { type: 'success' });
+              navigate(back);
+            }}
+          />
         </CardContent>
       </Card>
     </Box>

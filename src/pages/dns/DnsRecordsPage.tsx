@@ -12,7 +12,6 @@ import {
   TablePagination,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import { useCreate, useDelete, useGetList, useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
@@ -21,6 +20,7 @@ import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { type DnsZone, zoneName } from '../../../resources/dns';
 import { INTEGRATIONS } from '../../../resources/integrations';
 import { EmptyState } from '../../generic/EmptyState';
+import { LoadError, NotFoundState } from '../../generic/LoadState';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { useDnsAccounts } from './DnsPage';
@@ -48,6 +48,13 @@ export default function DnsRecordsPage() {
   );
   const zoneId = Number(params.get('zone')) || null;
   const zone = zones.data?.find((z) => z.id === zoneId);
+  // A zone id in the address that the account does not have (all its zones are on this page).
+  const zoneMissing =
+    Boolean(params.get('zone')) &&
+    !zone &&
+    zones.isSuccess &&
+    zonePage === 0 &&
+    (zones.total ?? 0) <= ZONES_PER_PAGE;
   const [newZone, setNewZone] = useState('');
   const [zoneError, setZoneError] = useState<string | null>(null);
   const [create, { isPending: creating }] = useCreate<DnsZone>();
@@ -163,7 +170,13 @@ export default function DnsRecordsPage() {
               </Box>
             </Stack>
             {zones.error ? (
-              <Typography color="error">{errorMessage(zones.error)}</Typography>
+              <LoadError
+                inline
+                error={zones.error}
+                what="zones"
+                back={{ to: '/dns-records', label: 'Back to DNS records' }}
+                onRetry={() => void zones.refetch()}
+              />
             ) : zones.data && zones.total === 0 ? (
               <EmptyState
                 title="No zones yet"
@@ -216,6 +229,18 @@ export default function DnsRecordsPage() {
           </CardContent>
         </Card>
         {zone ? <ZoneRecords key={zone.id} zone={zone} label={label} /> : null}
+        {zoneMissing ? (
+          <Card variant="outlined">
+            <NotFoundState
+              inline
+              what="DNS zone"
+              back={{
+                to: `/dns-records?label=${encodeURIComponent(label)}`,
+                label: 'Back to the zones',
+              }}
+            />
+          </Card>
+        ) : null}
       </Stack>
       <Confirm
         isOpen={dropping !== null}

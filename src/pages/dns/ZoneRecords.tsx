@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type DnsRecord, type DnsRecordInput, type DnsZone } from '../../../resources/dns';
 import { EmptyState } from '../../generic/EmptyState';
+import { LoadError } from '../../generic/LoadState';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
 import { RecordForm } from './RecordForm';
@@ -92,7 +93,16 @@ export function ZoneRecords({ zone, label }: { zone: DnsZone; label: string }) {
           </Button>
         </Stack>
         {records.error ? (
-          <Typography color="error">{errorMessage(records.error)}</Typography>
+          <LoadError
+            inline
+            error={records.error}
+            what="records"
+            back={{
+              to: `/dns-records?label=${encodeURIComponent(label)}`,
+              label: 'Back to the zones',
+            }}
+            onRetry={() => void records.refetch()}
+          />
         ) : records.data && records.data.total === 0 ? (
           <EmptyState title="No records yet" text="Add the first record of this zone." />
         ) : (

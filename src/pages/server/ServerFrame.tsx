@@ -1,10 +1,10 @@
-import { Alert, Box, LinearProgress } from '@mui/material';
+import { Box, LinearProgress } from '@mui/material';
 import { useGetOne } from 'ra-core';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import type { Server } from '../../../resources/servers';
 import { useServerLive } from '../../live';
-import { errorMessage } from '../../generic/serverErrors';
+import { LoadError } from '../../generic/LoadState';
 import { OpeningPasswords } from './OpeningPasswords';
 import { ServerProvider } from './ServerContext';
 import { useServerOpening } from './useServerOpening';
@@ -38,7 +38,14 @@ export function ServerFrame({ serverId, children }: { serverId?: string; childre
   if (!valid || statusOf(error) === 404) return <Navigate to="/404" replace />;
   if (statusOf(error) === 403) return <Navigate to="/403" replace />;
   if (error)
-    return <Alert severity="error">{errorMessage(error, 'The server could not be loaded.')}</Alert>;
+    return (
+      <LoadError
+        error={error}
+        what="server"
+        back={{ to: '/dashboard', label: 'Back to your servers' }}
+        onRetry={() => void refetch()}
+      />
+    );
   if (!server) return <LinearProgress aria-label="Loading the server" />;
 
   return (

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -23,6 +22,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form, useNotify } from 'ra-core';
 import { SaveButton, TextInput } from 'ra-ui-materialui';
 import { type AttachmentInput, type TicketThread, replyBody } from '../../../resources/tickets';
+import { LoadError, NotFoundState } from '../../generic/LoadState';
 import { PageHeader } from '../../generic/PageHeader';
 import { formatDateTime } from '../../generic/format';
 import { schemaResolver } from '../../generic/schemaResolver';
@@ -43,6 +43,8 @@ export default function TicketResponsePage() {
   const [files, setFiles] = useState<AttachmentInput[]>([]);
   const [generation, setGeneration] = useState(0);
   const [confirmClose, setConfirmClose] = useState(false);
+  const ticketId = Number(id);
+  const validId = Number.isInteger(ticketId) && ticketId > 0;
   const key = ['tickets', 'thread', id];
   const {
     data: ticket,
@@ -51,7 +53,8 @@ export default function TicketResponsePage() {
   } = useQuery({
     queryKey: key,
     queryFn: async () =>
-      (await dp.getOne<TicketThread & { id: number }>('tickets', { id: Number(id) })).data,
+      (await dp.getOne<TicketThread & { id: number }>('tickets', { id: ticketId })).data,
+    enabled: validId,
   });
   const refresh = (next: TicketThread) => {
     queryClient.setQueryData(key, next);
@@ -80,13 +83,17 @@ export default function TicketResponsePage() {
     }
   };
 
+  const back = { to: '/ticket-list', label: 'Back to your tickets' };
+  if (!validId) return <NotFoundState what="ticket" back={back} />;
   if (isPending) return <CircularProgress aria-label="Loading the ticket" />;
   if (error || !ticket)
     return (
-      <Alert severity="error">
-        {errorMessage(error, 'This ticket could not be loaded')}{' '}
-        <RouterLink to="/ticket-list">Back to your tickets</RouterLink>
-      </Alert>
+      <LoadError
+        error={error}
+        what="ticket"
+        back={back}
+        onRetry={() => void queryClient.invalidateQueries({ queryKey: key })}
+      />
     );
   const closed = ticket.status === 'closed';
   return (

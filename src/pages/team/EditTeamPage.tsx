@@ -3,8 +3,9 @@ import { Alert, Box, Button, Card, CardContent, Skeleton, Typography } from '@mu
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useDelete, useGetOne, useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
-import { Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import type { Team } from '../../../resources/teams';
+import { LoadError, NotFoundState } from '../../generic/LoadState';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { TeamNameForm, type TeamName } from './TeamNameForm';
@@ -30,10 +31,9 @@ export default function EditTeamPage() {
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
 
-  if (!Number.isInteger(teamId) || teamId <= 0) return <Navigate to="/404" replace />;
-  if (error) {
-    return <Alert severity="error">{errorMessage(error, 'This team could not be loaded.')}</Alert>;
-  }
+  const back = { to: '/team', label: 'Back to teams' };
+  if (!Number.isInteger(teamId) || teamId <= 0) return <NotFoundState what="team" back={back} />;
+  if (error) return <LoadError error={error} what="team" back={back} />;
   if (isPending || !team) return <Skeleton variant="rounded" height={200} sx={{ maxWidth: 560 }} />;
   if (!team.is_owner) {
     return (
