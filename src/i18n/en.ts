@@ -18,6 +18,7 @@ export const en = {
       account: 'Account menu',
       logout: 'Log out',
       shortcuts: 'Shortcuts',
+      moreShortcuts: 'More shortcuts',
     },
     plans: { Trial: 'Trial', Free: 'Free', Basic: 'Basic', Pro: 'Pro', Admin: 'Admin' },
     acting: {
@@ -62,6 +63,8 @@ export const en = {
       webServerLog: 'Web Server Log',
       cacheControl: 'Cache Control',
       allAccounts: 'All accounts',
+      allServers: 'All servers',
+      serverSummary: 'Summary',
       emailAccounts: 'Email Accounts',
       autoresponders: 'Autoresponders',
       forwarders: 'Forwarders',

@@ -99,6 +99,7 @@ export function ShellFrame({
           title={title}
           section={menuName ? translate(`shell.menuTitle.${menuName}`) : undefined}
           onOpenMobileSidebar={menuName ? () => setMobileOpen(true) : undefined}
+          serverId={menuName === 'server' && serverId ? Number(serverId) || undefined : undefined}
           onMessagesOpen={
             // In the server layout the messages panel also loads the activity logs (spec 2).
             menuName === 'server'

@@ -1,5 +1,5 @@
 import Logout from '@mui/icons-material/Logout';
-import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
+import PersonOutline from '@mui/icons-material/PersonOutline';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -13,18 +13,12 @@ import { useLogout, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../resources/users';
-import { MENU_ICONS } from './icons';
-import type { MenuEntry } from './menus';
 import { planLabel } from './plan';
 
 interface AccountMenuProps {
   user: User | undefined;
   isAdmin: boolean;
   photo: string | null;
-  /** Header shortcuts, repeated here for screens too narrow to show them in the bar. */
-  shortcuts: readonly MenuEntry[];
-  /** Offer Upgrade to Pro here too on phones, where the header has no room for its button. */
-  upgrade: boolean;
 }
 
 const initials = (name: string) =>
@@ -35,8 +29,8 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('') || '?';
 
-/** Avatar, account name and plan; opens My Profile, the shortcuts and Log out. */
-export function AccountMenu({ user, isAdmin, photo, shortcuts, upgrade }: AccountMenuProps) {
+/** Avatar, account name and plan; opens My Profile and Log out (the shortcuts: Header). */
+export function AccountMenu({ user, isAdmin, photo }: AccountMenuProps) {
   const translate = useTranslate();
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -99,32 +93,12 @@ export function AccountMenu({ user, isAdmin, photo, shortcuts, upgrade }: Accoun
           )}
         </Box>
         <Divider />
-        {shortcuts.map((entry) => {
-          const Icon = MENU_ICONS[entry.icon];
-          return (
-            <MenuItem
-              key={entry.key}
-              component={Link}
-              to={entry.path}
-              onClick={close}
-              sx={{ display: { md: 'none' } }}
-            >
-              <ListItemIcon>
-                <Icon fontSize="small" />
-              </ListItemIcon>
-              {translate(entry.label)}
-            </MenuItem>
-          );
-        })}
-        {upgrade && (
-          <MenuItem component={Link} to="/pricing" onClick={close} sx={{ display: { sm: 'none' } }}>
-            <ListItemIcon>
-              <RocketLaunchOutlined fontSize="small" color="primary" />
-            </ListItemIcon>
-            {translate('shell.header.upgrade')}
-          </MenuItem>
-        )}
-        {shortcuts.length > 0 && <Divider sx={{ display: { md: 'none' } }} />}
+        <MenuItem component={Link} to="/my-profile" onClick={close}>
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          {translate('shell.menu.myProfile')}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             close();

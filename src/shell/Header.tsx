@@ -1,20 +1,26 @@
 import MenuIcon from '@mui/icons-material/Menu';
+import MoreVert from '@mui/icons-material/MoreVert';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
 import TranslateIcon from '@mui/icons-material/Translate';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
+import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountMenu } from './AccountMenu';
 import { ActingBanner } from './ActingBanner';
 import { MENU_ICONS } from './icons';
 import { LanguageMenu } from './LanguageMenu';
-import { HEADER_SHORTCUTS } from './menus';
+import { UPGRADE_PATH, hasPage, shownShortcuts } from './buildMenu';
+import type { MenuEntry } from './menus';
 import { MessagesPanel } from './MessagesPanel';
 import { showsUpgrade } from './plan';
 import { useAccount, useUserPhoto } from './useAccount';
@@ -28,9 +34,11 @@ interface HeaderProps {
   onOpenMobileSidebar?: () => void;
   /** Called when the messages panel opens. */
   onMessagesOpen?: () => void;
+  /** The server layout's server: the messages panel shows its activity logs too. */
+  serverId?: number;
 }
 
-function Shortcuts() {
+function Shortcuts({ entries }: { entries: readonly MenuEntry[] }) {
   const translate = useTranslate();
   return (
     <Box
@@ -38,7 +46,7 @@ function Shortcuts() {
       aria-label={translate('shell.header.shortcuts')}
       sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.25 }}
     >
-      {HEADER_SHORTCUTS.map((entry) => {
+      {entries.map((entry) => {
         const Icon = MENU_ICONS[entry.icon];
         const label = translate(entry.label);
         return (
@@ -69,6 +77,71 @@ function Shortcuts() {
   );
 }
 
+/**
+ * Below the md breakpoint the bar has no room for the shortcuts: one overflow button keeps
+ * them (and Upgrade to Pro, on phones) a tap away.
+ */
+function ShortcutsOverflow({
+  entries,
+  upgrade,
+}: {
+  entries: readonly MenuEntry[];
+  upgrade: boolean;
+}) {
+  const translate = useTranslate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const close = () => setAnchor(null);
+  if (entries.length === 0 && !upgrade) return null;
+  const label = translate('shell.header.moreShortcuts');
+  return (
+    <Box sx={{ display: { xs: 'block', md: 'none' } }}>
+      <Tooltip title={label}>
+        <IconButton
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-expanded={anchor !== null}
+        >
+          <MoreVert />
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } }, list: { 'aria-label': label } }}
+      >
+        {entries.map((entry) => {
+          const Icon = MENU_ICONS[entry.icon];
+          return (
+            <MenuItem key={entry.key} component={Link} to={entry.path} onClick={close}>
+              <ListItemIcon>
+                <Icon fontSize="small" />
+              </ListItemIcon>
+              {translate(entry.label)}
+            </MenuItem>
+          );
+        })}
+        {upgrade && (
+          <MenuItem
+            component={Link}
+            to={UPGRADE_PATH}
+            onClick={close}
+            sx={{ display: { sm: 'none' } }}
+          >
+            <ListItemIcon>
+              <RocketLaunchOutlined fontSize="small" color="primary" />
+            </ListItemIcon>
+            {translate('shell.header.upgrade')}
+          </MenuItem>
+        )}
+      </Menu>
+    </Box>
+  );
+}
+
 /** The shell's header (spec section 2): account, plan, photo, shortcuts, messages, language. */
 export function Header({
   variant,
@@ -76,11 +149,19 @@ export function Header({
   section,
   onOpenMobileSidebar,
   onMessagesOpen,
+  serverId,
 }: HeaderProps) {
   const translate = useTranslate();
-  const { user, isAdmin, acting } = useAccount();
+  const { user, isAdmin, isStaff, acting } = useAccount();
   const photo = useUserPhoto(user);
   const userArea = variant === 'user';
+  // Only shortcuts whose page exists; Upgrade to Pro once the pricing page does.
+  const shortcuts = useMemo(
+    () => (userArea ? shownShortcuts({ isAdmin, isStaff }) : []),
+    [userArea, isAdmin, isStaff],
+  );
+  const upgrade =
+    userArea && showsUpgrade(user, isAdmin) && hasPage(UPGRADE_PATH, { isAdmin, isStaff });
   return (
     <AppBar position="sticky" sx={{ zIndex: (theme) => theme.zIndex.appBar }}>
       {acting && <ActingBanner name={user?.user_name ?? ''} />}
@@ -110,11 +191,12 @@ export function Header({
             {title}
           </Typography>
         </Box>
-        {userArea && <Shortcuts />}
-        {userArea && showsUpgrade(user, isAdmin) && (
+        <Shortcuts entries={shortcuts} />
+        <ShortcutsOverflow entries={shortcuts} upgrade={upgrade} />
+        {upgrade && (
           <Button
             component={Link}
-            to="/pricing"
+            to={UPGRADE_PATH}
             variant="contained"
             size="small"
             startIcon={<RocketLaunchOutlined fontSize="small" />}
@@ -126,15 +208,9 @@ export function Header({
             {translate('shell.header.upgrade')}
           </Button>
         )}
-        <MessagesPanel onOpen={onMessagesOpen} />
+        <MessagesPanel serverId={serverId} onOpen={onMessagesOpen} />
         <LanguageMenu compact startIcon={<TranslateIcon fontSize="small" />} />
-        <AccountMenu
-          user={user}
-          isAdmin={isAdmin}
-          photo={photo}
-          shortcuts={userArea ? HEADER_SHORTCUTS : []}
-          upgrade={userArea && showsUpgrade(user, isAdmin)}
-        />
+        <AccountMenu user={user} isAdmin={isAdmin} photo={photo} />
       </Toolbar>
     </AppBar>
   );

@@ -12,12 +12,44 @@ import { useGetList, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import type { Clone } from '../../resources/clone-events';
 import {
+  type ActivityLine,
   CLONE_POLL_MS,
   MESSAGES_EXPANDED,
   cloneState,
+  panelMessages,
   viewToggle,
   visibleMessages,
 } from './messages';
+
+const ACTIVITY_COLORS = { pending: 'info', done: 'success', failed: 'error' } as const;
+const ACTIVITY_LABELS = { pending: 'Pending', done: 'Done', failed: 'Failed' } as const;
+
+/** A line of the server's activity log (server layout only). */
+function ActivityRow({ line }: { line: ActivityLine }) {
+  return (
+    <Box component="li" sx={{ px: 2, py: 1.25, listStyle: 'none' }} data-testid="message">
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, flex: 1, minWidth: 0 }}>
+          {line.message}
+        </Typography>
+        <Chip
+          size="small"
+          color={ACTIVITY_COLORS[line.status]}
+          variant={line.status === 'pending' ? 'outlined' : 'filled'}
+          label={ACTIVITY_LABELS[line.status]}
+        />
+      </Box>
+      {line.error ? (
+        <Typography variant="caption" color="error" component="p">
+          {line.error}
+        </Typography>
+      ) : null}
+      <Typography variant="caption" color="text.secondary">
+        {new Date(line.created_at).toLocaleString()}
+      </Typography>
+    </Box>
+  );
+}
 
 function CloneRow({ clone }: { clone: Clone }) {
   const translate = useTranslate();
@@ -55,8 +87,11 @@ function CloneRow({ clone }: { clone: Clone }) {
   );
 }
 
-/** Polls the clone events only while it is open (spec section 2 "Messages panel"). */
-function MessageList() {
+/**
+ * Polls the clone events only while it is open (spec section 2 "Messages panel"); in the server
+ * layout (`serverId`) it also loads that server's activity log and shows its lines among them.
+ */
+function MessageList({ serverId }: { serverId?: number }) {
   const translate = useTranslate();
   const [expanded, setExpanded] = useState(false);
   const { data = [], isPending } = useGetList<Clone>(
@@ -67,9 +102,29 @@ function MessageList() {
     },
     { refetchInterval: CLONE_POLL_MS },
   );
-  const shown = visibleMessages(data, expanded);
-  const toggle = viewToggle(data.length, expanded);
-  if (isPending) return <LinearProgress sx={{ m: 2 }} />;
+  const activity = useGetList<ActivityLine & { id: number }>(
+    'server-activity',
+    {
+      meta: { sid: serverId },
+      pagination: { page: 1, perPage: MESSAGES_EXPANDED },
+      sort: { field: 'created_at', order: 'DESC' },
+      filter: {},
+    },
+    {
+      enabled: serverId !== undefined,
+      // A running op's line is pending: look again until it settles.
+      refetchInterval: (query) =>
+        query.state.data?.data.some((line) => line.status === 'pending')
+          ? CLONE_POLL_MS * 3
+          : false,
+    },
+  );
+  const messages = panelMessages(data, serverId !== undefined ? (activity.data ?? []) : []);
+  const shown = visibleMessages(messages, expanded);
+  const toggle = viewToggle(messages.length, expanded);
+  if (isPending || (serverId !== undefined && activity.isPending)) {
+    return <LinearProgress sx={{ m: 2 }} />;
+  }
   return (
     <>
       {shown.length === 0 ? (
@@ -82,9 +137,13 @@ function MessageList() {
         </Typography>
       ) : (
         <Box component="ul" sx={{ m: 0, p: 0, maxHeight: 420, overflowY: 'auto' }}>
-          {shown.map((clone) => (
-            <CloneRow key={clone.id} clone={clone} />
-          ))}
+          {shown.map((message) =>
+            message.kind === 'clone' ? (
+              <CloneRow key={message.key} clone={message.clone} />
+            ) : (
+              <ActivityRow key={message.key} line={message.activity} />
+            ),
+          )}
         </Box>
       )}
       {toggle && (
@@ -103,8 +162,11 @@ function MessageList() {
   );
 }
 
-/** `onOpen`: what else opening it loads (the server layout's activity logs, spec section 2). */
-export function MessagesPanel({ onOpen }: { onOpen?: () => void }) {
+/**
+ * `serverId`: in the server layout, the server whose activity logs the panel also loads and
+ * shows (spec section 2); `onOpen`: what else opening it refreshes.
+ */
+export function MessagesPanel({ serverId, onOpen }: { serverId?: number; onOpen?: () => void }) {
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = translate('shell.header.messages');
@@ -142,7 +204,7 @@ export function MessagesPanel({ onOpen }: { onOpen?: () => void }) {
         </Typography>
         <Divider />
         {/* Mounted only while open: closing the panel unmounts the list and stops the polling. */}
-        {anchor !== null && <MessageList />}
+        {anchor !== null && <MessageList serverId={serverId} />}
       </Popover>
     </>
   );

@@ -1,9 +1,10 @@
 import type { ResourceDef, ResourceMenuEntry } from '../../resources/define';
-import { type IconName, MENUS, type MenuEntry, type MenuName } from './menus';
+import { matchRoute } from '../routes/match';
+import { HEADER_SHORTCUTS, type IconName, MENUS, type MenuEntry, type MenuName } from './menus';
 
 /*
  * Turns the menu data (menus.ts) into what a sidebar shows: resources' entries merged in,
- * entries filtered by role, ids appended.
+ * entries filtered by role, ids appended, and only the entries whose page exists.
  */
 
 /** One link of a rendered menu. */
@@ -54,7 +55,34 @@ export function resourceMenuEntries(
   return byMenu;
 }
 
-function withIds(name: MenuName, path: string, ctx: MenuContext): string | null {
+/** Whether a link opens a page: a path the route table has, or a predicate in tests. */
+export type PageCheck = (to: string, ctx: MenuContext) => boolean;
+
+/**
+ * A link opens a page when the route table has a route for it that this user may open: the
+ * menus list every entry of the spec, and each one shows once its feature's page exists, so
+ * no entry ever leads to /404.
+ */
+export const hasPage: PageCheck = (to, ctx) => {
+  const match = matchRoute(to.split(/[?#]/)[0]!);
+  if (!match) return false;
+  const { access } = match.route;
+  if (access === 'admin') return ctx.isAdmin;
+  if (access === 'staff') return ctx.isAdmin || ctx.isStaff;
+  return access === 'user' || access === 'open';
+};
+
+/** The header shortcuts whose page exists. */
+export function shownShortcuts(ctx: MenuContext, check: PageCheck = hasPage): MenuEntry[] {
+  return HEADER_SHORTCUTS.filter((entry) => check(entry.path, ctx));
+}
+
+/** Where Upgrade to Pro leads; the offer shows once that page exists. */
+export const UPGRADE_PATH = '/pricing';
+
+function withIds(name: MenuName, entry: MenuEntry, ctx: MenuContext): string | null {
+  const { path } = entry;
+  if (entry.global) return path;
   if (name === 'server') return ctx.serverId ? `${path}/${ctx.serverId}` : null;
   if (name === 'webApp' || name === 'appMini') {
     // The list of accounts belongs to the server, not to one app.
@@ -85,12 +113,13 @@ function forAppKind(entry: MenuEntry, ctx: MenuContext): MenuEntry {
 /**
  * A menu ready to render: the fixed entries and the resources' entries (a resource entry for a
  * path the fixed menu already has is the same page and is dropped), filtered by role, ordered,
- * with ids appended.
+ * with ids appended, kept only when `check` finds their page (the route table by default).
  */
 export function buildMenu(
   name: MenuName,
   ctx: MenuContext,
   fromResources: Partial<Record<MenuName, MenuEntry[]>> = {},
+  check: PageCheck = hasPage,
 ): MenuItem[] {
   const fixed = MENUS[name];
   const known = new Set(fixed.map((entry) => entry.path));
@@ -99,8 +128,8 @@ export function buildMenu(
   for (const entry of [...fixed, ...extra].sort((a, b) => a.order - b.order)) {
     if (!visibleTo(name, entry, ctx)) continue;
     const shown = forAppKind(entry, ctx);
-    const to = withIds(name, shown.path, ctx);
-    if (to === null) continue;
+    const to = withIds(name, shown, ctx);
+    if (to === null || !check(to, ctx)) continue;
     items.push({
       key: shown.key,
       label: shown.label,

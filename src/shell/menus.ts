@@ -82,6 +82,8 @@ export interface MenuEntry {
   staff?: boolean;
   /** A way back up (shown apart from the other entries). */
   back?: boolean;
+  /** A panel-wide page: no server or web-app id is appended (the server sidebar's way back). */
+  global?: boolean;
 }
 
 /** The partner cloud provider whose plans the admin area manages (cpu types vhp-amd, vc2...). */
@@ -109,6 +111,9 @@ export const MENUS: Record<MenuName, readonly MenuEntry[]> = {
     m('webApplications', '/web-applications', 'apps'),
   ]),
   server: entries([
+    // Not in the spec's list: the server's home and the way back to all servers (issue 8).
+    m('allServers', '/dashboard', 'back', { back: true, global: true }),
+    m('serverSummary', '/server-summary', 'summary'),
     m('activityLogs', '/activity-logs', 'activity'),
     m('webApplications', '/web-applications', 'apps'),
     m('databases', '/database-list', 'database'),

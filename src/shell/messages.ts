@@ -32,3 +32,41 @@ export function cloneState(clone: Pick<Clone, 'status' | 'events'>): CloneState 
   const percent = Math.min(100, Math.max(0, (last?.code ?? 0) * 10));
   return { kind: 'cloning', percent, step: last?.event ?? null };
 }
+
+/** A line of the server's activity log, as the panel shows it in the server layout. */
+export interface ActivityLine {
+  id: number;
+  message: string;
+  status: 'pending' | 'done' | 'failed';
+  error: string | null;
+  created_at: string;
+}
+
+export type PanelMessage =
+  | { kind: 'clone'; key: string; at: string; clone: Clone }
+  | { kind: 'activity'; key: string; at: string; activity: ActivityLine };
+
+/**
+ * The panel's messages, newest first: the clones, and in the server layout the server's
+ * activity log too (spec section 2: opening the panel there also loads the activity logs).
+ */
+export function panelMessages(
+  clones: readonly Clone[],
+  activity: readonly ActivityLine[] = [],
+): PanelMessage[] {
+  const all: PanelMessage[] = [
+    ...clones.map((clone) => ({
+      kind: 'clone' as const,
+      key: `clone-${clone.id}`,
+      at: clone.created_at,
+      clone,
+    })),
+    ...activity.map((line) => ({
+      kind: 'activity' as const,
+      key: `activity-${line.id}`,
+      at: line.created_at,
+      activity: line,
+    })),
+  ];
+  return all.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
+}

@@ -10,11 +10,15 @@ const STAFF: MenuContext = { isAdmin: false, isStaff: true };
 const USER: MenuContext = { isAdmin: false, isStaff: false };
 const fromResources = resourceMenuEntries(resources as Record<string, ResourceDef>);
 const paths = (items: { to: string }[]) => items.map((item) => item.to);
+/** The menus as the spec lists them: every entry, as if each page existed (see shell-routes-menus). */
+const everyPage = () => true;
+const menu = (...args: Parameters<typeof buildMenu>) =>
+  buildMenu(args[0], args[1], args[2] ?? {}, everyPage);
 
 describe('admin menu role filtering (spec section 6)', () => {
   it('gives admins every admin entry and the resources’ entries', () => {
-    const menu = paths(buildMenu('admin', ADMIN, fromResources));
-    expect(menu).toEqual([
+    const shown = paths(menu('admin', ADMIN, fromResources));
+    expect(shown).toEqual([
       '/admin/dashboard',
       '/admin/users',
       '/admin/servers',
@@ -30,25 +34,22 @@ describe('admin menu role filtering (spec section 6)', () => {
   });
 
   it('leaves admin staff only Users and Servers', () => {
-    expect(paths(buildMenu('admin', STAFF, fromResources))).toEqual([
-      '/admin/users',
-      '/admin/servers',
-    ]);
+    expect(paths(menu('admin', STAFF, fromResources))).toEqual(['/admin/users', '/admin/servers']);
     // Staff flag wins even on an account that is also an admin.
-    expect(paths(buildMenu('admin', { isAdmin: true, isStaff: true }, fromResources))).toEqual([
+    expect(paths(menu('admin', { isAdmin: true, isStaff: true }, fromResources))).toEqual([
       '/admin/users',
       '/admin/servers',
     ]);
   });
 
   it('gives other users no admin entries', () => {
-    expect(buildMenu('admin', USER, fromResources)).toEqual([]);
+    expect(menu('admin', USER, fromResources)).toEqual([]);
   });
 });
 
 describe('menus of spec section 2', () => {
   it('main sidebar', () => {
-    expect(paths(buildMenu('main', USER))).toEqual([
+    expect(paths(menu('main', USER))).toEqual([
       '/dashboard',
       '/activity-logs',
       '/cron-job',
@@ -60,42 +61,45 @@ describe('menus of spec section 2', () => {
   });
 
   it('server sidebar appends the server id', () => {
-    const menu = paths(buildMenu('server', { ...USER, serverId: '7' }));
-    expect(menu).toHaveLength(12);
-    expect(menu.every((path) => path.endsWith('/7'))).toBe(true);
-    expect(menu).toContain('/supervisor-jobs/7');
-    expect(buildMenu('server', USER)).toEqual([]);
+    const items = menu('server', { ...USER, serverId: '7' });
+    const own = paths(items.filter((item) => !item.back));
+    expect(own).toHaveLength(13);
+    expect(own.every((path) => path.endsWith('/7'))).toBe(true);
+    expect(own).toContain('/supervisor-jobs/7');
+    expect(own[0]).toBe('/server-summary/7');
+    expect(items.find((item) => item.back)?.to).toBe('/dashboard');
+    expect(menu('server', USER).filter((item) => !item.back)).toEqual([]);
   });
 
   it('web-app sidebar appends serverId/webAppId and swaps in the WordPress manager', () => {
     const ids = { ...USER, serverId: '7', webAppId: '3' };
-    const plain = buildMenu('webApp', ids);
+    const plain = menu('webApp', ids);
     expect(paths(plain)).toContain('/account-summary/7/3');
     expect(paths(plain)).toContain('/cache-control/7/3');
     expect(plain.find((item) => item.back)?.to).toBe('/web-applications/7');
-    const wordpress = paths(buildMenu('webApp', { ...ids, isWordPress: true }));
+    const wordpress = paths(menu('webApp', { ...ids, isWordPress: true }));
     expect(wordpress).toContain('/wordpress-manager/7/3');
     expect(wordpress).not.toContain('/account-summary/7/3');
   });
 
   it('mini web-app sidebar goes back to the summary or the WordPress manager', () => {
     const ids = { ...USER, serverId: '7', webAppId: '3' };
-    expect(buildMenu('appMini', ids).find((item) => item.back)?.to).toBe('/account-summary/7/3');
-    expect(buildMenu('appMini', { ...ids, isWordPress: true }).find((item) => item.back)?.to).toBe(
+    expect(menu('appMini', ids).find((item) => item.back)?.to).toBe('/account-summary/7/3');
+    expect(menu('appMini', { ...ids, isWordPress: true }).find((item) => item.back)?.to).toBe(
       '/wordpress-manager/7/3',
     );
-    expect(paths(buildMenu('appMini', ids))).toContain('/app-settings/7/3');
+    expect(paths(menu('appMini', ids))).toContain('/app-settings/7/3');
   });
 
   it('email, email mini and mailbox sidebars', () => {
-    expect(paths(buildMenu('email', USER))).toEqual([
+    expect(paths(menu('email', USER))).toEqual([
       '/email-accounts',
       '/autoresponders',
       '/forwarders',
       '/email-disk-usage',
     ]);
-    expect(buildMenu('emailMini', USER).find((item) => item.back)?.to).toBe('/email-accounts');
-    expect(paths(buildMenu('mailbox', USER))).toEqual([
+    expect(menu('emailMini', USER).find((item) => item.back)?.to).toBe('/email-accounts');
+    expect(paths(menu('mailbox', USER))).toEqual([
       '/check-mail',
       '/compose-mail',
       '/drafts',
@@ -107,8 +111,8 @@ describe('menus of spec section 2', () => {
   });
 
   it('profile sidebar merges the resources’ entries without doubling them', () => {
-    const menu = paths(buildMenu('profile', USER, fromResources));
-    expect(menu).toEqual([
+    const shown = paths(menu('profile', USER, fromResources));
+    expect(shown).toEqual([
       '/dashboard',
       '/dns',
       '/3rd-party-integration',
@@ -127,7 +131,7 @@ describe('menus of spec section 2', () => {
         { key: 'x', label: 'Invoices', path: '/invoices', icon: 'link' as const, order: 65 },
       ],
     };
-    expect(paths(buildMenu('profile', USER, extra)).indexOf('/invoices')).toBe(6);
+    expect(paths(menu('profile', USER, extra)).indexOf('/invoices')).toBe(6);
   });
 
   it('header shortcuts', () => {

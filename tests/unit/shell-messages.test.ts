@@ -3,6 +3,7 @@ import {
   CLONE_POLL_MS,
   NO_MESSAGES,
   cloneState,
+  panelMessages,
   viewToggle,
   visibleMessages,
 } from '../../src/shell/messages';
@@ -66,5 +67,31 @@ describe('messages panel (spec section 2 "Messages panel", section 9)', () => {
 
   it('shows a failed clone as failed', () => {
     expect(cloneState(clone('failed', [['database', 3]]))).toEqual({ kind: 'failed' });
+  });
+});
+
+describe('messages panel in the server layout (issue 8)', () => {
+  const at = (minutes: number) => new Date(Date.UTC(2025, 0, 1, 12, minutes)).toISOString();
+  const clones = [
+    { id: 1, name: 'a', status: 'running', created_at: at(10), events: [] },
+    { id: 2, name: 'b', status: 'completed', created_at: at(30), events: [] },
+  ] as never[];
+  const activity = [
+    { id: 5, message: 'Added SSH key laptop', status: 'done', error: null, created_at: at(20) },
+    { id: 6, message: 'Restarted nginx', status: 'failed', error: 'x', created_at: at(40) },
+  ] as const;
+
+  it("shows the server's activity lines among the clones, newest first", () => {
+    const merged = panelMessages(clones, activity);
+    expect(merged.map((message) => message.key)).toEqual([
+      'activity-6',
+      'clone-2',
+      'activity-5',
+      'clone-1',
+    ]);
+  });
+
+  it('outside the server layout holds the clones only', () => {
+    expect(panelMessages(clones).every((message) => message.kind === 'clone')).toBe(true);
   });
 });
