@@ -1,4 +1,5 @@
 import { Box, Typography } from '@mui/material';
+import { useMemo } from 'react';
 import {
   Area,
   AreaChart,
@@ -9,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { timeAxis } from './timeTicks';
 
 export interface Series {
   key: string;
@@ -24,18 +26,17 @@ interface Props {
   format: (value: number) => string;
   /** Shorter labels for the axis ticks (defaults to `format`). */
   axisFormat?: (value: number) => string;
+  /** The range asked for; the axis follows the samples' own span. */
   range: 'day' | 'month';
   domain?: [number, number];
 }
 
-const timeLabel = (range: 'day' | 'month') => (at: number) =>
-  range === 'day'
-    ? new Date(at * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
-    : new Date(at * 1000).toLocaleDateString([], { month: 'short', day: 'numeric' });
-
 /** One history chart: time along the bottom, one filled line per series. */
-export function StatsChart({ id, title, data, series, format, axisFormat, range, domain }: Props) {
-  const label = timeLabel(range);
+export function StatsChart({ id, title, data, series, format, axisFormat, domain }: Props) {
+  // Ticks fit the samples' span: hours over a day, dates over 30 days, no label twice.
+  const first = data[0]?.at ?? 0;
+  const last = data.at(-1)?.at ?? first;
+  const axis = useMemo(() => timeAxis(first, last), [first, last]);
   return (
     <Box
       component="section"
@@ -49,7 +50,17 @@ export function StatsChart({ id, title, data, series, format, axisFormat, range,
         <ResponsiveContainer width="100%" height="100%">
           <AreaChart data={data} margin={{ top: 4, right: 8, bottom: 0, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="at" tickFormatter={label} minTickGap={40} fontSize={12} />
+            <XAxis
+              dataKey="at"
+              type="number"
+              scale="time"
+              domain={[first, last]}
+              ticks={axis.ticks}
+              tickFormatter={axis.format}
+              interval="preserveStartEnd"
+              minTickGap={24}
+              fontSize={12}
+            />
             <YAxis
               tickFormatter={axisFormat ?? format}
               width={84}
