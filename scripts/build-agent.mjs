@@ -1,9 +1,16 @@
-// Bundles the agent into one file the panel serves (GET /agent/stackdeck-agent.mjs).
+// Bundles the agent into one file the panel serves (GET /agent/stackdeck-agent.mjs). The panel
+// computes the bundle's SHA-256 from the file it serves and puts it in each install script,
+// which refuses any other download; the .sha256 file beside it is for checking by hand
+// (`sha256sum -c stackdeck-agent.mjs.sha256` in its directory).
+import { createHash } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { build } from 'esbuild';
 
+const outfile = process.env.AGENT_OUT_FILE ?? 'dist/agent/stackdeck-agent.mjs';
 await build({
   entryPoints: ['agent/main.ts'],
-  outfile: process.env.AGENT_OUT_FILE ?? 'dist/agent/stackdeck-agent.mjs',
+  outfile,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -17,3 +24,5 @@ await build({
   },
   logLevel: 'warning',
 });
+const sha256 = createHash('sha256').update(readFileSync(outfile)).digest('hex');
+writeFileSync(`${outfile}.sha256`, `${sha256}  ${path.basename(outfile)}\n`);

@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { sha256 } from '../auth/hash';
 import { notFound } from '../http/errors';
-import { installScript } from './installScript';
+import { agentBundle, installScript } from './installScript';
 
 const keyParams = z.object({ key: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 
@@ -23,10 +22,13 @@ export default fp(async function installRoutes(app: FastifyInstance) {
   app.get('/install/:key', { schema: { params: keyParams } }, async (req, reply) => {
     const { key } = req.params as z.infer<typeof keyParams>;
     await serverOf(key);
+    // Without a built agent the script still answers, and stops at once saying why: a failed
+    // download piped into bash would run nothing and say nothing.
+    const bundle = await agentBundle(app.config.agentBundle);
     return reply
       .type('text/x-shellscript; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(installScript(app.config.publicUrl, key));
+      .send(installScript(app.config.publicUrl, key, bundle?.sha256 ?? null));
   });
 
   app.post(
@@ -61,7 +63,7 @@ export default fp(async function installRoutes(app: FastifyInstance) {
   });
 
   app.get('/agent/stackdeck-agent.mjs', async (_req, reply) => {
-    const bundle = await fs.readFile(app.config.agentBundle).catch(() => null);
+    const bundle = await agentBundle(app.config.agentBundle);
     if (!bundle) {
       return reply.code(503).send({
         statusCode: 503,
@@ -72,6 +74,6 @@ export default fp(async function installRoutes(app: FastifyInstance) {
     return reply
       .type('text/javascript; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(bundle);
+      .send(bundle.bytes);
   });
 });

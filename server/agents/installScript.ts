@@ -1,8 +1,36 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+
 /**
  * The install script a user runs as root on their server (`curl -fsSL .../install/KEY | bash`).
  * It carries no secret but the install key, which works until the agent first connects: the
- * agent's own key is fetched at install time and stored root-only on the server.
+ * agent's own key is fetched at install time and stored root-only on the server. It carries the
+ * SHA-256 of the agent bundle the panel serves, and runs no other bundle.
  */
+
+export interface AgentBundle {
+  bytes: Buffer;
+  /** Hex SHA-256 of `bytes`. */
+  sha256: string;
+}
+
+let cached: (AgentBundle & { file: string; mtimeMs: number; size: number }) | null = null;
+
+/**
+ * The agent bundle the panel serves and its hash, read again when the file changes (a rebuild);
+ * null when it is not built. The hash is of the bytes served, never of a file read elsewhere.
+ */
+export async function agentBundle(file: string): Promise<AgentBundle | null> {
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat?.isFile()) return null;
+  if (cached?.file === file && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size)
+    return cached;
+  const bytes = await fs.readFile(file).catch(() => null);
+  if (!bytes) return null;
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  cached = { file, mtimeMs: stat.mtimeMs, size: stat.size, bytes, sha256 };
+  return cached;
+}
 
 /** Only what a URL or install key may contain ever lands in the script. */
 const SAFE = /^[A-Za-z0-9:/._~?&=%-]+$/;
@@ -11,14 +39,29 @@ export function installCommand(panelUrl: string, installKey: string): string {
   return `curl -fsSL ${panelUrl}/install/${installKey} | bash`;
 }
 
-export function installScript(panelUrl: string, installKey: string): string {
+/** The line after which the script acts; what comes before only defines (tests run that part). */
+export const INSTALL_STEPS_MARKER = '# ---- the install itself ----';
+
+/**
+ * `agentSha256`: the hex SHA-256 of the bundle the panel serves (agentBundle), or null when it
+ * has none: the script then stops before changing anything, saying so.
+ */
+export function installScript(
+  panelUrl: string,
+  installKey: string,
+  agentSha256: string | null,
+): string {
   if (!SAFE.test(panelUrl) || !SAFE.test(installKey)) throw new Error('unsafe install parameters');
+  if (agentSha256 !== null && !/^[0-9a-f]{64}$/.test(agentSha256))
+    throw new Error('unsafe install parameters');
   return `#!/usr/bin/env bash
 # Stackdeck agent installer. Run as root: it installs Node.js from the distribution if needed,
 # the agent, its configuration and a service, then starts it.
 set -euo pipefail
 PANEL='${panelUrl}'
 INSTALL_KEY='${installKey}'
+# The SHA-256 of the agent this panel serves: any other download is refused.
+AGENT_SHA256='${agentSha256 ?? ''}'
 export DEBIAN_FRONTEND=noninteractive
 
 event() { # event TEXT CODE: progress shown in the panel (code x 10 = per cent)
@@ -26,9 +69,23 @@ event() { # event TEXT CODE: progress shown in the panel (code x 10 = per cent)
     --data "{\\"event\\":\\"$1\\",\\"code\\":$2}" "$PANEL/install/$INSTALL_KEY/events" >/dev/null || true
 }
 fail() { event "$1" -1; echo "stackdeck: $1" >&2; exit 1; }
+
+check_agent() { # check_agent FILE: FILE is the agent this script was written for, or it is removed
+  [ -n "$AGENT_SHA256" ] ||
+    fail "The panel has no agent build to install: run npm run build on the panel, then run this command again"
+  command -v sha256sum >/dev/null 2>&1 || fail "sha256sum (coreutils) is needed to check the agent"
+  if ! printf '%s  %s\\n' "$AGENT_SHA256" "$1" | sha256sum -c --status - 2>/dev/null; then
+    rm -f -- "$1"
+    fail "The downloaded agent does not match the SHA-256 this script carries ($AGENT_SHA256): it was not installed. Copy the install command from the panel again; if this repeats, something between this server and the panel changes the download"
+  fi
+}
+
+${INSTALL_STEPS_MARKER}
 trap 'fail "The installer stopped at line $LINENO"' ERR
 
 [ "$(id -u)" -eq 0 ] || { echo "stackdeck: run this as root" >&2; exit 1; }
+[ -n "$AGENT_SHA256" ] ||
+  fail "The panel has no agent build to install: run npm run build on the panel, then run this command again"
 event "Installer started on $(hostname)" 1
 
 if ! command -v node >/dev/null 2>&1 || [ "$(node -p 'process.versions.node.split(".")[0]')" -lt 18 ]; then
@@ -42,6 +99,7 @@ event "Downloading the agent" 4
 install -d -m 0755 /opt/stackdeck
 install -d -m 0700 /etc/stackdeck
 curl -fsSL "$PANEL/agent/stackdeck-agent.mjs" -o /opt/stackdeck/agent.mjs.new
+check_agent /opt/stackdeck/agent.mjs.new
 mv /opt/stackdeck/agent.mjs.new /opt/stackdeck/agent.mjs
 
 event "Writing the agent's configuration" 5

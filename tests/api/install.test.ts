@@ -1,3 +1,5 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -108,6 +110,101 @@ describe('a panel restarted on its data', () => {
       expect(fs.existsSync(file), file).toBe(true);
       expect(mode(file), file).toBe(0o600);
     }
+  });
+});
+
+describe('the install script', () => {
+  let t: TestApp;
+  let dir: string;
+  let bundle: string;
+  let owner: Awaited<ReturnType<TestApp['user']>>;
+  beforeAll(async () => {
+    dir = tmpDir();
+    dirs.push(dir);
+    bundle = path.join(dir, 'stackdeck-agent.mjs');
+    fs.writeFileSync(bundle, 'console.log("the agent");\n');
+    t = await buildTestApp({ agentBundle: bundle });
+    owner = await t.user();
+  });
+  afterAll(() => t.close());
+
+  /** A new server's install key and the script the Connect page shows for it. */
+  async function newServer(): Promise<{ key: string; shown: string }> {
+    const created = await t.call('POST', `/api/v1/servers/users/${owner.id}?action=create`, {
+      token: owner.token,
+      body: { name: 'web-1' },
+    });
+    const sid = (created.json() as { id: number }).id;
+    const res = await t.call('POST', `/api/v1/servers/users/${owner.id}?action=script&sid=${sid}`, {
+      token: owner.token,
+    });
+    const { command, script } = res.json() as { command: string; script: string };
+    return { key: /\/install\/([\w-]+) /.exec(command)![1]!, shown: script };
+  }
+
+  /** Runs the script's definitions, then `check_agent FILE`, as bash would on the server. */
+  function checkAgent(script: string, file: string) {
+    const defs = script.slice(0, script.indexOf('# ---- the install itself ----'));
+    expect(defs).toContain('check_agent()');
+    // Progress events would go to the panel: here they go nowhere.
+    const program = `${defs}\nevent() { :; }\ncheck_agent "$1"\n`;
+    return new Promise<{ code: number; stderr: string }>((resolve) => {
+      execFile('bash', ['-c', program, 'install', file], (error, _stdout, stderr) =>
+        resolve({ code: error ? Number(error.code) : 0, stderr }),
+      );
+    });
+  }
+
+  it('carries the SHA-256 of the agent bundle the panel serves, and runs only that bundle', async () => {
+    const { key, shown } = await newServer();
+    const script = await t.call('GET', `/install/${key}`);
+    expect(script.statusCode).toBe(200);
+    const served = await t.call('GET', '/agent/stackdeck-agent.mjs');
+    expect(served.statusCode).toBe(200);
+    const sha256 = createHash('sha256').update(served.rawPayload).digest('hex');
+    expect(script.body).toContain(`AGENT_SHA256='${sha256}'`);
+    expect(shown).toBe(script.body);
+    // Checked after the download, before it replaces the installed agent or anything starts.
+    const steps = script.body.slice(script.body.indexOf('# ---- the install itself ----'));
+    expect(steps.indexOf('check_agent /opt/stackdeck/agent.mjs.new')).toBeGreaterThan(
+      steps.indexOf('$PANEL/agent/stackdeck-agent.mjs'),
+    );
+    expect(steps.indexOf('check_agent /opt/stackdeck/agent.mjs.new')).toBeLessThan(
+      steps.indexOf('mv /opt/stackdeck/agent.mjs.new'),
+    );
+
+    const download = path.join(dir, 'agent.mjs.new');
+    fs.writeFileSync(download, served.rawPayload);
+    expect(await checkAgent(script.body, download)).toEqual({ code: 0, stderr: '' });
+    expect(fs.existsSync(download)).toBe(true);
+
+    fs.writeFileSync(download, Buffer.concat([served.rawPayload, Buffer.from('\nfetch("x")')]));
+    const tampered = await checkAgent(script.body, download);
+    expect(tampered.code).not.toBe(0);
+    expect(tampered.stderr).toContain(
+      `stackdeck: The downloaded agent does not match the SHA-256 this script carries (${sha256}): it was not installed.`,
+    );
+    expect(fs.existsSync(download)).toBe(false);
+  });
+
+  it('follows a rebuilt bundle, and stops at once when the panel has none', async () => {
+    fs.writeFileSync(bundle, 'console.log("the agent, rebuilt");\n');
+    fs.utimesSync(bundle, new Date(), new Date(Date.now() + 5000));
+    const { key } = await newServer();
+    const rebuilt = (await t.call('GET', `/install/${key}`)).body;
+    const sha256 = createHash('sha256').update(fs.readFileSync(bundle)).digest('hex');
+    expect(rebuilt).toContain(`AGENT_SHA256='${sha256}'`);
+
+    fs.rmSync(bundle);
+    const none = await t.call('GET', `/install/${key}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.body).toContain(`AGENT_SHA256=''`);
+    const download = path.join(dir, 'anything.mjs');
+    fs.writeFileSync(download, 'console.log("any agent");\n');
+    const run = await checkAgent(none.body, download);
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('stackdeck: The panel has no agent build to install');
+    expect((await t.call('GET', '/agent/stackdeck-agent.mjs')).statusCode).toBe(503);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { servers } from '../../../resources/servers';
-import { installCommand, installScript } from '../../agents/installScript';
+import { agentBundle, installCommand, installScript } from '../../agents/installScript';
 import { readOp, runOp } from '../../agents/runOp';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
@@ -24,7 +24,11 @@ export const lifecycleActions: Pick<Actions, 'lifecycle' | 'events'> = {
       const panel = ctx.app.config.publicUrl;
       return {
         command: installCommand(panel, row.install_key),
-        script: installScript(panel, row.install_key),
+        script: installScript(
+          panel,
+          row.install_key,
+          (await agentBundle(ctx.app.config.agentBundle))?.sha256 ?? null,
+        ),
       };
     }
     await serverLog.clearEvents(row.id);
