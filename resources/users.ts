@@ -154,10 +154,11 @@ export const users = defineResource({
       path: 'users',
       guard: 'public',
       rateLimited: true,
-      summary: 'Register; `ref` is the uuid of the referring user',
+      summary:
+        'Register; `ref` is the uuid of the referring user. The answer is the same for an address that has an account (whose owner is mailed instead), so it names no account: the confirmation link is in the mail',
       query: z.object({ ref: z.uuid().optional() }),
       body: registerBody,
-      response: z.object({ id: z.number(), uuid: z.string(), email: z.string() }),
+      response: z.object({ email: z.string() }),
       status: 201,
     },
     confirm: {
@@ -229,7 +230,6 @@ export const users = defineResource({
       summary: "The user's email address",
       response: z.object({ email: z.string() }),
     },
-    generateApiKey: {
     // An action rather than the plain delete op: it takes a body (the password).
     delete: {
       method: 'DELETE',
@@ -240,6 +240,7 @@ export const users = defineResource({
       body: reauthBody,
       response: z.object({ id: z.number(), email: z.string() }),
     },
+    generateApiKey: {
       method: 'POST',
       path: 'auth/gen/users/{uid}',
       guard: 'self',
@@ -249,7 +250,6 @@ export const users = defineResource({
       body: mintApiKeyBody,
       response: apiKeyPair,
     },
-    photo: {
     apiKeys: {
       method: 'GET',
       path: 'auth/keys/users/{uid}',
@@ -266,6 +266,7 @@ export const users = defineResource({
       summary: 'Revoke one API key: it stops working at once',
       response: z.object({ id: z.number() }),
     },
+    photo: {
       method: 'GET',
       path: 'images/users/{uid}',
       guard: 'self',

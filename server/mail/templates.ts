@@ -37,6 +37,17 @@ export const mails = {
     text: `Your password reset code is ${code}\n\nEnter it at ${link}\nThe code is valid for 15 minutes. If you did not ask for this, ignore this mail.\n`,
     secrets: [code, link],
   }),
+  /** To the owner of an address someone tried to register again (no account is made). */
+  registrationAttempt: (to: string, publicUrl: string): Mail => ({
+    to,
+    subject: 'Someone tried to register with your address on Stackdeck',
+    text:
+      `Someone, maybe you, tried to create a Stackdeck account with this address. It has an ` +
+      `account already, so no new one was made and nothing changed.\n\n` +
+      `Sign in at ${publicUrl}/login\n` +
+      `Forgot your password? Choose "Forgot password?" there: a reset code is mailed to you.\n\n` +
+      `If it was not you, ignore this mail.\n`,
+  }),
   loginNotice: (to: string, ip: string, userAgent: string): Mail => ({
     to,
     subject: 'New sign-in to your Stackdeck account',
@@ -58,6 +69,7 @@ export const mails = {
       `Server: "${plain(offer.server)}"\n\n` +
       `See the offer and accept it at ${offer.link}\n` +
       `The offer is valid for ${offer.days} days. Nothing changes unless you accept it; if you do not know the sender, ignore this mail.\n`,
+    secrets: [offer.link],
   }),
   passwordChanged: (to: string): Mail => ({
     to,

@@ -41,7 +41,8 @@ describe('logs', () => {
     const reg = await t.call('POST', '/api/v1/users', {
       body: { email, password, user_name: 'Logged' },
     });
-    const { id, uuid } = reg.json() as { id: number; uuid: string };
+    expect(reg.statusCode).toBe(201);
+    const { id, uuid } = (await t.app.services.users.findByEmail(email))!;
     const confirmCode = await t.codeIn(email);
     secrets.push(confirmCode);
     await t.call('POST', '/api/v1/users/confirm', { body: { uuid, code: confirmCode } });

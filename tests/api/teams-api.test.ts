@@ -392,7 +392,7 @@ describe('teams: who may do what', () => {
       body: { email, password: 'a long enough password', user_name: 'Newcomer' },
     });
     expect(registered.statusCode, registered.body).toBe(201);
-    const { uuid, id } = registered.json() as { uuid: string; id: number };
+    const { uuid, id } = (await t.app.services.users.findByEmail(email))!;
     const code = await t.codeIn(email);
     expect(
       (await t.call('POST', '/api/v1/users/confirm', { body: { uuid, code } })).statusCode,

@@ -13,13 +13,13 @@ export const signupActions: Pick<
   Actions,
   'register' | 'confirm' | 'confirmationEmail' | 'forgotPassword' | 'resetPassword' | 'sendOtp'
 > = {
+  /**
+   * The answer is the same for a known address and a new one (status, body, and the time of a
+   * password hash): registration must not tell who has an account. The known address's owner
+   * gets a mail saying someone tried, with the way to sign in or reset the password.
+   */
   async register(ctx) {
     const { users, codes, mailer } = ctx.app.services;
-    if (await users.findByEmail(ctx.body.email)) {
-      throw new HttpError(409, 'An account with this email already exists', {
-        email: 'An account with this email already exists',
-      });
-    }
     const referrer = ctx.query.ref ? await users.findByUuid(ctx.query.ref) : undefined;
     // Self-referral: the referrer's own mailbox (case, +tags, Gmail dots aside) earns nothing.
     if (referrer && sameMailbox(referrer.email, ctx.body.email)) {
@@ -27,17 +27,25 @@ export const signupActions: Pick<
         email: 'You cannot use your own referral link',
       });
     }
+    const answer = { email: ctx.body.email };
+    const password_hash = await hashPassword(ctx.body.password);
+    const known = await users.findByEmail(ctx.body.email);
+    if (known) {
+      if (!known.disabled)
+        await mailer.send(mails.registrationAttempt(known.email, ctx.app.config.publicUrl));
+      return answer;
+    }
     const user = await users.create({
       email: ctx.body.email,
       user_name: ctx.body.user_name,
-      password_hash: await hashPassword(ctx.body.password),
+      password_hash,
       referrer_id: referrer?.id ?? null,
     });
     const { code } = await codes.issue(user.id, 'confirm');
     const link = `${ctx.app.config.publicUrl}/confirm-account?uuid=${user.uuid}`;
     await mailer.send(mails.confirmAccount(user.email, code, link));
     await recordActivity(ctx, 'Account created', user.id);
-    return { id: user.id, uuid: user.uuid, email: user.email };
+    return answer;
   },
 
   async confirm(ctx) {

@@ -51,7 +51,7 @@ export async function startPanel(): Promise<Panel> {
     body: { user_name: 'Ops Tester', email, password },
   });
   if (reg.statusCode !== 201) throw new Error(`sign-up: ${reg.statusCode} ${reg.body}`);
-  const { uuid, id } = reg.json() as { uuid: string; id: number };
+  const { uuid, id } = (await t.app.services.users.findByEmail(email))!;
   const confirm = await t.call('POST', '/api/v1/users/confirm', {
     body: { uuid, code: await t.codeIn(email) },
   });
