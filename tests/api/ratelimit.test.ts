@@ -5,11 +5,16 @@ import { loadConfig } from '../../server/config';
 import { type TestApp, buildTestApp } from './helpers';
 
 /**
- * Sign-in, OTP, register, confirm and reset calls: AUTH_RATE_LIMIT (5) a minute per client and
- * per account. A client-supplied X-Forwarded-For changes nothing unless TRUST_PROXY is set.
+ * Sign-in, OTP, register, confirm and reset calls: AUTH_RATE_LIMIT (5) a minute per client.
+ * Calls that check a secret (sign-in, confirm, reset) count an account's failures per client
+ * address (5 a minute), with a ceiling of 10 times that from all addresses together; a success
+ * is never counted, so an attacker's failures never lock the owner out. Calls that send mail
+ * (register, resend, forgot password, OTP mail) are limited per account too, whatever the client.
+ * A client-supplied X-Forwarded-For changes nothing unless TRUST_PROXY is set.
  * Every test uses its own client addresses (TEST-NET ranges) and accounts, so counts never mix.
  */
 const LIMIT = 5;
+const CEILING = LIMIT * 10;
 let t: TestApp;
 let ipSeq = 0;
 const freshIp = () => `198.51.100.${++ipSeq}`;
@@ -24,12 +29,12 @@ interface Account {
 }
 
 /** A confirmed account made without any rate-limited call (its token issued directly). */
-async function newAccount(): Promise<Account> {
+async function newAccount(confirmed = true): Promise<Account> {
   const row = await t.app.services.users.create({
     email: `limited-${randomUUID().slice(0, 8)}@example.com`,
     user_name: 'Limited',
     password_hash: passwordHash,
-    confirmed: true,
+    confirmed,
   });
   const token = await t.app.services.sessions.issue(row.id, { ip: '192.0.2.9', userAgent: '' });
   return { id: row.id, uuid: row.uuid, email: row.email, token };
@@ -50,6 +55,10 @@ interface Request {
 interface Limited {
   name: string;
   method: 'GET' | 'POST';
+  /** Checks a secret: the account's failures are counted, its successes are not. */
+  checksSecret?: boolean;
+  /** The account holder's right call (for calls that check a secret). */
+  right?: (a: Account) => Request;
   /** The n-th request of one client, naming a different account each time where it can. */
   perClient: (n: number, a: Account) => Request;
   /** The n-th request naming account `a`. */
@@ -62,6 +71,8 @@ const LIMITED: Limited[] = [
   {
     name: 'login',
     method: 'POST',
+    checksSecret: true,
+    right: (a) => ({ url: '/api/v1/users/login', body: { email: a.email, password } }),
     perClient: (n) => ({ url: '/api/v1/users/login', body: { email: other(n), password } }),
     perAccount: (_, a) => ({
       url: '/api/v1/users/login',
@@ -71,6 +82,8 @@ const LIMITED: Limited[] = [
   {
     name: 'login second step (?otp=)',
     method: 'POST',
+    checksSecret: true,
+    right: (a) => ({ url: '/api/v1/users/login?otp=123456', body: { email: a.email, password } }),
     perClient: (n) => ({
       url: '/api/v1/users/login?otp=123456',
       body: { email: other(n), password },
@@ -95,6 +108,7 @@ const LIMITED: Limited[] = [
   {
     name: 'confirm',
     method: 'POST',
+    checksSecret: true,
     perClient: () => ({
       url: '/api/v1/users/confirm',
       body: { uuid: randomUUID(), code: '123456' },
@@ -119,6 +133,7 @@ const LIMITED: Limited[] = [
   {
     name: 'reset password',
     method: 'POST',
+    checksSecret: true,
     perClient: () => ({
       url: '/api/v1/users/password',
       body: { id: randomUUID(), code: '123456' },
@@ -168,7 +183,7 @@ describe('rate limits', () => {
     expect(elsewhere.statusCode).not.toBe(429);
   });
 
-  it.each(LIMITED)(
+  it.each(LIMITED.filter((l) => !l.checksSecret))(
     '$name: 5 a minute per account, whatever the client',
     async ({ method, perAccount }) => {
       const a = await newAccount();
@@ -183,6 +198,51 @@ describe('rate limits', () => {
     },
   );
 
+  it.each(LIMITED.filter((l) => l.checksSecret))(
+    "$name: an attacker's failures never refuse the owner at another address",
+    async ({ name, method, perAccount, right }) => {
+      // A confirmed account answers any confirmation code with success: confirm an unconfirmed one.
+      const a = await newAccount(name !== 'confirm');
+      const attacker = freshIp();
+      const statuses: number[] = [];
+      for (let n = 0; n <= LIMIT + 1; n++) {
+        statuses.push((await send(method, perAccount(n, a), attacker, a)).statusCode);
+      }
+      expect(statuses.slice(0, LIMIT)).not.toContain(429);
+      expect(statuses.slice(LIMIT)).toEqual([429, 429]);
+      // The owner, at once, from their own address: not refused (and signed in).
+      const owner = await send(method, right ? right(a) : perAccount(0, a), freshIp(), a);
+      expect(owner.statusCode, owner.body).not.toBe(429);
+      if (right) expect(owner.statusCode, owner.body).toBe(200);
+    },
+  );
+
+  it.each(LIMITED.filter((l) => l.checksSecret))(
+    '$name: the failures of all addresses together meet a ceiling (10 times the limit)',
+    async ({ name, method, perAccount }) => {
+      const a = await newAccount(name !== 'confirm');
+      for (let n = 0; n < CEILING; n++) {
+        const res = await send(method, perAccount(n, a), freshIp(), a);
+        expect(res.statusCode, `failure ${n + 1}: ${res.body}`).not.toBe(429);
+      }
+      const refused = await send(method, perAccount(CEILING, a), freshIp(), a);
+      expect(refused.statusCode).toBe(429);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another account is not affected.
+      const b = await newAccount();
+      expect((await send(method, perAccount(0, b), freshIp(), b)).statusCode).not.toBe(429);
+    },
+  );
+
+  it('successful sign-ins are never counted against the account', async () => {
+    const a = await newAccount();
+    const signIn = LIMITED[0]!.right!(a);
+    for (let n = 0; n < CEILING + 2; n++) {
+      const res = await send('POST', signIn, freshIp(), a);
+      expect(res.statusCode, `sign-in ${n + 1}`).toBe(200);
+    }
+  });
+
   it('register and forgot-password (POST and GET users) keep separate budgets', async () => {
     const a = await newAccount();
     for (let n = 0; n <= LIMIT; n++) await send('POST', LIMITED[2]!.perAccount(n, a), freshIp());
@@ -192,7 +252,8 @@ describe('rate limits', () => {
 
   it('a limited sign-in shows in the login activity', async () => {
     const a = await newAccount();
-    for (let n = 0; n <= LIMIT; n++) await send('POST', LIMITED[0]!.perAccount(n, a), freshIp());
+    const ip = freshIp();
+    for (let n = 0; n <= LIMIT; n++) await send('POST', LIMITED[0]!.perAccount(n, a), ip);
     const outcomes = await t.app.db
       .selectFrom('auth_logs')
       .select('outcome')
