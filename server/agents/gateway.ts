@@ -9,6 +9,7 @@ import {
   reportSchema,
 } from '../../resources/agent/protocol';
 import { sha256 } from '../auth/hash';
+import { revokeKeysOfLeavers } from '../handlers/servers/keyRevocation';
 import type { Caller } from '../http/caller';
 import { AgentHub } from './hub';
 import { LiveStore } from './live';
@@ -99,6 +100,8 @@ function handleAgents(app: FastifyInstance, agents: Namespace, live: LiveStore) 
       const { first } = await app.services.servers.markConnected(server.id);
       // The install's last step, as the install page shows it: 10 is done.
       if (first) await app.services.serverLog.addEvent(server.id, 'The agent is connected', 10);
+      // Keys of users who lost the server while it was offline go now.
+      await revokeKeysOfLeavers(app, [server.id]);
     })().catch((err: unknown) =>
       app.log.error({ err, serverId: server.id }, 'agent connection setup failed'),
     );
@@ -159,6 +162,6 @@ export function createGateway(
   const live = new LiveStore(app.db, browsers, app.log.child({ module: 'live' }));
   handleAgents(app, agents, live);
   handleBrowsers(app, browsers, live);
+  live.followSessions(app.services.sessions);
   return { io, hub: new AgentHub(agents, options.maxOpTimeoutMs), live };
 }
-  live.followSessions(app.services.sessions);
