@@ -12,6 +12,7 @@ import documentsPlugin from './plugins/documents';
 import errorsPlugin from './plugins/errors';
 import openapiPlugin from './plugins/openapi';
 import rateLimitPlugin from './plugins/rateLimit';
+import securityHeadersPlugin from './plugins/securityHeaders';
 import shutdownPlugin from './plugins/shutdown';
 import spaPlugin from './plugins/spa';
 import { loadOrCreateSecrets } from './secrets';
@@ -103,6 +104,7 @@ export async function build({
   });
 
   await app.register(shutdownPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(authPlugin);
   await app.register(rateLimitPlugin);
