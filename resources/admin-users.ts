@@ -37,6 +37,23 @@ export const adminUsers = defineResource({
       summary: 'A token to act as the user; the admin switches back by dropping it',
       response: loginResponse,
     },
+    // The outbox masks codes (an admin reading one could take the account over); these are what
+    // an admin needs instead. Both are written to the user's account activity with the admin.
+    confirm: {
+      method: 'POST',
+      path: 'admin/confirm/users/{uid}',
+      guard: 'admin',
+      summary:
+        "Confirm the user's account (when their confirmation mail cannot reach them); audited",
+      response: z.object({ confirmed: z.literal(true) }),
+    },
+    sendPasswordReset: {
+      method: 'POST',
+      path: 'admin/password-reset/users/{uid}',
+      guard: 'admin',
+      summary: 'Mail the user a fresh password-reset code, which only they read; audited',
+      response: z.object({ sent: z.literal(true) }),
+    },
   },
   ui: {
     listFields: ['id', 'email', 'user_name', 'plan_id', 'is_admin', 'confirmed', 'created_at'],

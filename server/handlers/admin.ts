@@ -3,6 +3,7 @@ import { outbox } from '../../resources/outbox';
 import { toCount } from '../db/database';
 import { forbidden, notFound } from '../http/errors';
 import { defineHandlers } from '../http/handlers';
+import { mails } from '../mail/templates';
 import { containsText, pageOf } from '../repositories/paging';
 import { recordActivity } from './activity';
 
@@ -29,6 +30,27 @@ export const adminUserHandlers = defineHandlers(adminUsers, {
       const Token = await ctx.app.services.sessions.issue(target.id, ctx.origin, ctx.caller!.id);
       await recordActivity(ctx, 'An admin started acting as this user', target.id);
       return { User: { id: target.id, is_admin: false, plan_id: target.plan_id }, Token };
+    },
+    async confirm(ctx) {
+      const { users } = ctx.app.services;
+      const target = await users.findById(ctx.uid);
+      if (!target) throw notFound();
+      if (!target.confirmed) {
+        await users.update(target.id, { confirmed: 1 });
+        await recordActivity(ctx, 'Account confirmed by an admin', target.id);
+      }
+      return { confirmed: true as const };
+    },
+    async sendPasswordReset(ctx) {
+      const { users, codes, mailer } = ctx.app.services;
+      const target = await users.findById(ctx.uid);
+      if (!target) throw notFound();
+      if (target.disabled) throw forbidden('This account is disabled');
+      const request = await codes.issue(target.id, 'reset');
+      const link = `${ctx.app.config.publicUrl}/confirm-account-for-password-reset?id=${request.id}`;
+      await mailer.send(mails.resetPassword(target.email, request.code, link));
+      await recordActivity(ctx, 'Password reset mail sent by an admin', target.id);
+      return { sent: true as const };
     },
   },
 });

@@ -288,3 +288,118 @@ describe('an admin on another user directly', () => {
     expect(pw.statusCode).toBe(403);
   });
 });
+
+describe('what an admin does instead of reading codes (issue 8)', () => {
+  /** A user who registered and never got (or never read) the confirmation mail. */
+  async function unconfirmed() {
+    const email = `waiting-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const password = 'a long enough password';
+    const reg = await t.call('POST', '/api/v1/users', {
+      body: { email, password, user_name: 'Waiting' },
+    });
+    expect(reg.statusCode).toBe(201);
+    const row = (await t.app.services.users.findByEmail(email))!;
+    return { id: row.id, email, password };
+  }
+  const lastActivity = (userId: number) =>
+    t.app.db
+      .selectFrom('account_activity')
+      .select(['user_id', 'actor_id', 'message'])
+      .where('user_id', '=', userId)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+
+  it('confirms an account: the user signs in, and their log names the admin', async () => {
+    const waiting = await unconfirmed();
+    const before = await t.call('POST', '/api/v1/users/login', {
+      body: { email: waiting.email, password: waiting.password },
+    });
+    expect(before.statusCode).toBe(403);
+    const res = await t.call('POST', `/api/v1/admin/confirm/users/${waiting.id}`, {
+      token: admin.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ confirmed: true });
+    expect(await t.login(waiting.email, waiting.password)).toMatch(/^ey/);
+    expect(await lastActivity(waiting.id)).toEqual({
+      user_id: waiting.id,
+      actor_id: admin.id,
+      message: 'Account confirmed by an admin',
+    });
+    const list = await t.call('GET', `/api/v1/admin/users?q=${encodeURIComponent(waiting.email)}`, {
+      token: admin.token,
+    });
+    expect(list.json().data[0]).toMatchObject({ email: waiting.email, confirmed: true });
+    // Again: nothing to do, said so, not logged twice.
+    const again = await t.call('POST', `/api/v1/admin/confirm/users/${waiting.id}`, {
+      token: admin.token,
+    });
+    expect(again.json()).toEqual({ confirmed: true });
+    const rows = await t.app.db
+      .selectFrom('account_activity')
+      .select('message')
+      .where('user_id', '=', waiting.id)
+      .where('message', '=', 'Account confirmed by an admin')
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('sends a fresh reset mail: only the user can use it, the outbox shows no code', async () => {
+    const target = await t.user({ admin: true });
+    const res = await t.call('POST', `/api/v1/admin/password-reset/users/${target.id}`, {
+      token: admin.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ sent: true });
+    const mail = (await t.lastMail(target.email))!;
+    expect(mail.subject).toBe('Reset your Stackdeck password');
+    const id = /password-reset\?id=([0-9a-f-]{36})/.exec(mail.text_body)![1]!;
+    const code = /code is (\d{6})/.exec(mail.text_body)![1]!;
+    const outbox = await t.call(
+      'GET',
+      `/api/v1/admin/outbox?q=${encodeURIComponent(target.email)}`,
+      { token: admin.token },
+    );
+    expect(outbox.body).toContain('Your password reset code is ••••••');
+    expect(outbox.body).not.toContain(code);
+    expect(outbox.body).not.toContain(id);
+    expect(await lastActivity(target.id)).toEqual({
+      user_id: target.id,
+      actor_id: admin.id,
+      message: 'Password reset mail sent by an admin',
+    });
+    // The user, with the mail, sets a new password.
+    const set = await t.call('POST', '/api/v1/users/password', {
+      body: { id, code, password: 'the owner chose this' },
+    });
+    expect(set.json()).toEqual({ valid: true, changed: true });
+  });
+
+  it('refuses a disabled account and names nobody for a missing one', async () => {
+    const disabled = await t.user();
+    await t.app.services.users.update(disabled.id, { disabled: 1 });
+    const reset = await t.call('POST', `/api/v1/admin/password-reset/users/${disabled.id}`, {
+      token: admin.token,
+    });
+    expect(reset.statusCode).toBe(403);
+    for (const action of ['confirm', 'password-reset']) {
+      const res = await t.call('POST', `/api/v1/admin/${action}/users/999999`, {
+        token: admin.token,
+      });
+      expect(res.statusCode).toBe(404);
+    }
+  });
+
+  it.each(['confirm', 'password-reset'])(
+    'admin/%s is for admins only: staff, users and an acting admin get 403',
+    async (action) => {
+      const waiting = await unconfirmed();
+      const acting = await t.actAs(admin.token, user.id);
+      for (const token of [staff.token, user.token, acting]) {
+        const res = await t.call('POST', `/api/v1/admin/${action}/users/${waiting.id}`, { token });
+        expect(res.statusCode).toBe(403);
+      }
+      expect((await t.app.services.users.findById(waiting.id))?.confirmed).toBe(0);
+    },
+  );
+});
