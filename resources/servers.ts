@@ -54,6 +54,16 @@ const ip4 = z
     'An IPv4 address like 203.0.113.10',
   );
 
+/** A transfer offer is open this long; then accepting it answers 410. */
+export const TRANSFER_DAYS = 7;
+/**
+ * Open offers (not accepted, not void, not expired) one server may have at a time. With one open
+ * offer per server and address, a server reaches at most this many mailboxes a week.
+ */
+export const MAX_OPEN_OFFERS_PER_SERVER = 3;
+/** Transfer offers one user may make in 24 hours, over all their servers, whatever became of them. */
+export const MAX_TRANSFER_OFFERS_PER_DAY = 10;
+
 /** `GET transfer/{uuid}`: a transfer offer, as its recipient sees it before accepting. */
 export const transferOfferSchema = z.object({
   id: z.string(),

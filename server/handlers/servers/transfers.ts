@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { SERVER_PENDING_PREFIX, type servers } from '../../../resources/servers';
+import {
+  MAX_OPEN_OFFERS_PER_SERVER,
+  MAX_TRANSFER_OFFERS_PER_DAY,
+  SERVER_PENDING_PREFIX,
+  TRANSFER_DAYS,
+  type servers,
+} from '../../../resources/servers';
 import { type Db, now, toCount } from '../../db/database';
 import type { ServerRow, ServerTransfersTable } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
@@ -10,15 +16,8 @@ import { toServerRecord } from '../../repositories/servers';
 type Actions = ResourceHandlers<typeof servers>['actions'];
 type OfferRow = ServerTransfersTable;
 
-/** An offer is open this long; then accepting it answers 410. */
-export const TRANSFER_DAYS = 7;
-/**
- * Open offers (not accepted, not void, not expired) one server may have at a time. With the
- * one-open-offer-per-address rule, a server can reach at most this many mailboxes a week.
- */
-export const MAX_OPEN_OFFERS_PER_SERVER = 3;
-/** Offers one user may make in 24 hours, over all their servers, whatever became of them. */
-export const MAX_TRANSFER_OFFERS_PER_DAY = 10;
+// The limits are declared with the resource, where the UI reads them too.
+export { MAX_OPEN_OFFERS_PER_SERVER, MAX_TRANSFER_OFFERS_PER_DAY, TRANSFER_DAYS };
 
 const DAY_MS = 86_400_000;
 

@@ -14,7 +14,8 @@ const REFRESH_MS = 15_000;
 
 /**
  * /dashboard: the user's servers; with none, the entry rule sends them to /no-servers.
- * /dashboard/{uuid}: the same, with the transfer offered under that uuid to accept first.
+ * /dashboard/{uuid}: the transfer offered under that uuid, when it is open and the caller's;
+ * otherwise a not-found or expired state with the way back to /dashboard.
  */
 export default function DashboardPage() {
   const { uuid } = useParams();
@@ -26,7 +27,17 @@ export default function DashboardPage() {
   }, [page, pages]);
   const onStale = useCallback(() => void refetch(), [refetch]);
 
-  if (!uuid && !isPending && !error && total === 0) return <Navigate to="/no-servers" replace />;
+  if (uuid)
+    return (
+      <Box sx={{ maxWidth: 720 }}>
+        <PageHeader
+          title="Server transfer"
+          description="A server another Stackdeck user offers to move to your account."
+        />
+        <TransferAcceptance uuid={uuid} />
+      </Box>
+    );
+  if (!isPending && !error && total === 0) return <Navigate to="/no-servers" replace />;
 
   return (
     <Box>
@@ -39,7 +50,6 @@ export default function DashboardPage() {
           </Button>
         }
       />
-      {uuid ? <TransferAcceptance uuid={uuid} /> : null}
       {error ? (
         <Alert severity="error">{errorMessage(error, 'The servers could not be loaded.')}</Alert>
       ) : null}

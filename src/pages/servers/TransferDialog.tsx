@@ -10,7 +10,12 @@ import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Form, useNotify } from 'ra-core';
 import { SaveButton, TextInput } from 'ra-ui-materialui';
 import type { z } from 'zod';
-import { type Server, servers } from '../../../resources/servers';
+import {
+  MAX_OPEN_OFFERS_PER_SERVER,
+  type Server,
+  TRANSFER_DAYS,
+  servers,
+} from '../../../resources/servers';
 import { keepText } from '../../generic/SchemaInput';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
@@ -52,8 +57,10 @@ export function TransferDialog({ server, onClose }: { server: Server; onClose: (
         <DialogTitle id="transfer-title">Transfer {name}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            The other user gets a mail with a link that is valid for 7 days. When they accept, the
-            server, its agent and everything on it move to their account and leave yours.
+            The other user gets a mail with a link that is valid for {TRANSFER_DAYS} days. When they
+            accept, the server, its agent and everything on it move to their account and leave
+            yours, and any other offer of it lapses. A server can be offered to{' '}
+            {MAX_OPEN_OFFERS_PER_SERVER} addresses at a time, once each.
           </DialogContentText>
           <TextInput
             source="email"
