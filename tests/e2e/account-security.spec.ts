@@ -112,34 +112,4 @@ test('emailed-code enrolment, then turning two-factor off with the password', as
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
 });
 
-test('a regenerated API key shows its secret once, and the pair works', async ({ page, api }) => {
-  const account = await api.account();
-  await openProfile(page, account.email, account.password);
-  const card = page.getByRole('region', { name: 'API key' });
-  const before = (await card.getByTestId('api-key').textContent())!.trim();
-
-  await card.getByRole('button', { name: 'Regenerate' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Regenerate the API key?' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Regenerate' }).click();
-
-  await expect(card.getByText('Copy the secret now')).toBeVisible();
-  const key = (await card.getByTestId('api-key').textContent())!.trim();
-  const secret = (await card.getByTestId('api-secret').textContent())!.trim();
-  expect(key).not.toBe(before);
-  expect(secret.length).toBeGreaterThan(20);
-  await expect(card.getByRole('button', { name: 'Copy the api secret' })).toBeVisible();
-  await shot(page, 'api-key-secret');
-
-  const asScript = (apiKey: string, apiSecret: string) =>
-    page.request.get(`/api/v1/users/${account.id}`, {
-      headers: { 'x-api-key': apiKey, 'x-api-secret': apiSecret },
-    });
-  expect((await asScript(key, secret)).status()).toBe(200);
-  expect((await asScript(before, secret)).status()).toBe(401);
-
-  await page.reload();
-  await expect(card.getByTestId('api-key')).toHaveText(key);
-  await expect(card.getByTestId('api-secret')).toHaveCount(0);
-  await expect(page.getByText(secret)).toHaveCount(0);
-});
+// API keys and account deletion: tests/e2e/account-apikeys.spec.ts.

@@ -1,16 +1,31 @@
 import { useState } from 'react';
-import { Alert, AlertTitle, Box, Button, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import Autorenew from '@mui/icons-material/Autorenew';
+import Add from '@mui/icons-material/Add';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
-import { Confirm } from 'ra-ui-materialui';
+import { Confirm, TextInput } from 'ra-ui-materialui';
 import type { z } from 'zod';
-import type { User, apiKeyPair } from '../../../resources/users';
+import type { ApiKeyRecord, User, apiKeyPair } from '../../../resources/users';
 import { CopyButton } from '../../generic/CopyButton';
 import { SectionCard } from '../../generic/SectionCard';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
 import { ActingNotice } from './ActingNotice';
+import { ReauthDialog } from './ReauthDialog';
 
 type KeyPair = z.infer<typeof apiKeyPair>;
 
@@ -33,79 +48,188 @@ function Secret({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+const when = (iso: string) => new Date(iso).toLocaleString();
+
 interface Props {
   user: User;
   acting: boolean;
-  /** Reloads the user record so the new key shows everywhere. */
+  /** Reloads the user record so the newest key shows everywhere. */
   refresh: () => unknown;
 }
 
-/** API key and secret for scripts: the key is shown, the secret only once when generated. */
+/**
+ * API keys for scripts: minted with the password (and the second factor), the secret shown
+ * once; each key listed with its last use and revocable on its own.
+ */
 export function ApiKeyCard({ user, acting, refresh }: Props) {
   const dataProvider = useStackdeckData();
+  const queryClient = useQueryClient();
   const notify = useNotify();
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [minting, setMinting] = useState(false);
   const [fresh, setFresh] = useState<KeyPair | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeyRecord | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryKey = ['users', 'apiKeys', user.id];
+  const keys = useQuery({
+    queryKey,
+    enabled: !acting,
+    queryFn: ({ signal }) =>
+      dataProvider.action<{ data: ApiKeyRecord[]; total: number }>('users', 'apiKeys', {
+        signal,
+      }),
+  });
+  const reload = async () => {
+    await queryClient.invalidateQueries({ queryKey });
+    refresh();
+  };
 
-  const regenerate = async () => {
+  const revoke = async (key: ApiKeyRecord) => {
     setBusy(true);
     try {
-      setFresh(await dataProvider.action<KeyPair>('users', 'generateApiKey'));
-      refresh();
+      await dataProvider.action('users', 'revokeApiKey', { params: { id: key.id } });
+      notify('API key revoked', { type: 'success' });
+      if (fresh?.id === key.id) setFresh(null);
+      await reload();
     } catch (error) {
-      notify(errorMessage(error, 'A new key could not be generated.'), { type: 'error' });
+      notify(errorMessage(error, 'The key could not be revoked.'), { type: 'error' });
     } finally {
       setBusy(false);
-      setConfirming(false);
+      setRevoking(null);
     }
   };
 
+  const list = keys.data?.data ?? [];
   return (
     <SectionCard
       id="api-key"
-      title="API key"
-      subtitle="Lets scripts call the Stackdeck API as you: send the key and secret in the X-Api-Key and X-Api-Secret headers."
+      title="API keys"
+      subtitle="Let scripts call the Stackdeck API as you: send a key and its secret in the X-Api-Key and X-Api-Secret headers."
       icon={KeyOutlined}
     >
-      {acting ? <ActingNotice only="change the API key" /> : null}
+      {acting ? <ActingNotice only="see or change the API keys" /> : null}
       <Stack spacing={2}>
         {fresh ? (
           <Alert severity="warning" onClose={() => setFresh(null)}>
             <AlertTitle>Copy the secret now</AlertTitle>
-            It will not be shown again. If you lose it, generate a new key.
-            <Box sx={{ mt: 1.5 }}>
+            It will not be shown again. If you lose it, revoke the key and make a new one.
+            <Stack spacing={1} sx={{ mt: 1.5 }}>
+              <Secret label="API key" value={fresh.api_key} testId="new-api-key" />
               <Secret label="API secret" value={fresh.api_secret} testId="api-secret" />
-            </Box>
+            </Stack>
           </Alert>
         ) : null}
-        {user.api_key ? (
-          <Secret label="API key" value={fresh?.api_key ?? user.api_key} testId="api-key" />
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            No key yet.
+        {acting ? null : keys.isPending ? (
+          <Skeleton variant="rounded" height={72} />
+        ) : keys.error ? (
+          <Alert severity="error">
+            {errorMessage(keys.error, 'Your keys could not be loaded.')}
+          </Alert>
+        ) : list.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="api-keys-empty">
+            No API keys yet. Make one for each script or service, so you can revoke it alone.
           </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="API keys">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Key</TableCell>
+                  <TableCell>Created</TableCell>
+                  <TableCell>Last used</TableCell>
+                  <TableCell align="right" />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((key) => (
+                  <TableRow key={key.id} data-testid="api-key-row">
+                    <TableCell>
+                      {key.label ? <Typography variant="body2">{key.label}</Typography> : null}
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                      >
+                        {key.api_key}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(key.created_at)}</TableCell>
+                    <TableCell>
+                      {key.last_used_at ? (
+                        <>
+                          {when(key.last_used_at)}
+                          <Typography variant="body2" color="text.secondary">
+                            from {key.last_used_ip}
+                          </Typography>
+                        </>
+                      ) : (
+                        <Typography variant="body2" color="text.secondary">
+                          Never
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">
+                      <Button
+                        color="error"
+                        size="small"
+                        onClick={() => setRevoking(key)}
+                        disabled={busy}
+                      >
+                        Revoke
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
         )}
+        <Typography variant="body2" color="text.secondary">
+          Changing or resetting your password revokes every API key.
+        </Typography>
         <div>
           <Button
             variant="outlined"
-            startIcon={<Autorenew />}
-            disabled={acting || busy}
-            onClick={() => setConfirming(true)}
+            startIcon={<Add />}
+            disabled={acting}
+            onClick={() => setMinting(true)}
           >
-            {user.api_key ? 'Regenerate' : 'Generate'}
+            New API key
           </Button>
         </div>
       </Stack>
+      <ReauthDialog
+        open={minting}
+        user={user}
+        title="New API key"
+        text="Confirm it is you: a key gives a script your access until you revoke it."
+        submitLabel="Create key"
+        success="API key created"
+        onClose={() => setMinting(false)}
+        onConfirm={async (values) => {
+          const pair = await dataProvider.action<KeyPair>('users', 'generateApiKey', {
+            body: values,
+          });
+          setFresh(pair);
+          setMinting(false);
+          await reload();
+        }}
+      >
+        <TextInput
+          source="label"
+          label="What is it for? (optional)"
+          helperText="e.g. deploy script"
+          fullWidth
+        />
+      </ReauthDialog>
       <Confirm
-        isOpen={confirming}
+        isOpen={revoking !== null}
         loading={busy}
-        title="Regenerate the API key?"
-        content="The current key and secret stop working at once. Scripts that use them will fail until you give them the new ones."
-        confirm="Regenerate"
+        title="Revoke this API key?"
+        content={`${revoking?.label || revoking?.api_key || ''} stops working at once. Scripts that use it will fail.`}
+        confirm="Revoke"
         confirmColor="warning"
-        onConfirm={() => void regenerate()}
-        onClose={() => setConfirming(false)}
+        onConfirm={() => revoking && void revoke(revoking)}
+        onClose={() => setRevoking(null)}
       />
     </SectionCard>
   );

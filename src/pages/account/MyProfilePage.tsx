@@ -3,13 +3,14 @@ import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckAuth } from '../../hooks';
 import { ApiKeyCard } from './ApiKeyCard';
+import { DeleteAccountCard } from './DeleteAccountCard';
 import { PasswordCard } from './PasswordCard';
 import { PhotoCard } from './PhotoCard';
 import { ProfileDetailsCard } from './ProfileDetailsCard';
 import { TwoFactorCard } from './TwoFactorCard';
 import { useProfile } from './useProfile';
 
-/** /my-profile: details, photo, password, two-factor sign-in and API key. */
+/** /my-profile: details, photo, password, two-factor sign-in, API keys, account deletion. */
 export default function MyProfilePage() {
   const { user, isPending, error, save, refetch } = useProfile();
   const acting = useStackdeckAuth().isActing();
@@ -47,6 +48,9 @@ export default function MyProfilePage() {
           </Grid>
           <Grid size={12}>
             <ApiKeyCard user={user} acting={acting} refresh={refetch} />
+          </Grid>
+          <Grid size={12}>
+            <DeleteAccountCard user={user} acting={acting} />
           </Grid>
         </Grid>
       )}

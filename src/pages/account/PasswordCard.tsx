@@ -44,14 +44,14 @@ export function PasswordCard({ save, acting }: Props) {
       await save({ current_password, password: next });
       setGeneration((n) => n + 1);
     },
-    'Password changed. Your other sessions were signed out.',
+    'Password changed. Your other sessions were signed out and your API keys revoked.',
   );
 
   return (
     <SectionCard
       id="password"
       title="Password"
-      subtitle="At least 10 characters. A passphrase is easiest to remember."
+      subtitle="At least 10 characters. A passphrase is easiest to remember. Changing it signs out your other sessions and revokes every API key."
       icon={LockOutlined}
     >
       {acting ? <ActingNotice only="change the password" /> : null}
