@@ -8,8 +8,11 @@ import { loadConfig } from './config';
 const USAGE = `Usage:
   stackdeck create-admin --email EMAIL [--password PASSWORD] [--name NAME]
   stackdeck reset-password --email EMAIL [--password PASSWORD]
+  stackdeck confirm-user --email EMAIL
 
-Reads DATA_DIR / DATABASE_URL like the panel. A password is generated and printed when not given.`;
+Reads DATA_DIR / DATABASE_URL like the panel. A password is generated and printed when not given.
+confirm-user confirms an account whose confirmation mail reached no one (no SMTP_URL): the
+outbox never shows codes.`;
 
 export interface CliIo {
   env?: NodeJS.ProcessEnv;
@@ -35,7 +38,12 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
     err(`${(error as Error).message}\n\n${USAGE}`);
     return 2;
   }
-  if (!command || !['create-admin', 'reset-password'].includes(command) || !values.email) {
+  if (
+    !command ||
+    !['create-admin', 'reset-password', 'confirm-user'].includes(command) ||
+    !values.email ||
+    (command === 'confirm-user' && (values.password !== undefined || values.name !== undefined))
+  ) {
     err(USAGE);
     return 2;
   }
@@ -54,6 +62,7 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
 
   const app = await build({ config: { ...loadConfig(env), webDir: null } });
   try {
+    if (command === 'confirm-user') return await confirmUser(app, email.data, { out, err });
     const { users, sessions } = app.services;
     const password_hash = await hashPassword(password);
     const existing = await users.findByEmail(email.data);
@@ -86,4 +95,28 @@ export async function runCli(argv: string[], io: CliIo = {}): Promise<number> {
   } finally {
     await app.close();
   }
+}
+
+/** Confirms an account, audited in its activity log (no actor: the install's operator). */
+async function confirmUser(
+  app: Awaited<ReturnType<typeof build>>,
+  email: string,
+  { out, err }: Required<Pick<CliIo, 'out' | 'err'>>,
+): Promise<number> {
+  const user = await app.services.users.findByEmail(email);
+  if (!user) {
+    err(`No user with the email ${email}.`);
+    return 1;
+  }
+  if (!user.confirmed) {
+    await app.services.users.update(user.id, { confirmed: 1 });
+    await app.services.logs.activity({
+      userId: user.id,
+      actorId: null,
+      message: 'Account confirmed with the admin CLI',
+      ip: 'cli',
+    });
+  }
+  out(`${email} is confirmed: they can sign in now.`);
+  return 0;
 }

@@ -22,6 +22,15 @@ async function main() {
     `  data:           ${app.dialect === 'sqlite' ? config.dataDir : 'PostgreSQL (DATABASE_URL)'}`,
   );
   lines.push(`  API docs:       ${config.publicUrl}/api/docs`);
+  if (!config.smtpUrl) {
+    // Codes are masked in the outbox (no admin can read them), so without SMTP a new user's
+    // confirmation code reaches no one: say how they get in.
+    lines.push(
+      '  mail:           no SMTP_URL: mail stays in the outbox, its codes masked. A second user',
+      '                  gets in when an admin confirms them (Admin → Users → Confirm) or with',
+      '                  npx stackdeck confirm-user --email THEIR@EMAIL',
+    );
+  }
   // The console, not the log: the generated password must not land in a log file.
   process.stdout.write(`\n${lines.join('\n')}\n\n`);
 

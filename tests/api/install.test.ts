@@ -6,6 +6,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from '../../server/app';
+import { hashPassword } from '../../server/auth/passwords';
 import { ensureAdmin } from '../../server/bootstrap';
 import { runCli } from '../../server/cli';
 import { loadConfig } from '../../server/config';
@@ -369,12 +370,43 @@ describe('the stackdeck CLI', () => {
     });
   });
 
+  it('confirm-user lets in a user whose confirmation mail reaches no one (no SMTP)', async () => {
+    const app = await build({ config: { ...loadConfig(env), webDir: null } });
+    const row = await app.services.users.create({
+      email: 'newcomer@example.com',
+      user_name: 'N',
+      password_hash: await hashPassword('newcomer password'),
+    });
+    await app.close();
+    await withPanel(async (login) => {
+      expect(await login('newcomer@example.com', 'newcomer password')).toBe(403);
+    });
+    expect(await cli('confirm-user', '--email', 'Newcomer@Example.com')).toBe(0);
+    expect(out).toEqual(['newcomer@example.com is confirmed: they can sign in now.']);
+    await withPanel(async (login) => {
+      expect(await login('newcomer@example.com', 'newcomer password')).toBe(200);
+    });
+    const again = await build({ config: { ...loadConfig(env), webDir: null } });
+    try {
+      const log = await again.db
+        .selectFrom('account_activity')
+        .select(['message', 'actor_id'])
+        .where('user_id', '=', row.id)
+        .execute();
+      expect(log).toEqual([{ message: 'Account confirmed with the admin CLI', actor_id: null }]);
+    } finally {
+      await again.close();
+    }
+  });
+
   it.each([
     [
       ['reset-password', '--email', 'nobody@example.com', '--password', 'long enough pw'],
       1,
       /No user/,
     ],
+    [['confirm-user', '--email', 'nobody@example.com'], 1, /No user/],
+    [['confirm-user', '--email', 'a@example.com', '--password', 'long enough pw'], 2, /Usage/],
     [[], 2, /Usage/],
     [['drop-tables', '--email', 'a@example.com'], 2, /Usage/],
     [['create-admin'], 2, /Usage/],

@@ -46,6 +46,7 @@ async function startPanel(): Promise<Panel> {
       WEB_DIR: '',
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
+      SMTP_URL: '',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -110,6 +111,10 @@ describe.runIf(dialect === 'sqlite')('the panel process', () => {
       const console = panel.output();
       expect(console).toContain(`Stackdeck is running: http://localhost:${panel.port}/login`);
       expect(console).toContain('admin email:    admin@localhost');
+      // No SMTP_URL: codes reach no one and the outbox masks them; it says how others get in.
+      expect(console).toMatch(
+        /mail: {11}no SMTP_URL: [\s\S]*Admin → Users → Confirm[\s\S]*npx stackdeck confirm-user --email/,
+      );
       password = /admin password: (\S+)/.exec(console)?.[1] ?? '';
       expect(password).toMatch(/^[\w-]{24}$/);
       // The generated password is on the console once and in no log line.
