@@ -89,13 +89,16 @@ export const teamPatch = z.object({
     .array(email)
     .max(TEAM_LIMITS.invitesPerCall, `At most ${TEAM_LIMITS.invitesPerCall} invitations a call`)
     .optional(),
-  /** Members to remove (user ids); they lose the team's servers on their next request. */
+  /**
+   * Members to remove (user ids); they lose the team's servers on their next request, and the
+   * SSH keys they added on those servers are taken off them.
+   */
   remove: ids('members').optional(),
   /** Pending invitations to withdraw (invitation ids). */
   cancel_invites: z.array(z.uuid()).max(100).optional(),
   /** The owner's servers to share with the team. */
   share: ids('servers').optional(),
-  /** Servers to stop sharing. */
+  /** Servers to stop sharing (the SSH keys members added on them are taken off them). */
   unshare: ids('servers').optional(),
 });
 export type TeamPatch = z.infer<typeof teamPatch>;
@@ -143,7 +146,8 @@ export const teams = defineResource({
     },
     delete: {
       guard: 'self',
-      summary: "Owner only: delete the team; its members lose the team's servers",
+      summary:
+        "Owner only: delete the team; its members lose the team's servers and the SSH keys they added on them",
       response: z.object({ id: z.number().int(), name: z.string() }),
     },
   },
@@ -152,7 +156,8 @@ export const teams = defineResource({
       method: 'DELETE',
       path: 'team-members/{teamId}/users/{uid}',
       guard: 'self',
-      summary: 'A member leaves the team (the owner deletes it instead) and loses its servers',
+      summary:
+        'A member leaves the team (the owner deletes it instead) and loses its servers; the SSH keys they added on them are taken off',
       response: z.object({ left: z.literal(true) }),
     },
     photos: {
