@@ -8,6 +8,8 @@ import type { RaThemeOptions } from 'ra-ui-materialui';
 export const SIDEBAR_BG = '#0f172a';
 export const SIDEBAR_WIDTH = 256;
 export const SIDEBAR_COLLAPSED_WIDTH = 72;
+/** Height of a single-line input (MUI's small size) and of a medium button. */
+export const FIELD_HEIGHT = 40;
 
 export const theme: RaThemeOptions = {
   palette: {
@@ -45,6 +47,9 @@ export const theme: RaThemeOptions = {
       defaultProps: { disableElevation: true },
       styleOverrides: {
         root: { borderRadius: 8, paddingInline: 16 },
+        // One form rhythm: a medium button is as tall as a (small) input beside it.
+        sizeSmall: { minHeight: 32 },
+        sizeMedium: { minHeight: FIELD_HEIGHT },
         sizeLarge: { minHeight: 44 },
       },
     },
@@ -61,7 +66,18 @@ export const theme: RaThemeOptions = {
         root: { backgroundColor: '#ffffff', borderBottom: '1px solid #e2e8f0' },
       },
     },
-    MuiTextField: { defaultProps: { fullWidth: true } },
+    // One form rhythm for every form (react-admin's inputs read these defaults too): inputs of
+    // one height, the height of the buttons; room between a helper text and the next field.
+    MuiTextField: { defaultProps: { fullWidth: true, size: 'small', margin: 'dense' } },
+    MuiFormControl: {
+      styleOverrides: {
+        marginDense: { marginTop: 8, marginBottom: 12 },
+        marginNormal: { marginTop: 12, marginBottom: 12 },
+      },
+    },
+    MuiFormHelperText: {
+      styleOverrides: { root: { marginTop: 4, lineHeight: 1.4 } },
+    },
     MuiOutlinedInput: {
       styleOverrides: { root: { backgroundColor: '#ffffff', borderRadius: 8 } },
     },

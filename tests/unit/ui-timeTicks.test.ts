@@ -18,6 +18,7 @@ describe('statistics time axis', () => {
     const shown = labels(samples(30 * 86400, 1800));
     expect(shown.length).toBeGreaterThanOrEqual(4);
     expect(shown.length).toBeLessThanOrEqual(8);
+    expect(timeAxis(NOW - 30 * 86400, NOW, 6).ticks.length).toBeLessThanOrEqual(6);
     expect(new Set(shown).size).toBe(shown.length);
     for (const label of shown) expect(label).not.toMatch(/\d{1,2}:\d{2}/);
   });

@@ -36,7 +36,7 @@ export function StatsChart({ id, title, data, series, format, axisFormat, domain
   // Ticks fit the samples' span: hours over a day, dates over 30 days, no label twice.
   const first = data[0]?.at ?? 0;
   const last = data.at(-1)?.at ?? first;
-  const axis = useMemo(() => timeAxis(first, last), [first, last]);
+  const axis = useMemo(() => timeAxis(first, last, 6), [first, last]);
   return (
     <Box
       component="section"
@@ -58,7 +58,7 @@ export function StatsChart({ id, title, data, series, format, axisFormat, domain
               ticks={axis.ticks}
               tickFormatter={axis.format}
               interval="preserveStartEnd"
-              minTickGap={24}
+              minTickGap={4}
               fontSize={12}
             />
             <YAxis

@@ -16,7 +16,7 @@ export interface TimeAxis {
 }
 
 const hourLabel = (at: number) =>
-  new Date(at * 1000).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  new Date(at * 1000).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' });
 const dateLabel = (at: number) =>
   new Date(at * 1000).toLocaleDateString([], { month: 'short', day: 'numeric' });
 
