@@ -11,6 +11,9 @@ const WEB_DIR = process.env.E2E_WEB_DIR ?? 'dist/web';
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 // The address the panel gives its first admin when ADMIN_EMAIL is unset: the UI must take it.
 export const E2E_ADMIN = { email: 'admin@localhost', password: 'e2e admin password' };
+/** tests/e2e/mailbox.ts: the SMTP server the panel delivers to, and where tests read the mail. */
+export const MAILBOX_HTTP_PORT = PORT + 10_000;
+const MAILBOX_SMTP_PORT = PORT + 20_000;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -38,30 +41,46 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node --enable-source-maps ${SERVER_DIR}/main.mjs`,
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      WEB_DIR,
-      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      // Many sign-ins from one address in one minute; the limit itself is tested in the API suite.
-      AUTH_RATE_LIMIT: '1000',
-      LOG_LEVEL: 'warn',
-      // The DNS flow's pdns_server listens on loopback.
-      OUTBOUND_ALLOW: '127.0.0.1',
-      // tests/e2e/dns-cloudflare.spec.ts starts the fake of Cloudflare's API v4 on this port.
-      CLOUDFLARE_API_URL: `http://127.0.0.1:${PORT + 1}`,
-      // tests/e2e/dns-integrations.spec.ts starts the fake of GitHub's REST API on this one.
-      GITHUB_API_URL: `http://127.0.0.1:${PORT + 2}`,
+  webServer: [
+    {
+      // The mailbox the panel delivers to: the outbox masks codes and links (issue 8).
+      command: 'node_modules/.bin/tsx tests/e2e/mailbox.ts',
+      url: `http://127.0.0.1:${MAILBOX_HTTP_PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        MAILBOX_HTTP_PORT: String(MAILBOX_HTTP_PORT),
+        MAILBOX_SMTP_PORT: String(MAILBOX_SMTP_PORT),
+      },
     },
-  },
+    {
+      command: `rm -rf ${DATA_DIR} && node --enable-source-maps ${SERVER_DIR}/main.mjs`,
+      url: `http://127.0.0.1:${PORT}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR,
+        WEB_DIR,
+        PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Many sign-ins from one address in one minute; the limit itself is tested in the API suite.
+        AUTH_RATE_LIMIT: '1000',
+        LOG_LEVEL: 'warn',
+        // The DNS flow's pdns_server listens on loopback.
+        OUTBOUND_ALLOW: '127.0.0.1',
+        // tests/e2e/dns-cloudflare.spec.ts starts the fake of Cloudflare's API v4 on this port.
+        CLOUDFLARE_API_URL: `http://127.0.0.1:${PORT + 1}`,
+        // tests/e2e/dns-integrations.spec.ts starts the fake of GitHub's REST API on this one.
+        GITHUB_API_URL: `http://127.0.0.1:${PORT + 2}`,
+        SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
+      },
+    },
+  ],
 });

@@ -186,6 +186,11 @@ export const en = {
       haveAccount: 'Already have an account?',
       login: 'Sign in',
       referred: 'You were invited by a friend: your referral is applied.',
+      sentTitle: 'Check your mail',
+      sent: 'We sent a message to %{email} with the next step. A new account is confirmed with the link and the 6-digit code in it.',
+      noMail:
+        'No mail after a few minutes? Look in your spam folder, or ask the administrator of this panel to confirm your account.',
+      again: 'Use another address',
     },
     confirm: {
       title: 'Confirm your account',

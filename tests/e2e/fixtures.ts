@@ -1,5 +1,5 @@
 import { type APIRequestContext, type Page, test as base, expect } from '@playwright/test';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, MAILBOX_HTTP_PORT } from '../../playwright.config';
 
 export { expect };
 export { E2E_ADMIN };
@@ -39,19 +39,36 @@ export class Api {
     return this.adminToken;
   }
 
-  /** The newest mail to an address, read from the outbox through the admin API. */
+  /**
+   * The newest mail to an address, as its recipient got it: from the run's mailbox
+   * (tests/e2e/mailbox.ts), since the outbox masks codes and links. The outbox row is written
+   * before the API answers, the SMTP delivery right after: wait until every mail the outbox
+   * lists for the address has arrived.
+   */
   async lastMail(to: string): Promise<{ subject: string; text: string }> {
     const token = await this.admin();
     const res = await this.request.get(
-      `/api/v1/admin/outbox?q=${encodeURIComponent(to)}&sort=created_at&order=DESC&perPage=1`,
-      {
-        headers: { authorization: `Bearer ${token}` },
-      },
+      `/api/v1/admin/outbox?q=${encodeURIComponent(to)}&perPage=1`,
+      { headers: { authorization: `Bearer ${token}` } },
     );
     expect(res.status()).toBe(200);
-    const { data } = (await res.json()) as { data: { subject: string; text: string }[] };
-    if (!data[0]) throw new Error(`no mail to ${to}`);
-    return data[0];
+    const { total } = (await res.json()) as { total: number };
+    let mails: { subject: string; text: string }[] = [];
+    await expect
+      .poll(
+        async () => {
+          const box = await this.request.get(
+            `http://127.0.0.1:${MAILBOX_HTTP_PORT}/mails?to=${encodeURIComponent(to)}`,
+          );
+          mails = (await box.json()) as typeof mails;
+          return mails.length;
+        },
+        { message: `mail to ${to} delivered` },
+      )
+      .toBeGreaterThanOrEqual(total);
+    const last = mails.at(-1);
+    if (!last) throw new Error(`no mail to ${to}`);
+    return last;
   }
 
   async codeMailedTo(to: string): Promise<string> {
@@ -61,17 +78,23 @@ export class Api {
     return code;
   }
 
-  /** Registers and confirms an account through the API. */
+  /**
+   * Registers and confirms an account through the API, as its user would: the answer to a
+   * registration names no account, so the uuid comes from the mailed link, the id from sign-in.
+   */
   async account(options: { password?: string; user_name?: string } = {}): Promise<Account> {
     const email = uniqueEmail();
     const password = options.password ?? 'a long e2e password';
     const user_name = options.user_name ?? 'E2E User';
     const res = await this.request.post('/api/v1/users', { data: { email, password, user_name } });
     expect(res.status(), await res.text()).toBe(201);
-    const { id, uuid } = (await res.json()) as { id: number; uuid: string };
-    const code = await this.codeMailedTo(email);
+    const mail = await this.lastMail(email);
+    const uuid = /confirm-account\?uuid=([0-9a-f-]{36})/.exec(mail.text)?.[1];
+    const code = /\b(\d{6})\b/.exec(mail.text)?.[1];
+    if (!uuid || !code) throw new Error(`no confirmation link or code in "${mail.subject}"`);
     const confirmed = await this.request.post('/api/v1/users/confirm', { data: { uuid, code } });
     expect(confirmed.status()).toBe(200);
+    const { id } = await this.login(email, password);
     return { id, uuid, email, password, user_name };
   }
 }

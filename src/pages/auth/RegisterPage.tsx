@@ -1,7 +1,9 @@
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { registerBody } from '../../../resources/users';
 import { useStackdeckData } from '../../hooks';
 import { isUuid, recallReferrer } from '../../routes/referrer';
@@ -13,14 +15,19 @@ import { applyServerErrors } from './formErrors';
 import { SubmitButton } from './SubmitButton';
 import { useSchemaForm } from './useSchemaForm';
 
-/** Registration; the referrer is the route's uuid or the one remembered by the guard. */
+/**
+ * Registration; the referrer is the route's uuid or the one remembered by the guard. The answer
+ * is the same for a new address and one that has an account, so the page says "check your mail"
+ * either way: the confirmation link (or, for a known address, the way to sign in) is in the mail.
+ */
 export default function RegisterPage() {
   const translate = useTranslate();
   const dataProvider = useStackdeckData();
-  const navigate = useNavigate();
   const { uuid } = useParams();
   const referrer = useMemo(() => (isUuid(uuid) ? uuid : recallReferrer()), [uuid]);
   const [alert, setAlert] = useState<string | null>(null);
+  /** Where the mail went: the same answer whether the address is new or has an account. */
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const { control, handleSubmit, setError, formState } = useSchemaForm(registerBody, {
     user_name: '',
     email: '',
@@ -30,15 +37,34 @@ export default function RegisterPage() {
   const onSubmit = handleSubmit(async (body) => {
     setAlert(null);
     try {
-      const created = await dataProvider.action<{ uuid: string }>('users', 'register', {
+      const sent = await dataProvider.action<{ email: string }>('users', 'register', {
         body,
         query: { ref: referrer },
       });
-      navigate(`/confirm-account?uuid=${encodeURIComponent(created.uuid)}`);
+      setSentTo(sent.email);
     } catch (error) {
       setAlert(applyServerErrors(error, setError, ['user_name', 'email', 'password']));
     }
   });
+
+  if (sentTo) {
+    return (
+      <AuthCard
+        title={translate('auth.register.sentTitle')}
+        footer={<AuthLink to="/login">{translate('auth.backToLogin')}</AuthLink>}
+      >
+        <Alert severity="success" role="status" sx={{ mb: 2 }}>
+          {translate('auth.register.sent', { email: sentTo })}
+        </Alert>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+          {translate('auth.register.noMail')}
+        </Typography>
+        <Button variant="outlined" fullWidth onClick={() => setSentTo(null)}>
+          {translate('auth.register.again')}
+        </Button>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard

@@ -7,14 +7,14 @@ import { MonoText } from '../../generic/cells';
 import type { ExtraColumn } from '../../generic/GenericList';
 import { GenericList } from '../../generic/GenericList';
 import { planName } from '../../generic/plans';
-import { ActAsButton } from './ActAsButton';
+import { AccountActions } from './AccountActions';
 import { RoleCell } from './RoleCell';
 
-/** Only admins may act as someone, and never as another admin. */
-const actAsColumn: ExtraColumn = {
+/** Admins only: confirm, send a reset mail, act as (never as another admin). */
+const actionsColumn: ExtraColumn = {
   key: 'act-as',
   label: 'Actions',
-  render: (record) => (record.is_admin ? null : <ActAsButton record={record} />),
+  render: (record) => <AccountActions record={record} />,
 };
 
 /** /admin/users: every account, for admins and admin staff. */
@@ -33,7 +33,7 @@ export function AdminUserList() {
         ),
         is_admin: (record) => <RoleCell record={record} />,
       }}
-      extraColumns={permissions?.isAdmin ? [actAsColumn] : []}
+      extraColumns={permissions?.isAdmin ? [actionsColumn] : []}
       empty={{ icon: PeopleOutline, title: 'No users yet' }}
     />
   );
