@@ -241,6 +241,30 @@ describe("a member's keys on a shared server", () => {
     expect(await keysOf(server.id)).toEqual([]);
   });
 
+  it('go with a transfer: the old owner and their team lose the server, so do their keys', async () => {
+    const { server, ops, member } = await sharedServer('keys-transfer');
+    const mine = await addKey(server.id, owner, 'old owner key');
+    const theirs = await addKey(server.id, member, 'member key');
+    const buyer = await t.user();
+    const offered = await t.call(
+      'POST',
+      `/api/v1/transfer/servers/${server.id}/users/${owner.id}`,
+      {
+        token: owner.token,
+        body: { email: buyer.email },
+      },
+    );
+    expect(offered.statusCode, offered.body).toBe(200);
+    const id = /\/dashboard\/([0-9a-f-]{36})/.exec((await t.lastMail(buyer.email))!.text_body)![1];
+    const accepted = await t.call('GET', `/api/v1/transfer?uuid=${id}&processed=true`, {
+      token: buyer.token,
+    });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+
+    expect(removals(ops).sort()).toEqual([mine.fingerprint, theirs.fingerprint].sort());
+    expect(await keysOf(server.id, buyer)).toEqual([]);
+  });
+
   it('while the server is offline stay listed as being removed, and go when it reconnects', async () => {
     const { server, agent, connect, ops, member, teamPath } = await sharedServer('keys-offline');
     await addKey(server.id, owner, 'owner key');

@@ -12,6 +12,7 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { mails } from '../../mail/templates';
 import { toServerRecord } from '../../repositories/servers';
+import { revokeKeysOfLeavers } from './keyRevocation';
 
 type Actions = ResourceHandlers<typeof servers>['actions'];
 type OfferRow = ServerTransfersTable;
@@ -259,6 +260,8 @@ export const transferActions: Pick<Actions, 'transfer' | 'transferOffer' | 'acce
       message: `Transferred to ${caller.email}`,
     });
     await ctx.app.services.serverLog.finish(entry, null);
+    // The old owner and their teams' members lost the server: so do the SSH keys they added.
+    await revokeKeysOfLeavers(ctx.app, [row.id], caller);
     return toServerRecord(row, ctx.app.live.get(row.id));
   },
 };
