@@ -115,4 +115,23 @@ describe('the outbox masks codes and links', () => {
     expect(view).toContain('Accept the invitation at ••••••');
     expect(view).not.toContain(invite);
   });
+
+  it('server transfer links are masked', async () => {
+    const owner = await t.user();
+    const server = await t.app.services.servers.create(owner.id, { name: 'masked-transfer' });
+    const to = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+    const offered = await t.call(
+      'POST',
+      `/api/v1/transfer/servers/${server.id}/users/${owner.id}`,
+      {
+        token: owner.token,
+        body: { email: to },
+      },
+    );
+    expect(offered.statusCode, offered.body).toBe(200);
+    const offer = /dashboard\/([0-9a-f-]{36})/.exec((await t.lastMail(to))!.text_body)![1]!;
+    const view = await adminView(to);
+    expect(view).toContain('accept it at ••••••');
+    expect(view).not.toContain(offer);
+  });
 });

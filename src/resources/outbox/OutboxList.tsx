@@ -8,7 +8,7 @@ export function OutboxList() {
   return (
     <GenericList
       resource={outbox}
-      description="Every mail the panel sent: confirmations, sign-in codes, password resets. Without SMTP configured, this is where they are delivered."
+      description="Every mail the panel sent. Codes and the links that carry them show as ••••••: only the recipient reads them. Without SMTP configured nothing leaves the panel; confirm new users under Users."
       columns={['created_at', 'to', 'subject', 'sent_at']}
       labels={{ created_at: 'Time', to: 'To', sent_at: 'Status' }}
       searchPlaceholder="Search recipient or subject"

@@ -35,7 +35,7 @@ function MailText() {
   );
 }
 
-/** /admin/outbox/:id: one mail, its text as it was sent. */
+/** /admin/outbox/:id: one mail, its text as it was sent with codes and their links masked. */
 export function OutboxShow() {
   return (
     <GenericShow
