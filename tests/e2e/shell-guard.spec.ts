@@ -108,7 +108,7 @@ test.describe('signed-in users', () => {
 });
 
 test.describe('admin staff', () => {
-  test('reach staff routes only and see Users and Servers in the admin menu', async ({
+  test('reach staff routes only and see Users (Servers with its page) in the admin menu', async ({
     page,
     api,
   }) => {
@@ -150,7 +150,9 @@ test.describe('admins', () => {
     }
     const menu = page.getByTestId('sidebar').getByRole('navigation');
     await expect(menu.getByRole('link', { name: 'Outbox' })).toBeVisible();
-    await expect(menu.getByRole('link', { name: 'Packages' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Referrals' })).toBeVisible();
+    // Packages joins the menu with its page: no entry leads to /404 (issue 8).
+    await expect(menu.getByRole('link', { name: 'Packages' })).toHaveCount(0);
     await page.screenshot({ path: `${SHOTS}/admin-dashboard.png` });
   });
 });
