@@ -118,6 +118,27 @@ describe('register', () => {
     expect(await t.login(known.email, known.password)).toMatch(/^ey/);
   });
 
+  it('answers like a known address when another registration of it wins the race', async () => {
+    // The interleaving of two registrations at once, made certain: this one's lookup ran just
+    // before the other one's insert, so its own insert meets the unique index.
+    const known = await t.user();
+    const users = t.app.services.users;
+    const findByEmail = users.findByEmail.bind(users);
+    let calls = 0;
+    users.findByEmail = (email: string) =>
+      ++calls === 1 ? Promise.resolve(undefined) : findByEmail(email);
+    try {
+      const res = await t.call('POST', '/api/v1/users', {
+        body: { user_name: 'Ada Lovelace', email: known.email, password },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ email: known.email });
+    } finally {
+      users.findByEmail = findByEmail;
+    }
+    expect(await t.login(known.email, known.password)).toMatch(/^ey/);
+  });
+
   it('takes as long for a known address as for a new one (the password is hashed either way)', async () => {
     const known = await t.user();
     const time = async (email: string) => {

@@ -35,12 +35,20 @@ export const signupActions: Pick<
         await mailer.send(mails.registrationAttempt(known.email, ctx.app.config.publicUrl));
       return answer;
     }
-    const user = await users.create({
-      email: ctx.body.email,
-      user_name: ctx.body.user_name,
-      password_hash,
-      referrer_id: referrer?.id ?? null,
-    });
+    let user;
+    try {
+      user = await users.create({
+        email: ctx.body.email,
+        user_name: ctx.body.user_name,
+        password_hash,
+        referrer_id: referrer?.id ?? null,
+      });
+    } catch (error) {
+      // Two registrations of one new address at once: the loser meets the unique index and
+      // gets the same answer as any known address, not a 500.
+      if (await users.findByEmail(ctx.body.email)) return answer;
+      throw error;
+    }
     const { code } = await codes.issue(user.id, 'confirm');
     const link = `${ctx.app.config.publicUrl}/confirm-account?uuid=${user.uuid}`;
     await mailer.send(mails.confirmAccount(user.email, code, link));
