@@ -175,6 +175,19 @@ describe("a member's keys on a shared server", () => {
     ).toMatchObject({ status: 'done' });
   });
 
+  it('are taken off when the member deletes their account', async () => {
+    const { server, ops, member } = await sharedServer('keys-account-deleted');
+    await addKey(server.id, owner, 'owner key');
+    const theirs = await addKey(server.id, member, 'member key');
+    const res = await t.call('DELETE', `/api/v1/users/${member.id}`, {
+      token: member.token,
+      body: { password: member.password },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(removals(ops)).toEqual([theirs.fingerprint]);
+    expect((await keysOf(server.id)).map((r) => r.label)).toEqual(['owner key']);
+  });
+
   it('are taken off when the member leaves, the team is deleted, or the server unshared', async () => {
     for (const how of ['leave', 'delete', 'unshare'] as const) {
       const { server, ops, member, team, teamPath } = await sharedServer(`keys-${how}`);

@@ -4,6 +4,7 @@ import type { ResourceHandlers } from '../../http/handlers';
 import { reauthenticate } from '../../auth/reauth';
 import { profilePatch, toUserRecord } from '../../repositories/users';
 import { recordActivity } from '../activity';
+import { revokeKeysOfLeavers } from '../servers/keyRevocation';
 import { afterPasswordChange, securityChanges } from './security';
 
 type Handlers = ResourceHandlers<typeof users>;
@@ -50,7 +51,18 @@ export const profileActions: Pick<
     }
     // Ends its sessions first, so its open live sockets close too.
     await sessions.revokeAll(user.id);
+    // Keys it added on servers of others (as a team member) go with it.
+    const keyServers = await ctx.app.db
+      .selectFrom('pubkeys')
+      .select('server_id')
+      .distinct()
+      .where('added_by', '=', user.id)
+      .execute();
     await users.delete(user.id);
+    await revokeKeysOfLeavers(
+      ctx.app,
+      keyServers.map((row) => row.server_id),
+    );
     return { id: user.id, email: user.email };
   },
 
