@@ -15,6 +15,11 @@ export const adminUserSchema = z.object({
   created_at: z.string(),
 });
 
+export const accountStates = ['enabled', 'disabled'] as const;
+export const accountStateBody = z.object({
+  state: z.enum(accountStates, { error: 'Either enabled or disabled' }),
+});
+
 /** All users, for admins and admin staff. */
 export const adminUsers = defineResource({
   name: 'admin-users',
@@ -53,6 +58,19 @@ export const adminUsers = defineResource({
       guard: 'admin',
       summary: 'Mail the user a fresh password-reset code, which only they read; audited',
       response: z.object({ sent: z.literal(true) }),
+    },
+    // Spec: "enable or disable a user through a state body", `PATCH admin/users?uid`. Disabling
+    // signs every session of the account out at once (their live sockets close) and refuses its
+    // tokens and API keys until it is enabled again. An admin cannot disable their own account.
+    setState: {
+      method: 'PATCH',
+      path: 'admin/users',
+      guard: 'admin',
+      summary:
+        'Disable an account (every session signed out at once, API keys refused) or enable it again; audited',
+      query: z.object({ uid: z.coerce.number().int().positive() }),
+      body: accountStateBody,
+      response: z.object({ id: z.number().int(), disabled: z.boolean() }),
     },
   },
   ui: {

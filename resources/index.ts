@@ -13,12 +13,14 @@ import { pubkeys } from './pubkeys';
 import { serverActivity } from './server-activity';
 import { servers } from './servers';
 import { services } from './services';
+import { sessions } from './sessions';
 import { sshconfig } from './sshconfig';
 import { sysusers } from './sysusers';
 import { users } from './users';
 
 export const resources = {
   users,
+  sessions,
   authlogs,
   accntactivity,
   'clone-events': cloneEvents,

@@ -148,7 +148,7 @@ export class Sessions {
    * Every earlier token of the user, and every impersonation token the user holds as an admin
    * (password change or reset, disabled account). `except` keeps the session making the change.
    */
-  async revokeAll(userId: number, options: { except?: string | null } = {}): Promise<void> {
+  async revokeAll(userId: number, options: { except?: string | null } = {}): Promise<number> {
     let update = this.db
       .updateTable('sessions')
       .set({ revoked_at: now() })
@@ -157,5 +157,34 @@ export class Sessions {
     if (options.except) update = update.where('id', '!=', options.except);
     const rows = await update.returning('id').execute();
     await this.revoked(rows.map((r) => r.id));
+    return rows.length;
+  }
+
+  /** The user's sessions that are neither revoked nor expired, newest first. */
+  async active(userId: number) {
+    return this.db
+      .selectFrom('sessions')
+      .select(['id', 'actor_id', 'ip', 'user_agent', 'created_at', 'expires_at'])
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date(this.clock()).toISOString())
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .execute();
+  }
+
+  /** Revokes one live session of the user; false when it is not theirs, revoked or expired. */
+  async revokeOf(userId: number, sessionId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', new Date(this.clock()).toISOString())
+      .executeTakeFirst();
+    if (!row) return false;
+    await this.revoke(row.id);
+    return true;
   }
 }

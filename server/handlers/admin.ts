@@ -52,6 +52,27 @@ export const adminUserHandlers = defineHandlers(adminUsers, {
       await recordActivity(ctx, 'Password reset mail sent by an admin', target.id);
       return { sent: true as const };
     },
+    async setState(ctx) {
+      const { users, sessions } = ctx.app.services;
+      const target = await users.findById(ctx.query.uid);
+      if (!target) throw notFound();
+      const disabled = ctx.body.state === 'disabled';
+      // The panel keeps at least the admin making the call: nobody locks themselves out here.
+      if (disabled && target.id === ctx.caller!.id)
+        throw forbidden('You cannot disable your own account');
+      if (Boolean(target.disabled) !== disabled) {
+        await users.update(target.id, { disabled: disabled ? 1 : 0 });
+        await recordActivity(
+          ctx,
+          disabled ? 'Account disabled by an admin' : 'Account enabled by an admin',
+          target.id,
+        );
+      }
+      // Every session of the account, and every impersonation token it holds as an admin, is
+      // revoked (their live sockets close); run again on a repeated call, it costs nothing.
+      if (disabled) await sessions.revokeAll(target.id);
+      return { id: target.id, disabled };
+    },
   },
 });
 

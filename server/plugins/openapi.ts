@@ -19,7 +19,8 @@ interface RouteFlags {
 /**
  * The client errors a route can answer, read from what it declares: validation of its query
  * or body (400), its guard (401 unless public; 403 where the guard can refuse a signed-in
- * caller), the ids in its path (404: a foreign or unknown id) and the sign-in limiter (429).
+ * caller), the ids in its path or a `uid` in its query (404: a foreign or unknown id) and the
+ * sign-in limiter (429).
  */
 export function clientErrorsOf(route: RouteOptions): ClientError[] {
   const flags = (route.config ?? {}) as RouteFlags;
@@ -34,7 +35,10 @@ export function clientErrorsOf(route: RouteOptions): ClientError[] {
     `${flags.resource}.${flags.op}` in OWNER_ONLY_SERVER_OPS
   )
     codes.push(403);
-  if (route.url.includes(':')) codes.push(404);
+  // A query naming a user (`admin/users?uid`, the spec's spelling) finds them or answers 404.
+  const query = schema.querystring;
+  const namesUser = query instanceof z.ZodObject && 'uid' in query.shape;
+  if (route.url.includes(':') || namesUser) codes.push(404);
   if (flags.rateLimited) codes.push(429);
   return codes;
 }

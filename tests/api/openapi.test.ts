@@ -200,7 +200,8 @@ describe('OpenAPI document', () => {
       `${d.name.split('.')[0]}.${d.op}` in OWNER_ONLY_SERVER_OPS
     )
       codes.add('403');
-    if (templateParams(d.template).length) codes.add('404');
+    // Ids in the path, or a user named in the query (`admin/users?uid`): a foreign or unknown one.
+    if (templateParams(d.template).length || d.query.includes('uid')) codes.add('404');
     if (d.def.rateLimited) codes.add('429');
     return [...codes].sort();
   }

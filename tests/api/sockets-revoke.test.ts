@@ -6,7 +6,8 @@ import { type LiveApp, connected, refused, startLiveApp } from './liveApp';
 
 /**
  * A browser's live socket lives no longer than the sign-in session of its token: logout, a
- * password change or reset, deleting the account close that session's sockets at once (real
+ * password change or reset, deleting or disabling the account, revoking the session close that
+ * session's sockets at once (real
  * socket.io clients on a listening panel), and only those.
  */
 let live: LiveApp;
@@ -103,12 +104,29 @@ describe('revoking a session closes its live sockets', () => {
   });
 
   it('an admin disabling the account (every session revoked): its sockets close', async () => {
-    const user = await t.user();
+    const [user, admin] = await Promise.all([t.user(), t.user({ admin: true })]);
     const socket = await openSocket(user.token);
     const gone = closed(socket);
-    // The revocation every disabling path runs (server/auth/sessions.ts revokeAll).
-    await t.app.services.users.update(user.id, { disabled: 1 });
-    await t.app.services.sessions.revokeAll(user.id);
+    const res = await t.call('PATCH', `/api/v1/admin/users?uid=${user.id}`, {
+      token: admin.token,
+      body: { state: 'disabled' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
     expect(await gone).toBe('io server disconnect');
+  });
+
+  it('the holder revoking the session: its sockets close, the others stay', async () => {
+    const user = await t.user();
+    const other = await t.login(user.email, user.password);
+    const mine = await openSocket(user.token);
+    const elsewhere = await openSocket(other);
+    const { sessionId } = await t.app.services.sessions.verify(other);
+    const gone = closed(elsewhere);
+    const res = await t.call('DELETE', `/api/v1/sessions/${sessionId}/users/${user.id}`, {
+      token: user.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await gone).toBe('io server disconnect');
+    expect(await stillOpen(mine)).toBe(true);
   });
 });

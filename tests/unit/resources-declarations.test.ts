@@ -81,6 +81,10 @@ describe('resource declarations', () => {
       'referrals.withdraw',
       // Giving a server away is the owner's decision, not an admin's acting for them.
       'servers.transfer',
+      // Where the account is signed in, and signing it out there, are the holder's own.
+      'sessions.list',
+      'sessions.revoke',
+      'sessions.revokeOthers',
       // Joining a team, or refusing to, is the invitee's own answer.
       'team-invites.accept',
       'team-invites.decline',
