@@ -38,6 +38,8 @@ export interface GenericListProps {
   rowLink?: (record: RaRecord) => string;
   /** Buttons beside the heading. */
   actions?: ReactNode;
+  /** Shown between the heading and the list (a card of the same page). */
+  before?: ReactNode;
   empty?: EmptyStateProps;
   perPage?: number;
   /** Fixed filter (a path value such as `sid`, or a permanent query). */
@@ -67,6 +69,7 @@ export function GenericList(props: GenericListProps) {
   return (
     <Box>
       <PageHeader title={title} description={props.description} actions={props.actions} />
+      {props.before}
       <List
         resource={resource.name}
         title={false}

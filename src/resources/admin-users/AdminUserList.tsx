@@ -10,7 +10,7 @@ import { planName } from '../../generic/plans';
 import { AccountActions } from './AccountActions';
 import { RoleCell } from './RoleCell';
 
-/** Admins only: confirm, send a reset mail, act as (never as another admin). */
+/** Admins only: confirm, send a reset mail, act as (never as another admin), disable or enable. */
 const actionsColumn: ExtraColumn = {
   key: 'act-as',
   label: 'Actions',

@@ -4,6 +4,7 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { authlogs } from '../../../resources/authlogs';
 import type { AuthOutcome } from '../../../resources/authlogs';
 import { MonoText } from '../../generic/cells';
+import { SessionsCard } from '../../pages/account/SessionsCard';
 import { GenericList } from '../../generic/GenericList';
 import { describeUserAgent } from '../../generic/userAgent';
 import { OUTCOMES, OUTCOME_LABELS } from './outcomes';
@@ -29,12 +30,13 @@ function DeviceCell({ record }: { record: RaRecord }) {
   );
 }
 
-/** /login-activity: every sign-in attempt on the account, newest first. */
+/** /login-activity: the active sessions, then every sign-in attempt on the account, newest first. */
 export function AuthlogList() {
   return (
     <GenericList
       resource={authlogs}
-      description="Every attempt to sign in to your account. If you see one you do not recognise, change your password and turn on two-factor sign-in."
+      description="Where your account is signed in now, and every attempt to sign in to it. If you see one you do not recognise, sign it out, change your password and turn on two-factor sign-in."
+      before={<SessionsCard />}
       labels={{ created_at: 'Time', outcome: 'Result' }}
       filterLabels={{ outcome: 'Result' }}
       filterChoiceLabels={{ outcome: OUTCOME_LABELS }}

@@ -1,0 +1,201 @@
+import { useState } from 'react';
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Skeleton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useLogout, useNotify } from 'ra-core';
+import { Confirm } from 'ra-ui-materialui';
+import type { SessionRecord } from '../../../resources/sessions';
+import { formatDateTime as when } from '../../generic/format';
+import { SectionCard } from '../../generic/SectionCard';
+import { errorMessage } from '../../generic/serverErrors';
+import { describeUserAgent } from '../../generic/userAgent';
+import { useStackdeckAuth, useStackdeckData } from '../../hooks';
+import { ActingNotice } from './ActingNotice';
+
+/** What the confirmation is about: one session, or every session but this one. */
+type Asking = { kind: 'one'; session: SessionRecord } | { kind: 'others' } | null;
+
+/**
+ * The account's active sign-in sessions (where, with what, until when), this one marked. Signing
+ * one out ends it at once, live connections included; signing out this one ends at /login.
+ */
+export function SessionsCard() {
+  const dataProvider = useStackdeckData();
+  const acting = useStackdeckAuth().isActing();
+  const queryClient = useQueryClient();
+  const notify = useNotify();
+  const logout = useLogout();
+  const [asking, setAsking] = useState<Asking>(null);
+  const [busy, setBusy] = useState(false);
+  const queryKey = ['sessions', 'list'];
+  const sessions = useQuery({
+    queryKey,
+    enabled: !acting,
+    queryFn: ({ signal }) =>
+      dataProvider.action<{ data: SessionRecord[]; total: number }>('sessions', 'list', {
+        signal,
+      }),
+  });
+  const list = sessions.data?.data ?? [];
+  const others = list.filter((s) => !s.current).length;
+
+  const confirm = async () => {
+    if (!asking) return;
+    setBusy(true);
+    try {
+      if (asking.kind === 'one') {
+        await dataProvider.action('sessions', 'revoke', { params: { uuid: asking.session.id } });
+        if (asking.session.current) {
+          setAsking(null);
+          await logout({}, '/login');
+          return;
+        }
+        notify('Session signed out', { type: 'success' });
+      } else {
+        const { revoked } = await dataProvider.action<{ revoked: number }>(
+          'sessions',
+          'revokeOthers',
+        );
+        notify(revoked === 1 ? '1 session signed out' : `${revoked} sessions signed out`, {
+          type: 'success',
+        });
+      }
+      await queryClient.invalidateQueries({ queryKey });
+    } catch (error) {
+      notify(errorMessage(error, 'The session could not be signed out.'), { type: 'error' });
+    } finally {
+      setBusy(false);
+      setAsking(null);
+    }
+  };
+
+  return (
+    <Box sx={{ mb: 3 }}>
+      <SectionCard
+        id="active-sessions"
+        title="Active sessions"
+        subtitle="Where your account is signed in now. Sign out a session you do not recognise, then change your password."
+        icon={DevicesOutlined}
+        aside={
+          acting ? null : (
+            <Button
+              size="small"
+              variant="outlined"
+              color="warning"
+              disabled={busy || others === 0}
+              onClick={() => setAsking({ kind: 'others' })}
+              sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            >
+              Sign out all other sessions
+            </Button>
+          )
+        }
+      >
+        {acting ? <ActingNotice only="see or sign out the sessions" /> : null}
+        {acting ? null : sessions.isPending ? (
+          <Skeleton variant="rounded" height={72} />
+        ) : sessions.error ? (
+          <Alert severity="error">
+            {errorMessage(sessions.error, 'Your sessions could not be loaded.')}
+          </Alert>
+        ) : list.length === 0 ? (
+          <Typography variant="body2" color="text.secondary" data-testid="sessions-empty">
+            No active sessions. Each sign-in opens one, until it expires or is signed out.
+          </Typography>
+        ) : (
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Active sessions">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Device</TableCell>
+                  <TableCell>IP address</TableCell>
+                  <TableCell>Signed in</TableCell>
+                  <TableCell>Expires</TableCell>
+                  <TableCell align="right" />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {list.map((session) => (
+                  <TableRow key={session.id} data-testid="session-row">
+                    <TableCell>
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        useFlexGap
+                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                      >
+                        <Tooltip title={session.user_agent}>
+                          <Typography variant="body2">
+                            {describeUserAgent(session.user_agent)}
+                          </Typography>
+                        </Tooltip>
+                        {session.current ? (
+                          <Chip size="small" color="success" label="This session" />
+                        ) : null}
+                        {session.by_admin ? (
+                          <Chip size="small" variant="outlined" label="Admin acting as you" />
+                        ) : null}
+                      </Stack>
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{session.ip}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(session.created_at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(session.expires_at)}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        color="error"
+                        size="small"
+                        disabled={busy}
+                        onClick={() => setAsking({ kind: 'one', session })}
+                        aria-label={
+                          session.current
+                            ? 'Sign out this session'
+                            : `Sign out ${describeUserAgent(session.user_agent)} from ${session.ip}`
+                        }
+                      >
+                        Revoke
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        )}
+      </SectionCard>
+      <Confirm
+        isOpen={asking !== null}
+        loading={busy}
+        title={
+          asking?.kind === 'others' ? 'Sign out all other sessions?' : 'Sign out this session?'
+        }
+        content={
+          asking?.kind === 'others'
+            ? 'Every other browser and device signed in to your account is signed out at once. This one stays signed in.'
+            : asking?.session.current
+              ? 'This is the browser you are using: you will be signed out and taken to the sign-in page.'
+              : asking
+                ? `${describeUserAgent(asking.session.user_agent)} from ${asking.session.ip} is signed out at once.`
+                : ''
+        }
+        confirm={asking?.kind === 'others' ? 'Sign out others' : 'Revoke'}
+        confirmColor="warning"
+        onConfirm={() => void confirm()}
+        onClose={() => setAsking(null)}
+      />
+    </Box>
+  );
+}
