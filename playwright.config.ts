@@ -13,7 +13,7 @@ const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 export const E2E_ADMIN = { email: 'admin@localhost', password: 'e2e admin password' };
 /** tests/e2e/mailbox.ts: the SMTP server the panel delivers to, and where tests read the mail. */
 export const MAILBOX_HTTP_PORT = PORT + 10_000;
-const MAILBOX_SMTP_PORT = PORT + 20_000;
+export const MAILBOX_SMTP_PORT = PORT + 20_000;
 
 export default defineConfig({
   testDir: 'tests/e2e',

@@ -105,6 +105,18 @@ test('every kind of page works under the CSP, with no violation', async ({ page,
     const now = Date.now();
     for (const [i, usage] of [12, 40, 25, 60].entries())
       agent.emit(EVENTS.report, report(now - (3 - i) * 60_000, usage));
+    // The panel writes minute samples every 10 s: the charts have data once they are written.
+    await expect
+      .poll(
+        async () => {
+          const res = await page.request.get(`/api/v1/stats/servers/${sid}/users/${uid}`, {
+            headers: auth,
+          });
+          return ((await res.json()) as { data: unknown[] }).data.length;
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
 
     await open(page, '/dashboard');
     await expect(page.getByRole('article', { name: 'csp-web' })).toBeVisible();

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import { request as requestContext } from '@playwright/test';
+import { MAILBOX_SMTP_PORT } from '../../playwright.config';
 import { Api, E2E_ADMIN, expect, test } from './fixtures';
 
 /**
@@ -47,6 +48,8 @@ test.beforeAll(async () => {
       AUTH_RATE_LIMIT: '1000',
       LOG_LEVEL: 'warn',
       TOKEN_TTL_SECONDS: String(TTL_SECONDS),
+      // Mail goes to the run's mailbox, where Api.account reads the confirmation code.
+      SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
     },
   });
   for (let attempt = 0; attempt < 150; attempt += 1) {

@@ -62,7 +62,8 @@ test('a member leaves; the owner renames, withdraws an invitation and deletes th
   await expect(page).toHaveURL(/\/team$/);
   // Someone else's team is not editable: the API answers 404 as for a missing one.
   await page.goto(`/edit-team/${teamId}`);
-  await expect(page.getByRole('alert')).toBeVisible();
+  await expect(page.getByText('No such team')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to teams' })).toBeVisible();
   await signOut(page);
 
   // The owner renames the team on /edit-team/{id}.
