@@ -4,7 +4,6 @@ import {
   AlertTitle,
   Box,
   Button,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -21,6 +20,7 @@ import { Confirm, TextInput } from 'ra-ui-materialui';
 import type { z } from 'zod';
 import type { ApiKeyRecord, User, apiKeyPair } from '../../../resources/users';
 import { CopyButton } from '../../generic/CopyButton';
+import { QueryStates } from '../../generic/QueryStates';
 import { SectionCard } from '../../generic/SectionCard';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
@@ -98,7 +98,6 @@ export function ApiKeyCard({ user, acting, refresh }: Props) {
     }
   };
 
-  const list = keys.data?.data ?? [];
   return (
     <SectionCard
       id="api-key"
@@ -118,70 +117,69 @@ export function ApiKeyCard({ user, acting, refresh }: Props) {
             </Stack>
           </Alert>
         ) : null}
-        {acting ? null : keys.isPending ? (
-          <Skeleton variant="rounded" height={72} />
-        ) : keys.error ? (
-          <Alert severity="error">
-            {errorMessage(keys.error, 'Your keys could not be loaded.')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" data-testid="api-keys-empty">
-            No API keys yet. Make one for each script or service, so you can revoke it alone.
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="API keys">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Key</TableCell>
-                  <TableCell>Created</TableCell>
-                  <TableCell>Last used</TableCell>
-                  <TableCell align="right" />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((key) => (
-                  <TableRow key={key.id} data-testid="api-key-row">
-                    <TableCell>
-                      {key.label ? <Typography variant="body2">{key.label}</Typography> : null}
-                      <Typography
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-                      >
-                        {key.api_key}
-                      </Typography>
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(key.created_at)}</TableCell>
-                    <TableCell>
-                      {key.last_used_at ? (
-                        <>
-                          {when(key.last_used_at)}
-                          <Typography variant="body2" color="text.secondary">
-                            from {key.last_used_ip}
+        {acting ? null : (
+          <QueryStates
+            query={{ ...keys, data: keys.data?.data }}
+            failed="Your keys could not be loaded."
+            empty="No API keys yet. Make one for each script or service, so you can revoke it alone."
+            emptyTestId="api-keys-empty"
+          >
+            {(list) => (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label="API keys">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Key</TableCell>
+                      <TableCell>Created</TableCell>
+                      <TableCell>Last used</TableCell>
+                      <TableCell align="right" />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {list.map((key) => (
+                      <TableRow key={key.id} data-testid="api-key-row">
+                        <TableCell>
+                          {key.label ? <Typography variant="body2">{key.label}</Typography> : null}
+                          <Typography
+                            variant="body2"
+                            color="text.secondary"
+                            sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                          >
+                            {key.api_key}
                           </Typography>
-                        </>
-                      ) : (
-                        <Typography variant="body2" color="text.secondary">
-                          Never
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell align="right">
-                      <Button
-                        color="error"
-                        size="small"
-                        onClick={() => setRevoking(key)}
-                        disabled={busy}
-                      >
-                        Revoke
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(key.created_at)}</TableCell>
+                        <TableCell>
+                          {key.last_used_at ? (
+                            <>
+                              {when(key.last_used_at)}
+                              <Typography variant="body2" color="text.secondary">
+                                from {key.last_used_ip}
+                              </Typography>
+                            </>
+                          ) : (
+                            <Typography variant="body2" color="text.secondary">
+                              Never
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell align="right">
+                          <Button
+                            color="error"
+                            size="small"
+                            onClick={() => setRevoking(key)}
+                            disabled={busy}
+                          >
+                            Revoke
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            )}
+          </QueryStates>
         )}
         <Typography variant="body2" color="text.secondary">
           Changing or resetting your password revokes every API key.

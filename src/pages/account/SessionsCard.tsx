@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Chip,
-  Skeleton,
   Stack,
   Table,
   TableBody,
@@ -20,6 +18,7 @@ import { useLogout, useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
 import type { SessionRecord } from '../../../resources/sessions';
 import { formatDateTime as when } from '../../generic/format';
+import { QueryStates } from '../../generic/QueryStates';
 import { SectionCard } from '../../generic/SectionCard';
 import { errorMessage } from '../../generic/serverErrors';
 import { describeUserAgent } from '../../generic/userAgent';
@@ -106,74 +105,77 @@ export function SessionsCard() {
         }
       >
         {acting ? <ActingNotice only="see or sign out the sessions" /> : null}
-        {acting ? null : sessions.isPending ? (
-          <Skeleton variant="rounded" height={72} />
-        ) : sessions.error ? (
-          <Alert severity="error">
-            {errorMessage(sessions.error, 'Your sessions could not be loaded.')}
-          </Alert>
-        ) : list.length === 0 ? (
-          <Typography variant="body2" color="text.secondary" data-testid="sessions-empty">
-            No active sessions. Each sign-in opens one, until it expires or is signed out.
-          </Typography>
-        ) : (
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Active sessions">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Device</TableCell>
-                  <TableCell>IP address</TableCell>
-                  <TableCell>Signed in</TableCell>
-                  <TableCell>Expires</TableCell>
-                  <TableCell align="right" />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.map((session) => (
-                  <TableRow key={session.id} data-testid="session-row">
-                    <TableCell>
-                      <Stack
-                        direction="row"
-                        spacing={1}
-                        useFlexGap
-                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                      >
-                        <Tooltip title={session.user_agent}>
-                          <Typography variant="body2">
-                            {describeUserAgent(session.user_agent)}
-                          </Typography>
-                        </Tooltip>
-                        {session.current ? (
-                          <Chip size="small" color="success" label="This session" />
-                        ) : null}
-                        {session.by_admin ? (
-                          <Chip size="small" variant="outlined" label="Admin acting as you" />
-                        ) : null}
-                      </Stack>
-                    </TableCell>
-                    <TableCell sx={{ fontFamily: 'monospace' }}>{session.ip}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(session.created_at)}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(session.expires_at)}</TableCell>
-                    <TableCell align="right">
-                      <Button
-                        color="error"
-                        size="small"
-                        disabled={busy}
-                        onClick={() => setAsking({ kind: 'one', session })}
-                        aria-label={
-                          session.current
-                            ? 'Sign out this session'
-                            : `Sign out ${describeUserAgent(session.user_agent)} from ${session.ip}`
-                        }
-                      >
-                        Revoke
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+        {acting ? null : (
+          <QueryStates
+            query={{ ...sessions, data: sessions.data?.data }}
+            failed="Your sessions could not be loaded."
+            empty="No active sessions. Each sign-in opens one, until it expires or is signed out."
+            emptyTestId="sessions-empty"
+          >
+            {(list) => (
+              <Box sx={{ overflowX: 'auto' }}>
+                <Table size="small" aria-label="Active sessions">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Device</TableCell>
+                      <TableCell>IP address</TableCell>
+                      <TableCell>Signed in</TableCell>
+                      <TableCell>Expires</TableCell>
+                      <TableCell align="right" />
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {list.map((session) => (
+                      <TableRow key={session.id} data-testid="session-row">
+                        <TableCell>
+                          <Stack
+                            direction="row"
+                            spacing={1}
+                            useFlexGap
+                            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                          >
+                            <Tooltip title={session.user_agent}>
+                              <Typography variant="body2">
+                                {describeUserAgent(session.user_agent)}
+                              </Typography>
+                            </Tooltip>
+                            {session.current ? (
+                              <Chip size="small" color="success" label="This session" />
+                            ) : null}
+                            {session.by_admin ? (
+                              <Chip size="small" variant="outlined" label="Admin acting as you" />
+                            ) : null}
+                          </Stack>
+                        </TableCell>
+                        <TableCell sx={{ fontFamily: 'monospace' }}>{session.ip}</TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {when(session.created_at)}
+                        </TableCell>
+                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                          {when(session.expires_at)}
+                        </TableCell>
+                        <TableCell align="right">
+                          <Button
+                            color="error"
+                            size="small"
+                            disabled={busy}
+                            onClick={() => setAsking({ kind: 'one', session })}
+                            aria-label={
+                              session.current
+                                ? 'Sign out this session'
+                                : `Sign out ${describeUserAgent(session.user_agent)} from ${session.ip}`
+                            }
+                          >
+                            Revoke
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </Box>
+            )}
+          </QueryStates>
         )}
       </SectionCard>
       <Confirm
