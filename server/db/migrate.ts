@@ -1,10 +1,4 @@
-import {
-  type Kysely,
-  type Migration,
-  type MigrationProvider,
-  Migrator,
-  PostgresAdapter,
-} from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
 import { teamsMigrations } from './areas/teams';
 import { dnsMigrations } from './areas/dns';
 import { ticketsMigrations } from './areas/tickets';
@@ -13,7 +7,7 @@ import * as foundation from './migrations/0001_foundation';
 import * as servers from './migrations/0002_servers';
 import * as hardening from './migrations/0007_hardening';
 
-/** Migrations in order; each is written once for both dialects with the helpers below. */
+/** Migrations in order; each is written once for both dialects with migrations/helpers.ts. */
 const migrations: Record<string, Migration> = {
   '0001_foundation': foundation,
   '0002_servers': servers,
@@ -41,8 +35,4 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
       cause: error,
     });
   }
-}
-
-export function isPostgres(db: Kysely<unknown>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
 }

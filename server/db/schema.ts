@@ -3,11 +3,9 @@ import type { DnsTables } from './areas/dns';
 import type { TicketsTables } from './areas/tickets';
 import type { ReferralsTables } from './areas/referrals';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Flag, Timestamp } from './columns';
 
-/** Flags are 0/1 integers on both SQLite and PostgreSQL; repositories turn them into booleans. */
-export type Flag = number;
-/** Timestamps are ISO-8601 UTC text on both dialects: sortable and dialect-neutral. */
-export type Timestamp = string;
+export type { Flag, Timestamp };
 
 export interface UsersTable {
   id: Generated<number>;

@@ -1,6 +1,6 @@
 import type { Generated, Migration } from 'kysely';
 import * as dns from '../migrations/0004_dns';
-import type { Timestamp } from '../schema';
+import type { Timestamp } from '../columns';
 
 /** A user's credential for another service; the secret only ever sealed. */
 export interface ThirdPartyKeysTable {

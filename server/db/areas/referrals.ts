@@ -1,5 +1,5 @@
 import type { Generated, Migration } from 'kysely';
-import type { Timestamp } from '../schema';
+import type { Timestamp } from '../columns';
 import * as referrals from '../migrations/0006_referrals';
 
 export interface ReferralEarningsTable {

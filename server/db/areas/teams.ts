@@ -1,6 +1,6 @@
 import type { Generated, Migration } from 'kysely';
 import * as teams from '../migrations/0003_teams';
-import type { Timestamp } from '../schema';
+import type { Timestamp } from '../columns';
 
 export interface TeamsTable {
   id: Generated<number>;

@@ -1,5 +1,5 @@
 import type { Generated, Migration } from 'kysely';
-import type { Flag, Timestamp } from '../schema';
+import type { Flag, Timestamp } from '../columns';
 import * as tickets from '../migrations/0005_tickets';
 
 export interface TicketsTable {

@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely } from 'kysely';
-import { isPostgres } from '../migrate';
+import { isPostgres } from '../dialect';
 
 /** An auto-numbered integer primary key on either dialect. */
 export function withId<T extends string>(
