@@ -17,17 +17,7 @@ import { ServerRepository } from './repositories/servers';
 import { TaskRepository } from './repositories/tasks';
 import { UserRepository } from './repositories/users';
 import type { InstallSecrets } from './secrets';
-
-/** What an area's services are built from. */
-export interface ServiceDeps {
-  db: Db;
-  config: Config;
-  secrets: InstallSecrets;
-  log: FastifyBaseLogger;
-  clock: Clock;
-  mailer: Mailer;
-  box: SecretBox;
-}
+import type { ServiceDeps } from './serviceDeps';
 
 /** The panel's collaborators, built once per app and reached as `app.services`. */
 export interface Services extends TeamsServices, DnsServices, TicketsServices, ReferralsServices {

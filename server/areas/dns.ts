@@ -3,7 +3,7 @@ import { DnsService } from '../dns/service';
 import { type OutboundPolicy, outboundPolicy } from '../http/outbound';
 import { CredentialCheck } from '../integrations/credentials';
 import { ThirdPartyKeyRepository } from '../repositories/thirdPartyKeys';
-import type { ServiceDeps } from '../services';
+import type { ServiceDeps } from '../serviceDeps';
 
 /** The repositories and clients of third-party keys and DNS (issue 4), merged into `app.services`. */
 export interface DnsServices {

@@ -1,5 +1,5 @@
 import { ReferralRepository } from '../repositories/referrals';
-import type { ServiceDeps } from '../services';
+import type { ServiceDeps } from '../serviceDeps';
 
 /** The repositories and clients of referrals (issue 4), merged into `app.services`. */
 export interface ReferralsServices {

@@ -1,4 +1,4 @@
-import type { ServiceDeps } from '../services';
+import type { ServiceDeps } from '../serviceDeps';
 import { TeamInviteRepository } from '../repositories/teamInvites';
 import { TeamRepository } from '../repositories/teams';
 

@@ -1,5 +1,5 @@
 import { TicketFiles, TicketRepository } from '../repositories/tickets';
-import type { ServiceDeps } from '../services';
+import type { ServiceDeps } from '../serviceDeps';
 
 /** The repositories and clients of support tickets (issue 4), merged into `app.services`. */
 export interface TicketsServices {

@@ -1,0 +1,21 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { SecretBox } from './auth/secretBox';
+import type { Clock } from './auth/sessions';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { Mailer } from './mail/mailer';
+import type { InstallSecrets } from './secrets';
+
+/**
+ * What an area's services are built from. Declared apart from server/services.ts, which gathers
+ * the areas (server/areas/), so an area imports this and never the builder that imports it.
+ */
+export interface ServiceDeps {
+  db: Db;
+  config: Config;
+  secrets: InstallSecrets;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  mailer: Mailer;
+  box: SecretBox;
+}
