@@ -1,5 +1,10 @@
 import { io, type Socket } from 'socket.io-client';
-import { AGENT_NAMESPACE, BROWSER_NAMESPACE, type Report } from '../../resources/agent/protocol';
+import {
+  AGENT_NAMESPACE,
+  BROWSER_NAMESPACE,
+  EVENTS,
+  type Report,
+} from '../../resources/agent/protocol';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 type BuildOptions = Parameters<typeof buildTestApp>[1];
@@ -108,3 +113,26 @@ export const sampleReport = (over: Partial<Report> = {}): Report => ({
   at: Date.now(),
   ...over,
 });
+
+/** Resolves with the reason when the server closes the socket. */
+export const closedBy = (socket: Socket) =>
+  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+/** True when the socket is still open after a round trip through the server. */
+export async function stillOpen(socket: Socket): Promise<boolean> {
+  await new Promise((r) => setTimeout(r, 150));
+  if (!socket.connected) return false;
+  // A subscribe call answers only over a live connection.
+  const answer = await socket
+    .timeout(2000)
+    .emitWithAck(EVENTS.subscribe, { uuid: '00000000-0000-4000-8000-000000000000' })
+    .catch(() => null);
+  return answer !== null && socket.connected;
+}
+
+/** A browser socket of the token's session, once connected. */
+export async function openSocket(live: LiveApp, token: string): Promise<Socket> {
+  const socket = live.browserSocket(token);
+  await connected(socket);
+  return socket;
+}

@@ -1,8 +1,6 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS } from '../../resources/agent/protocol';
 import type { TestApp, TestUser } from './helpers';
-import { type LiveApp, connected, refused, startLiveApp } from './liveApp';
+import { type LiveApp, closedBy, openSocket, refused, startLiveApp, stillOpen } from './liveApp';
 
 /**
  * The account holder's active sign-in sessions (issue 8, finding 4): listed with where they
@@ -26,25 +24,6 @@ interface Listed {
   user_agent: string;
   current: boolean;
   by_admin: boolean;
-}
-
-const closed = (socket: Socket) =>
-  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
-
-async function stillOpen(socket: Socket) {
-  await new Promise((r) => setTimeout(r, 150));
-  if (!socket.connected) return false;
-  const answer = await socket
-    .timeout(2000)
-    .emitWithAck(EVENTS.subscribe, { uuid: '00000000-0000-4000-8000-000000000000' })
-    .catch(() => null);
-  return answer !== null && socket.connected;
-}
-
-async function openSocket(token: string) {
-  const socket = live.browserSocket(token);
-  await connected(socket);
-  return socket;
 }
 
 const list = async (u: TestUser, token = u.token) => {
@@ -111,10 +90,10 @@ describe('revoking one session', () => {
   it('its token answers 401 and its socket closes; this session stays connected', async () => {
     const user = await t.user();
     const laptop = await loginFrom(user, 'Laptop browser');
-    const mine = await openSocket(user.token);
-    const theirs = await openSocket(laptop);
+    const mine = await openSocket(live, user.token);
+    const theirs = await openSocket(live, laptop);
     const target = (await list(user)).data.find((s) => !s.current)!;
-    const gone = closed(theirs);
+    const gone = closedBy(theirs);
     const res = await t.call('DELETE', `/api/v1/sessions/${target.id}/users/${user.id}`, {
       token: user.token,
     });
@@ -135,9 +114,9 @@ describe('revoking one session', () => {
 
   it('revoking this session signs this browser out', async () => {
     const user = await t.user();
-    const socket = await openSocket(user.token);
+    const socket = await openSocket(live, user.token);
     const current = (await list(user)).data.find((s) => s.current)!;
-    const gone = closed(socket);
+    const gone = closedBy(socket);
     const res = await t.call('DELETE', `/api/v1/sessions/${current.id}/users/${user.id}`, {
       token: user.token,
     });
@@ -200,10 +179,10 @@ describe('signing out every other session', () => {
     const [user, bystander] = await Promise.all([t.user(), t.user()]);
     const second = await t.login(user.email, user.password);
     const third = await t.login(user.email, user.password);
-    const mine = await openSocket(user.token);
-    const others = [await openSocket(second), await openSocket(third)];
-    const watching = await openSocket(bystander.token);
-    const gone = others.map(closed);
+    const mine = await openSocket(live, user.token);
+    const others = [await openSocket(live, second), await openSocket(live, third)];
+    const watching = await openSocket(live, bystander.token);
+    const gone = others.map(closedBy);
     const res = await t.call('DELETE', `/api/v1/sessions/users/${user.id}`, {
       token: user.token,
     });

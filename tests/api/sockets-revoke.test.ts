@@ -1,8 +1,6 @@
-import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENTS } from '../../resources/agent/protocol';
 import type { TestApp } from './helpers';
-import { type LiveApp, connected, refused, startLiveApp } from './liveApp';
+import { type LiveApp, closedBy, openSocket, refused, startLiveApp, stillOpen } from './liveApp';
 
 /**
  * A browser's live socket lives no longer than the sign-in session of its token: logout, a
@@ -19,35 +17,13 @@ beforeAll(async () => {
 afterEach(() => live.disconnectAll());
 afterAll(() => live.close());
 
-/** Resolves with the reason when the server closes the socket. */
-const closed = (socket: Socket) =>
-  new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
-
-/** True when the socket is still open after a round trip through the server. */
-async function stillOpen(socket: Socket) {
-  await new Promise((r) => setTimeout(r, 150));
-  if (!socket.connected) return false;
-  // A subscribe call answers only over a live connection.
-  const answer = await socket
-    .timeout(2000)
-    .emitWithAck(EVENTS.subscribe, { uuid: '00000000-0000-4000-8000-000000000000' })
-    .catch(() => null);
-  return answer !== null && socket.connected;
-}
-
-async function openSocket(token: string) {
-  const socket = live.browserSocket(token);
-  await connected(socket);
-  return socket;
-}
-
 describe('revoking a session closes its live sockets', () => {
   it('logout: the socket of that session closes, the same user elsewhere stays', async () => {
     const user = await t.user();
     const other = await t.login(user.email, user.password);
-    const mine = await openSocket(user.token);
-    const elsewhere = await openSocket(other);
-    const gone = closed(mine);
+    const mine = await openSocket(live, user.token);
+    const elsewhere = await openSocket(live, other);
+    const gone = closedBy(mine);
     const res = await t.call('POST', '/api/v1/users/logout', { token: user.token });
     expect(res.statusCode).toBe(200);
     expect(await gone).toBe('io server disconnect');
@@ -61,11 +37,11 @@ describe('revoking a session closes its live sockets', () => {
     const admin = await t.user({ admin: true });
     const second = await t.login(user.email, user.password);
     const acting = await t.actAs(admin.token, user.id);
-    const changer = await openSocket(user.token);
-    const other = await openSocket(second);
-    const impersonation = await openSocket(acting);
-    const bystander = await openSocket(admin.token);
-    const gone = [closed(other), closed(impersonation)];
+    const changer = await openSocket(live, user.token);
+    const other = await openSocket(live, second);
+    const impersonation = await openSocket(live, acting);
+    const bystander = await openSocket(live, admin.token);
+    const gone = [closedBy(other), closedBy(impersonation)];
     const res = await t.call('PUT', `/api/v1/users/${user.id}`, {
       token: user.token,
       body: { current_password: user.password, password: 'another long password' },
@@ -78,8 +54,8 @@ describe('revoking a session closes its live sockets', () => {
 
   it('password reset by emailed code: every session closes', async () => {
     const user = await t.user();
-    const socket = await openSocket(user.token);
-    const gone = closed(socket);
+    const socket = await openSocket(live, user.token);
+    const gone = closedBy(socket);
     const { id } = (await t.call('GET', `/api/v1/users?em=${user.email}`)).json() as {
       id: string;
     };
@@ -93,8 +69,8 @@ describe('revoking a session closes its live sockets', () => {
 
   it('deleting the account: its sockets close', async () => {
     const user = await t.user();
-    const socket = await openSocket(user.token);
-    const gone = closed(socket);
+    const socket = await openSocket(live, user.token);
+    const gone = closedBy(socket);
     const res = await t.call('DELETE', `/api/v1/users/${user.id}`, {
       token: user.token,
       body: { password: user.password },
@@ -105,8 +81,8 @@ describe('revoking a session closes its live sockets', () => {
 
   it('an admin disabling the account (every session revoked): its sockets close', async () => {
     const [user, admin] = await Promise.all([t.user(), t.user({ admin: true })]);
-    const socket = await openSocket(user.token);
-    const gone = closed(socket);
+    const socket = await openSocket(live, user.token);
+    const gone = closedBy(socket);
     const res = await t.call('PATCH', `/api/v1/admin/users?uid=${user.id}`, {
       token: admin.token,
       body: { state: 'disabled' },
@@ -118,10 +94,10 @@ describe('revoking a session closes its live sockets', () => {
   it('the holder revoking the session: its sockets close, the others stay', async () => {
     const user = await t.user();
     const other = await t.login(user.email, user.password);
-    const mine = await openSocket(user.token);
-    const elsewhere = await openSocket(other);
+    const mine = await openSocket(live, user.token);
+    const elsewhere = await openSocket(live, other);
     const { sessionId } = await t.app.services.sessions.verify(other);
-    const gone = closed(elsewhere);
+    const gone = closedBy(elsewhere);
     const res = await t.call('DELETE', `/api/v1/sessions/${sessionId}/users/${user.id}`, {
       token: user.token,
     });
