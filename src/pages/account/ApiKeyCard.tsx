@@ -5,10 +5,7 @@ import {
   Box,
   Button,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -20,7 +17,7 @@ import { Confirm, TextInput } from 'ra-ui-materialui';
 import type { z } from 'zod';
 import type { ApiKeyRecord, User, apiKeyPair } from '../../../resources/users';
 import { CopyButton } from '../../generic/CopyButton';
-import { QueryStates } from '../../generic/QueryStates';
+import { QueryTable } from '../../generic/QueryTable';
 import { SectionCard } from '../../generic/SectionCard';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
@@ -118,68 +115,58 @@ export function ApiKeyCard({ user, acting, refresh }: Props) {
           </Alert>
         ) : null}
         {acting ? null : (
-          <QueryStates
+          <QueryTable
             query={{ ...keys, data: keys.data?.data }}
             failed="Your keys could not be loaded."
             empty="No API keys yet. Make one for each script or service, so you can revoke it alone."
             emptyTestId="api-keys-empty"
+            label="API keys"
+            columns={['Key', 'Created', 'Last used', '']}
           >
             {(list) => (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-label="API keys">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Key</TableCell>
-                      <TableCell>Created</TableCell>
-                      <TableCell>Last used</TableCell>
-                      <TableCell align="right" />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {list.map((key) => (
-                      <TableRow key={key.id} data-testid="api-key-row">
-                        <TableCell>
-                          {key.label ? <Typography variant="body2">{key.label}</Typography> : null}
-                          <Typography
-                            variant="body2"
-                            color="text.secondary"
-                            sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-                          >
-                            {key.api_key}
+              <>
+                {list.map((key) => (
+                  <TableRow key={key.id} data-testid="api-key-row">
+                    <TableCell>
+                      {key.label ? <Typography variant="body2">{key.label}</Typography> : null}
+                      <Typography
+                        variant="body2"
+                        color="text.secondary"
+                        sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
+                      >
+                        {key.api_key}
+                      </Typography>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(key.created_at)}</TableCell>
+                    <TableCell>
+                      {key.last_used_at ? (
+                        <>
+                          {when(key.last_used_at)}
+                          <Typography variant="body2" color="text.secondary">
+                            from {key.last_used_ip}
                           </Typography>
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(key.created_at)}</TableCell>
-                        <TableCell>
-                          {key.last_used_at ? (
-                            <>
-                              {when(key.last_used_at)}
-                              <Typography variant="body2" color="text.secondary">
-                                from {key.last_used_ip}
-                              </Typography>
-                            </>
-                          ) : (
-                            <Typography variant="body2" color="text.secondary">
-                              Never
-                            </Typography>
-                          )}
-                        </TableCell>
-                        <TableCell align="right">
-                          <Button
-                            color="error"
-                            size="small"
-                            onClick={() => setRevoking(key)}
-                            disabled={busy}
-                          >
-                            Revoke
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
+                        </>
+                      ) : (
+                        <Typography variant="body2" color="text.secondary">
+                          Never
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell align="right">
+                      <Button
+                        color="error"
+                        size="small"
+                        onClick={() => setRevoking(key)}
+                        disabled={busy}
+                      >
+                        Revoke
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </>
             )}
-          </QueryStates>
+          </QueryTable>
         )}
         <Typography variant="body2" color="text.secondary">
           Changing or resetting your password revokes every API key.

@@ -1,24 +1,12 @@
 import { useState } from 'react';
-import {
-  Box,
-  Button,
-  Chip,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Box, Button, Chip, Stack, TableCell, TableRow, Tooltip, Typography } from '@mui/material';
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLogout, useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
 import type { SessionRecord } from '../../../resources/sessions';
 import { formatDateTime as when } from '../../generic/format';
-import { QueryStates } from '../../generic/QueryStates';
+import { QueryTable } from '../../generic/QueryTable';
 import { SectionCard } from '../../generic/SectionCard';
 import { errorMessage } from '../../generic/serverErrors';
 import { describeUserAgent } from '../../generic/userAgent';
@@ -106,76 +94,61 @@ export function SessionsCard() {
       >
         {acting ? <ActingNotice only="see or sign out the sessions" /> : null}
         {acting ? null : (
-          <QueryStates
+          <QueryTable
             query={{ ...sessions, data: sessions.data?.data }}
             failed="Your sessions could not be loaded."
             empty="No active sessions. Each sign-in opens one, until it expires or is signed out."
             emptyTestId="sessions-empty"
+            label="Active sessions"
+            columns={['Device', 'IP address', 'Signed in', 'Expires', '']}
           >
             {(list) => (
-              <Box sx={{ overflowX: 'auto' }}>
-                <Table size="small" aria-label="Active sessions">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Device</TableCell>
-                      <TableCell>IP address</TableCell>
-                      <TableCell>Signed in</TableCell>
-                      <TableCell>Expires</TableCell>
-                      <TableCell align="right" />
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {list.map((session) => (
-                      <TableRow key={session.id} data-testid="session-row">
-                        <TableCell>
-                          <Stack
-                            direction="row"
-                            spacing={1}
-                            useFlexGap
-                            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-                          >
-                            <Tooltip title={session.user_agent}>
-                              <Typography variant="body2">
-                                {describeUserAgent(session.user_agent)}
-                              </Typography>
-                            </Tooltip>
-                            {session.current ? (
-                              <Chip size="small" color="success" label="This session" />
-                            ) : null}
-                            {session.by_admin ? (
-                              <Chip size="small" variant="outlined" label="Admin acting as you" />
-                            ) : null}
-                          </Stack>
-                        </TableCell>
-                        <TableCell sx={{ fontFamily: 'monospace' }}>{session.ip}</TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {when(session.created_at)}
-                        </TableCell>
-                        <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                          {when(session.expires_at)}
-                        </TableCell>
-                        <TableCell align="right">
-                          <Button
-                            color="error"
-                            size="small"
-                            disabled={busy}
-                            onClick={() => setAsking({ kind: 'one', session })}
-                            aria-label={
-                              session.current
-                                ? 'Sign out this session'
-                                : `Sign out ${describeUserAgent(session.user_agent)} from ${session.ip}`
-                            }
-                          >
-                            Revoke
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </Box>
+              <>
+                {list.map((session) => (
+                  <TableRow key={session.id} data-testid="session-row">
+                    <TableCell>
+                      <Stack
+                        direction="row"
+                        spacing={1}
+                        useFlexGap
+                        sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+                      >
+                        <Tooltip title={session.user_agent}>
+                          <Typography variant="body2">
+                            {describeUserAgent(session.user_agent)}
+                          </Typography>
+                        </Tooltip>
+                        {session.current ? (
+                          <Chip size="small" color="success" label="This session" />
+                        ) : null}
+                        {session.by_admin ? (
+                          <Chip size="small" variant="outlined" label="Admin acting as you" />
+                        ) : null}
+                      </Stack>
+                    </TableCell>
+                    <TableCell sx={{ fontFamily: 'monospace' }}>{session.ip}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(session.created_at)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(session.expires_at)}</TableCell>
+                    <TableCell align="right">
+                      <Button
+                        color="error"
+                        size="small"
+                        disabled={busy}
+                        onClick={() => setAsking({ kind: 'one', session })}
+                        aria-label={
+                          session.current
+                            ? 'Sign out this session'
+                            : `Sign out ${describeUserAgent(session.user_agent)} from ${session.ip}`
+                        }
+                      >
+                        Revoke
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </>
             )}
-          </QueryStates>
+          </QueryTable>
         )}
       </SectionCard>
       <Confirm
