@@ -5,6 +5,7 @@ import type { Caller } from '../http/caller';
 import { unauthorized } from '../http/errors';
 import { ApiKeyRepository } from '../repositories/apiKeys';
 import { type UserRowWithKey, newestApiKey } from '../repositories/users';
+import { CallerCache, callerChanges } from './callerCache';
 import { safeEqual, sha256 } from './hash';
 import type { Sessions } from './sessions';
 
@@ -29,20 +30,35 @@ function toCaller(
   };
 }
 
+interface Resolved {
+  caller: Caller;
+  /** API-key entries: the key's row id and the SHA-256 of its secret, compared on every call. */
+  keyId?: number;
+  secretHash?: string;
+}
+
 /**
  * Resolves who is calling: a bearer token (its session row must be live) or an API key pair
- * (a row of `api_keys`). One prepared query each, run on every authenticated request.
+ * (a row of `api_keys`). One prepared query each, kept in a CallerCache: a request whose
+ * session, user and keys did not change reads nothing (see callerCache.ts for what drops an
+ * entry and how stale one can be).
  */
 export class CallerLookup {
   private readonly bySession;
   private readonly byApiKey;
   private readonly apiKeys: ApiKeyRepository;
+  /** Keys are `s:<session id>` and `k:<api key>`. */
+  readonly cache = new CallerCache<Resolved>();
 
   constructor(
     db: Db,
     private readonly sessions: Sessions,
   ) {
     this.apiKeys = new ApiKeyRepository(db);
+    sessions.onRevoke((ids) => {
+      for (const id of ids) this.cache.delete(`s:${id}`);
+    });
+    callerChanges(db).listen((userId) => this.cache.deleteUser(userId));
     const raw = db as unknown as Kysely<never>;
     this.bySession = prepareQuery<
       UserRowWithKey & {
@@ -93,6 +109,15 @@ export class CallerLookup {
 
   async fromToken(token: string): Promise<Caller> {
     const claims = await this.sessions.verify(token);
+    const key = `s:${claims.sessionId}`;
+    const known = this.cache.get(key)?.caller;
+    if (known) {
+      if (known.id !== claims.userId || known.actorId !== claims.actorId) {
+        throw unauthorized('invalid token');
+      }
+      return known;
+    }
+    const generation = this.cache.generation();
     const [row] = await this.bySession(claims.sessionId);
     if (!row || row.id !== claims.userId || row.revoked_at) throw unauthorized('token revoked');
     const actorId = row.session_actor_id;
@@ -101,17 +126,27 @@ export class CallerLookup {
     if (actorId !== null && (!row.actor_is_admin || row.actor_disabled)) {
       throw unauthorized('token revoked');
     }
-    return toCaller(row, claims.sessionId, actorId);
+    const caller = toCaller(row, claims.sessionId, actorId);
+    this.cache.set(key, { caller }, { userId: row.id, actorId }, generation);
+    return caller;
   }
 
   /** `ip` is the client's address, recorded as the key's last use (at most once a minute). */
   async fromApiKey(key: string, secret: string, ip: string): Promise<Caller> {
-    const [row] = await this.byApiKey(key);
-    if (!row || !safeEqual(row.secret_hash, sha256(secret))) {
-      throw unauthorized('invalid API key');
+    const cacheKey = `k:${key}`;
+    const hash = sha256(secret);
+    // The secret is checked on every call, cached or not, in constant time.
+    let known = this.cache.get(cacheKey);
+    if (known) {
+      if (!safeEqual(known.secretHash!, hash)) throw unauthorized('invalid API key');
+    } else {
+      const generation = this.cache.generation();
+      const [row] = await this.byApiKey(key);
+      if (!row || !safeEqual(row.secret_hash, hash)) throw unauthorized('invalid API key');
+      known = { caller: toCaller(row, null, null), keyId: row.key_id, secretHash: row.secret_hash };
+      this.cache.set(cacheKey, known, { userId: row.id, actorId: null }, generation);
     }
-    const caller = toCaller(row, null, null);
-    await this.apiKeys.touch(row.key_id, ip);
-    return caller;
+    await this.apiKeys.touch(known.keyId!, ip);
+    return known.caller;
   }
 }

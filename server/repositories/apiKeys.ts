@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ApiKeyRecord } from '../../resources/users';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
+import { type CallerChanges, callerChanges } from '../auth/callerCache';
 import { sha256 } from '../auth/hash';
 
 /** A user keeps at most this many keys: a stolen session cannot mint an unbounded supply. */
@@ -22,15 +23,19 @@ const LISTED = ['id', 'api_key', 'label', 'created_at', 'last_used_at', 'last_us
 
 /**
  * The account's API keys (table `api_keys`): the only place keys are read and written. Several
- * per user, each revocable; a password change or reset revokes them all.
+ * per user, each revocable; a password change or reset revokes them all. Every write but the
+ * last-use stamp announces the user on `callerChanges`: cached callers drop at once.
  */
 export class ApiKeyRepository {
   private readonly touched = new Map<number, number>();
+  private readonly changes: CallerChanges;
 
   constructor(
     private readonly db: Db,
     private readonly clock: () => number = Date.now,
-  ) {}
+  ) {
+    this.changes = callerChanges(db);
+  }
 
   /** Mints a key; the secret is in the answer and nowhere else. */
   async create(userId: number, label: string) {
@@ -48,6 +53,7 @@ export class ApiKeyRepository {
       })
       .returning(['id', 'api_key', 'label', 'created_at'])
       .executeTakeFirstOrThrow();
+    this.changes.user(userId); // the account's newest key is part of its record
     return { ...row, api_secret };
   }
 
@@ -78,6 +84,7 @@ export class ApiKeyRepository {
       .where('user_id', '=', userId)
       .executeTakeFirst();
     this.touched.delete(id);
+    this.changes.user(userId);
     return Number(result.numDeletedRows) === 1;
   }
 
@@ -87,6 +94,7 @@ export class ApiKeyRepository {
       .deleteFrom('api_keys')
       .where('user_id', '=', userId)
       .executeTakeFirst();
+    this.changes.user(userId);
     return Number(result.numDeletedRows);
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { User, UserUpdate } from '../../resources/users';
 import type { ListQuery } from '../../resources/define';
+import { type CallerChanges, callerChanges } from '../auth/callerCache';
 import type { Db } from '../db/database';
 import { now, toCount } from '../db/database';
 import type { UserPatch, UserRow } from '../db/schema';
@@ -90,12 +91,18 @@ export const newestApiKey = () =>
     'newest_api_key',
   );
 
+/**
+ * Every write to `users` and `user_photos` goes through here and announces the user on
+ * `callerChanges` once it is committed: cached callers (server/auth/callerCache.ts) drop at once.
+ */
 export class UserRepository {
   /** The account's API keys. */
   readonly apiKeys: ApiKeyRepository;
+  private readonly changes: CallerChanges;
 
   constructor(private readonly db: Db) {
     this.apiKeys = new ApiKeyRepository(db);
+    this.changes = callerChanges(db);
   }
 
   findById(id: number): Promise<UserRow | undefined> {
@@ -165,12 +172,16 @@ export class UserRepository {
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-    if (patch.password_hash === undefined) return write(this.db);
-    return this.db.transaction().execute(async (trx) => {
-      const row = await write(trx);
-      await trx.deleteFrom('api_keys').where('user_id', '=', id).execute();
-      return row;
-    });
+    try {
+      if (patch.password_hash === undefined) return await write(this.db);
+      return await this.db.transaction().execute(async (trx) => {
+        const row = await write(trx);
+        await trx.deleteFrom('api_keys').where('user_id', '=', id).execute();
+        return row;
+      });
+    } finally {
+      this.changes.user(id);
+    }
   }
 
   /** Sets the TOTP step only if it moves forward: the atomic check that makes a code single-use. */
@@ -181,11 +192,16 @@ export class UserRepository {
       .where('id', '=', id)
       .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
       .executeTakeFirst();
+    this.changes.user(id);
     return Number(result.numUpdatedRows) === 1;
   }
 
   async delete(id: number): Promise<void> {
-    await this.db.deleteFrom('users').where('id', '=', id).execute();
+    try {
+      await this.db.deleteFrom('users').where('id', '=', id).execute();
+    } finally {
+      this.changes.user(id);
+    }
   }
 
   async photoUpdatedAt(id: number): Promise<string | null> {
@@ -207,16 +223,20 @@ export class UserRepository {
   }
 
   async setPhoto(id: number, data: string | null): Promise<void> {
-    if (data === null) {
-      await this.db.deleteFrom('user_photos').where('user_id', '=', id).execute();
-      return;
+    try {
+      if (data === null) {
+        await this.db.deleteFrom('user_photos').where('user_id', '=', id).execute();
+        return;
+      }
+      const stamp = now();
+      await this.db
+        .insertInto('user_photos')
+        .values({ user_id: id, data, updated_at: stamp })
+        .onConflict((oc) => oc.column('user_id').doUpdateSet({ data, updated_at: stamp }))
+        .execute();
+    } finally {
+      this.changes.user(id);
     }
-    const stamp = now();
-    await this.db
-      .insertInto('user_photos')
-      .values({ user_id: id, data, updated_at: stamp })
-      .onConflict((oc) => oc.column('user_id').doUpdateSet({ data, updated_at: stamp }))
-      .execute();
   }
 
   /** The API record: the user and the photo's version in one query. */
