@@ -8,7 +8,7 @@ import path from 'node:path';
  */
 export async function writeFileAtomic(
   file: string,
-  data: string,
+  data: string | Buffer,
   mode: number,
   owner?: { uid: number; gid: number },
 ): Promise<void> {
@@ -35,6 +35,10 @@ export async function writeFileAtomic(
     await fs.rm(temp, { force: true });
     throw error;
   }
+  // The rename itself survives a crash once the directory is synced too.
+  const dir = await fs.open(path.dirname(file), 'r').catch(() => null);
+  await dir?.sync().catch(() => undefined);
+  await dir?.close();
 }
 
 /**

@@ -1,5 +1,7 @@
 import { type OpName, ops } from '../../resources/agent/ops';
 import { type OpReply, opRequestSchema } from '../../resources/agent/protocol';
+import { KeyedLocks } from '../lib/locks';
+import { opErrorOf } from '../lib/opError';
 import { agentOps } from './agent';
 import { cleanupOps } from './cleanup';
 import { pubkeysOps } from './pubkeys';
@@ -7,7 +9,7 @@ import { servicesOps } from './services';
 import { sshconfigOps } from './sshconfig';
 import { systemOps } from './system';
 import { sysusersOps } from './sysusers';
-import type { OpTable } from './types';
+import type { OpLocks, OpTable } from './types';
 
 /** Every op the agent implements, one module an area: the type insists on all of them. */
 export const opTable: OpTable = {
@@ -21,29 +23,68 @@ export const opTable: OpTable = {
 };
 
 /**
- * Runs one op: the name must be known, the arguments must pass the shared schema; failures
- * come back as a message for the user, never as a crash of the agent.
+ * The locks of every op that changes something shared, in one place: an op holds its keys from
+ * before its first read until its last write, so two changes of one file never lose one.
+ * Keys name the file or service: `users` (passwd, shadow, group: useradd, userdel, chpasswd),
+ * `authorized_keys:<user>`, `ssh_keys:<user>` (the user's own key pair), `sshd_config` with
+ * `service:sshd` (the SSH settings write the config and reload the service), `service:<name>`.
+ */
+export const opLocks: OpLocks = {
+  'system.hostname': () => ['hostname'],
+  'system.cleanup': () => ['cleanup'],
+  'services.control': ({ service }) => [`service:${service}`],
+  'sysusers.create': () => ['users'],
+  'sysusers.rootPassword': () => ['users'],
+  'sysusers.password': () => ['users'],
+  'sysusers.delete': () => ['users'],
+  'sysusers.deployKey': ({ user_name }) => [`ssh_keys:${user_name}`],
+  'pubkeys.add': ({ user_name }) => [`authorized_keys:${user_name}`],
+  'pubkeys.remove': ({ user_name }) => [`authorized_keys:${user_name}`],
+  'sshconfig.set': () => ['sshd_config', 'service:sshd'],
+};
+
+/** The agent's locks: one set for the whole process, so every connection shares them. */
+export const agentLocks = new KeyedLocks();
+
+/**
+ * Runs one op: the name must be known, the arguments must pass the shared schema, and the op
+ * holds its declared locks while it runs. Failures come back as a structured error
+ * (`{code, message, field}`), never as a crash of the agent.
  */
 export async function dispatch(
   request: unknown,
   table: Partial<OpTable> = opTable,
+  locks: { table: OpLocks; held: KeyedLocks } = { table: opLocks, held: agentLocks },
 ): Promise<OpReply> {
   const parsed = opRequestSchema.safeParse(request);
   if (!parsed.success || !(parsed.data.name in ops))
-    return { ok: false, error: 'Unknown operation' };
+    return { ok: false, error: { code: 'unsupported', message: 'Unknown operation' } };
   const name = parsed.data.name as OpName;
   const impl = table[name] as ((args: unknown) => Promise<unknown>) | undefined;
-  if (!impl) return { ok: false, error: `This agent cannot do ${name}; update it` };
-  const args = ops[name].args.safeParse(parsed.data.args ?? {});
-  if (!args.success) {
+  if (!impl) {
     return {
       ok: false,
-      error: `Invalid arguments: ${args.error.issues.map((i) => i.message).join('; ')}`,
+      error: { code: 'unsupported', message: `This agent cannot do ${name}; update it` },
     };
   }
+  const args = ops[name].args.safeParse(parsed.data.args ?? {});
+  if (!args.success) {
+    const first = args.error.issues[0];
+    const field = first?.path.map(String).join('.');
+    return {
+      ok: false,
+      error: {
+        code: 'invalid',
+        message: `Invalid arguments: ${args.error.issues.map((i) => i.message).join('; ')}`,
+        ...(field ? { field } : {}),
+      },
+    };
+  }
+  const keysOf = locks.table[name] as ((args: unknown) => string[]) | undefined;
   try {
-    return { ok: true, data: await impl(args.data) };
+    const data = await locks.held.with(keysOf?.(args.data) ?? [], () => impl(args.data));
+    return { ok: true, data };
   } catch (error) {
-    return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    return { ok: false, error: opErrorOf(error) };
   }
 }

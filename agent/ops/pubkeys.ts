@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { addKey, listKeys, removeKey } from '../lib/authorizedKeys';
 import { run, runOk } from '../lib/exec';
+import { OpError, opFieldError } from '../lib/opError';
 import { type PasswdEntry, isRegularUser, lookupUser } from '../lib/users';
 import type { OpTable } from './types';
 
@@ -20,11 +21,14 @@ interface KeyFile {
 
 async function keyFileOf(name: string): Promise<KeyFile> {
   const user = await lookupUser(name);
-  if (!user) throw new Error(`No system user ${name} on this server`);
+  if (!user) throw opFieldError('user_name', `No system user ${name} on this server`);
   if (name === 'root' ? user.uid !== 0 : !isRegularUser(user))
-    throw new Error(`${name} is a system account; its keys are not managed by the panel`);
+    throw new OpError(
+      'refused',
+      `${name} is a system account; its keys are not managed by the panel`,
+    );
   if (!path.isAbsolute(user.home) || path.normalize(user.home) !== user.home)
-    throw new Error(`${name} has no usable home directory (${user.home})`);
+    throw new OpError('refused', `${name} has no usable home directory (${user.home})`);
   const home = await fs.lstat(user.home).catch(() => null);
   if (!home?.isDirectory())
     throw new Error(`The home of ${name} (${user.home}) is not a directory`);
@@ -32,8 +36,9 @@ async function keyFileOf(name: string): Promise<KeyFile> {
   const file = path.join(dir, 'authorized_keys');
   for (const p of [dir, file]) {
     const stat = await fs.lstat(p).catch(() => null);
-    if (stat?.isSymbolicLink()) throw new Error(`${p} is a symbolic link; refused`);
-    if (stat && stat.uid !== user.uid) throw new Error(`${p} does not belong to ${name}; refused`);
+    if (stat?.isSymbolicLink()) throw new OpError('refused', `${p} is a symbolic link; refused`);
+    if (stat && stat.uid !== user.uid)
+      throw new OpError('refused', `${p} does not belong to ${name}; refused`);
   }
   return { user, dir, file };
 }

@@ -2,7 +2,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { SshSettings } from '../../resources/agent/ops';
-import { writeFileAtomic } from '../lib/files';
+import { applyConfig } from '../lib/configTransaction';
+import { OpError, opFieldError } from '../lib/opError';
 import { run } from '../lib/exec';
 import { hasSystemd, unitAction, unitRunning } from '../lib/init';
 import {
@@ -44,20 +45,6 @@ async function listening(): Promise<Set<number>> {
   return listeningPorts((await run('ss', ['-Hltn'])).stdout);
 }
 
-/** Every file the change touches, as it was (null: it did not exist), for the rollback. */
-async function snapshot(files: string[]): Promise<Map<string, string | null>> {
-  const saved = new Map<string, string | null>();
-  for (const file of files) saved.set(file, await fs.readFile(file, 'utf8').catch(() => null));
-  return saved;
-}
-
-async function restore(saved: Map<string, string | null>): Promise<void> {
-  for (const [file, text] of saved) {
-    if (text === null) await fs.rm(file, { force: true });
-    else await writeFileAtomic(file, text, 0o644);
-  }
-}
-
 async function reloadSsh(systemd: boolean): Promise<void> {
   if (!(await unitRunning('ssh', systemd))) {
     await unitAction('ssh', 'start', systemd);
@@ -84,8 +71,8 @@ export const sshconfigOps: Pick<OpTable, 'sshconfig.get' | 'sshconfig.set'> = {
 
   /**
    * Writes the drop-in (and makes it win), checks with `sshd -t`, reloads ssh and waits for it
-   * to listen on the port. Any failure puts every file back and reloads the old settings, so
-   * sshd is never left stopped or on a port nobody asked for.
+   * to listen on the port: one config transaction, so any failure puts every file back and
+   * reloads the old settings, and sshd is never left stopped or on a port nobody asked for.
    */
   async 'sshconfig.set'(changes) {
     const current = await effective();
@@ -100,46 +87,51 @@ export const sshconfigOps: Pick<OpTable, 'sshconfig.get' | 'sshconfig.set'> = {
             : 'no',
     };
     if (!current.ports.includes(next.port) && (await listening()).has(next.port)) {
-      throw new Error(`Port ${next.port} is in use on the server; choose another`);
+      throw opFieldError('port', `Port ${next.port} is in use on the server; choose another`);
     }
     const dir = path.dirname(DROP_IN);
     await fs.mkdir(dir, { recursive: true, mode: 0o755 });
     const others = (await fs.readdir(dir))
       .filter((n) => n.endsWith('.conf') && path.join(dir, n) !== DROP_IN)
       .map((n) => path.join(dir, n));
-    for (const file of [MAIN_CONFIG, DROP_IN, ...others]) {
-      const stat = await fs.lstat(file).catch(() => null);
-      if (stat?.isSymbolicLink()) throw new Error(`${file} is a symbolic link; refused`);
-    }
-    const saved = await snapshot([MAIN_CONFIG, DROP_IN, ...others]);
+    const read = (file: string) => fs.readFile(file, 'utf8').catch(() => '');
     const systemd = await hasSystemd();
-    try {
-      await writeFileAtomic(DROP_IN, dropInText(next), 0o644);
-      const main = saved.get(MAIN_CONFIG) ?? '';
-      if (mainConfigText(main) !== main)
-        await writeFileAtomic(MAIN_CONFIG, mainConfigText(main), 0o644);
-      for (const file of others) {
-        const text = saved.get(file) ?? '';
-        if (otherDropInText(text) !== text)
-          await writeFileAtomic(file, otherDropInText(text), 0o644);
-      }
-      const test = await sshdCheck('-t');
-      if (test.code !== 0) {
-        throw new Error(`sshd refused the new settings: ${test.stderr.trim().split('\n')[0]}`);
-      }
-      const written = await effective();
-      if (written.ports.length !== 1 || written.ports[0] !== next.port) {
-        throw new Error(`sshd would listen on ${written.ports.join(', ')}, not ${next.port} alone`);
-      }
-      await reloadSsh(systemd);
-      if (!(await waitListening(next.port))) {
-        throw new Error(`sshd does not listen on port ${next.port} after the reload`);
-      }
-      return settingsOf(written);
-    } catch (error) {
-      await restore(saved);
-      await reloadSsh(systemd).catch(() => undefined);
-      throw error;
-    }
+    let written: EffectiveSshd | undefined;
+    await applyConfig({
+      program: 'sshd',
+      files: [
+        { path: DROP_IN, content: dropInText(next), mode: 0o644 },
+        { path: MAIN_CONFIG, content: mainConfigText(await read(MAIN_CONFIG)), mode: 0o644 },
+        ...(await Promise.all(
+          others.map(async (file) => ({ path: file, content: otherDropInText(await read(file)) })),
+        )),
+      ],
+      check: async () => {
+        const test = await sshdCheck('-t');
+        if (test.code !== 0) {
+          throw new OpError(
+            'check_failed',
+            `sshd refused the new settings: ${test.stderr.trim().split('\n')[0]}`,
+          );
+        }
+        written = await effective();
+        if (written.ports.length !== 1 || written.ports[0] !== next.port) {
+          throw new OpError(
+            'check_failed',
+            `sshd would listen on ${written.ports.join(', ')}, not ${next.port} alone`,
+          );
+        }
+      },
+      reload: () => reloadSsh(systemd),
+      verify: async () => {
+        if (!(await waitListening(next.port))) {
+          throw new OpError(
+            'reload_failed',
+            `sshd does not listen on port ${next.port} after the reload`,
+          );
+        }
+      },
+    });
+    return settingsOf(written!);
   },
 };

@@ -65,7 +65,40 @@ export const opRequestSchema = z.object({
 });
 export type OpRequest = z.infer<typeof opRequestSchema>;
 
-export type OpReply = { ok: true; data: unknown } | { ok: false; error: string };
+/**
+ * Why an op failed, by kind: the panel maps it to an HTTP answer (a `field` makes it a 400 with
+ * the message at that field of the form). Codes the panel does not know count as `failed`.
+ */
+export const OP_ERROR_CODES = [
+  /** The arguments or the state of the server make the request wrong (with `field` if one). */
+  'invalid',
+  /** The thing the op names is not on the server. */
+  'not_found',
+  /** The change clashes with what is there (a name taken, a port in use). */
+  'conflict',
+  /** The agent will not do it (a system account, a symbolic link where a file should be). */
+  'refused',
+  /** This agent does not know the op: it needs an update. */
+  'unsupported',
+  /** The program's own check refused the new configuration; the old one was kept. */
+  'check_failed',
+  /** The program would not reload with the new configuration; the old one was put back. */
+  'reload_failed',
+  /** Anything else: a program failed, with its message. */
+  'failed',
+] as const;
+export type OpErrorCode = (typeof OP_ERROR_CODES)[number];
+
+export const opErrorSchema = z.object({
+  code: z.enum(OP_ERROR_CODES).catch('failed'),
+  message: z.string(),
+  /** The argument the error concerns, as the panel's form names it. */
+  field: z.string().max(200).optional(),
+});
+export type OpErrorBody = z.infer<typeof opErrorSchema>;
+
+/** An op's answer. Agents before structured errors sent the message alone as `error`. */
+export type OpReply = { ok: true; data: unknown } | { ok: false; error: OpErrorBody | string };
 
 /** Handshake `auth` of an agent connection. */
 export const agentAuthSchema = z.object({

@@ -1,5 +1,11 @@
 import type { Namespace } from 'socket.io';
-import { EVENTS, DEFAULT_OP_TIMEOUT_MS, type OpReply } from '../../resources/agent/protocol';
+import {
+  DEFAULT_OP_TIMEOUT_MS,
+  EVENTS,
+  type OpErrorCode,
+  type OpReply,
+  opErrorSchema,
+} from '../../resources/agent/protocol';
 import { type OpArgs, type OpName, type OpResult, ops } from '../../resources/agent/ops';
 import { agentRoom } from './rooms';
 
@@ -7,8 +13,27 @@ import { agentRoom } from './rooms';
 export class AgentOfflineError extends Error {}
 /** The agent did not answer within the op's time. */
 export class AgentTimeoutError extends Error {}
-/** The agent answered with a refusal or a failure (its message is for the user). */
-export class AgentOpError extends Error {}
+/**
+ * The agent answered with a refusal or a failure: its message is for the user, its code says
+ * what kind (server/agents/runOp.ts maps it to an HTTP answer), its field which argument.
+ */
+export class AgentOpError extends Error {
+  constructor(
+    message: string,
+    readonly code: OpErrorCode = 'failed',
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+
+  /** The reply's error: structured, or the bare message of an agent from before. */
+  static of(error: unknown): AgentOpError {
+    if (typeof error === 'string') return new AgentOpError(error);
+    const parsed = opErrorSchema.safeParse(error);
+    if (!parsed.success) return new AgentOpError('The server answered with something unexpected');
+    return new AgentOpError(parsed.data.message, parsed.data.code, parsed.data.field);
+  }
+}
 
 /**
  * Calls ops on agents: request/ack over the agent's room, which also works across panels
@@ -54,7 +79,7 @@ export class AgentHub {
     // One agent a server (a new connection replaces the old); an empty list means it just left.
     const reply = replies[0];
     if (!reply) throw new AgentOfflineError('The server went offline before it answered');
-    if (!reply.ok) throw new AgentOpError(reply.error);
+    if (!reply.ok) throw AgentOpError.of(reply.error);
     const result = def.result.safeParse(reply.data);
     if (!result.success) throw new AgentOpError('The server answered with something unexpected');
     return result.data as OpResult<N>;

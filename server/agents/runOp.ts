@@ -1,14 +1,26 @@
 import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
 import type { ServerRow } from '../db/schema';
-import { HttpError } from '../http/errors';
+import { HttpError, fieldError } from '../http/errors';
 import type { HandlerContext } from '../http/handlers';
 import { AgentOfflineError, AgentOpError, AgentTimeoutError } from './hub';
 
-/** What the user reads when an op fails, by cause. */
-function httpErrorOf(error: unknown): HttpError {
+/**
+ * What the user reads when an op fails, by cause. The agent's own errors by their code: one
+ * that names an argument is a 400 with the message at that field (the form shows it there),
+ * a clash 409, a missing thing 404, an agent too old for the op 502, any other refusal or
+ * failure 422 with the agent's message.
+ */
+export function httpErrorOf(error: unknown): HttpError {
   if (error instanceof AgentOfflineError) return new HttpError(409, error.message);
   if (error instanceof AgentTimeoutError) return new HttpError(504, error.message);
-  if (error instanceof AgentOpError) return new HttpError(422, error.message);
+  if (error instanceof AgentOpError) {
+    if (error.field) return fieldError(error.field, error.message);
+    if (error.code === 'invalid') return new HttpError(400, error.message);
+    if (error.code === 'conflict') return new HttpError(409, error.message);
+    if (error.code === 'not_found') return new HttpError(404, error.message);
+    if (error.code === 'unsupported') return new HttpError(502, error.message);
+    return new HttpError(422, error.message);
+  }
   return new HttpError(500, 'The operation failed');
 }
 

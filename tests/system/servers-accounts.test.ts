@@ -308,6 +308,53 @@ describe('SSH keys', () => {
     expect((await sshKey('root')).code).not.toBe(0);
   });
 
+  it('lands all of 20 keys added in parallel to one user (the agent serializes the file)', async () => {
+    const made = await panel.api('POST', path('sysusers'), {
+      user_name: 'many',
+      password: PASSWORD,
+    });
+    expect(made.statusCode).toBe(201);
+    await sh(
+      "for i in $(seq 1 20); do ssh-keygen -q -t ed25519 -N '' -C many-$i -f /root/many-$i; done",
+    );
+    const keys = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => sh(`cat /root/many-${i + 1}.pub`)),
+    );
+    const added = await Promise.all(
+      keys.map((key, i) =>
+        panel.api('POST', path('pubkeys'), { label: `many ${i + 1}`, user_name: 'many', key }),
+      ),
+    );
+    expect(added.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
+    const fingerprints = await sh(
+      'ssh-keygen -lf /home/many/.ssh/authorized_keys | cut -d" " -f2 | sort',
+    );
+    const expected = added.map((r) => (r.json() as { fingerprint: string }).fingerprint).sort();
+    expect(fingerprints.split('\n')).toEqual(expected);
+    const login = await sb.exec(
+      [
+        'ssh',
+        ...SSH_BASE,
+        '-o',
+        'BatchMode=yes',
+        '-o',
+        'IdentitiesOnly=yes',
+        '-o',
+        'PasswordAuthentication=no',
+        '-i',
+        '/root/many-20',
+        '-p',
+        String(sshPort),
+        'many@127.0.0.1',
+        'id -un',
+      ],
+      { timeoutMs: 20_000 },
+    );
+    expect(login.stdout.trim()).toBe('many');
+    const del = await panel.api('DELETE', path(`sysusers/${(made.json() as { id: number }).id}`));
+    expect(del.statusCode).toBe(200);
+  });
+
   it('refuses an authorized_keys that is a symbolic link, and writes nothing through it', async () => {
     const shadow = await sh('sha256sum /etc/shadow');
     await sb.execOk(['ln', '-sf', '/etc/shadow', '/home/alice/.ssh/authorized_keys.lnk']);
@@ -393,8 +440,12 @@ describe('SSH settings', () => {
     );
     await sb.waitFor(async () => (await sh("ss -Hltn | awk '{print $4}'")).includes(':8022'));
     const busy = await panel.api('PATCH', path('sshconfig'), { port: 8022 });
-    expect(busy.statusCode).toBe(422);
-    expect(busy.json()).toMatchObject({ message: expect.stringMatching(/8022 is in use/) });
+    // The agent names the field: the form shows the message at the port.
+    expect(busy.statusCode).toBe(400);
+    expect(busy.json()).toMatchObject({
+      message: expect.stringMatching(/8022 is in use/),
+      errors: { port: expect.stringMatching(/8022 is in use/) },
+    });
 
     const before = await sh('cat /etc/ssh/sshd_config.d/90-stackdeck.conf');
     await sh('echo "NoSuchOption yes" >/etc/ssh/sshd_config.d/10-broken.conf');
