@@ -57,7 +57,11 @@ export function connectAgent(config: AgentConfig, log: AgentLog): { socket: Sock
     }
   });
   socket.on(EVENTS.op, async (request: unknown, ack?: (reply: unknown) => void) => {
-    ack?.(await dispatch(request));
+    ack?.(
+      await dispatch(request, undefined, undefined, (progress) =>
+        socket.emit(EVENTS.progress, progress),
+      ),
+    );
   });
 
   return {

@@ -1,5 +1,5 @@
 import { type OpName, ops } from '../../resources/agent/ops';
-import { type OpReply, opRequestSchema } from '../../resources/agent/protocol';
+import { type OpProgress, type OpReply, opRequestSchema } from '../../resources/agent/protocol';
 import { KeyedLocks } from '../lib/locks';
 import { opErrorOf } from '../lib/opError';
 import { agentOps } from './agent';
@@ -9,7 +9,7 @@ import { servicesOps } from './services';
 import { sshconfigOps } from './sshconfig';
 import { systemOps } from './system';
 import { sysusersOps } from './sysusers';
-import type { OpLocks, OpTable } from './types';
+import type { OpContext, OpLocks, OpTable } from './types';
 
 /** Every op the agent implements, one module an area: the type insists on all of them. */
 export const opTable: OpTable = {
@@ -49,18 +49,20 @@ export const agentLocks = new KeyedLocks();
 /**
  * Runs one op: the name must be known, the arguments must pass the shared schema, and the op
  * holds its declared locks while it runs. Failures come back as a structured error
- * (`{code, message, field}`), never as a crash of the agent.
+ * (`{code, message, field}`), never as a crash of the agent. Progress the op reports goes to
+ * `progress` with the request's op id.
  */
 export async function dispatch(
   request: unknown,
   table: Partial<OpTable> = opTable,
   locks: { table: OpLocks; held: KeyedLocks } = { table: opLocks, held: agentLocks },
+  progress: (event: OpProgress) => void = () => undefined,
 ): Promise<OpReply> {
   const parsed = opRequestSchema.safeParse(request);
   if (!parsed.success || !(parsed.data.name in ops))
     return { ok: false, error: { code: 'unsupported', message: 'Unknown operation' } };
   const name = parsed.data.name as OpName;
-  const impl = table[name] as ((args: unknown) => Promise<unknown>) | undefined;
+  const impl = table[name] as ((args: unknown, ctx: OpContext) => Promise<unknown>) | undefined;
   if (!impl) {
     return {
       ok: false,
@@ -81,8 +83,15 @@ export async function dispatch(
     };
   }
   const keysOf = locks.table[name] as ((args: unknown) => string[]) | undefined;
+  const opId = parsed.data.id;
+  const ctx: OpContext = {
+    opId,
+    progress(event, code) {
+      if (opId) progress({ opId, event: event.slice(0, 500), code });
+    },
+  };
   try {
-    const data = await locks.held.with(keysOf?.(args.data) ?? [], () => impl(args.data));
+    const data = await locks.held.with(keysOf?.(args.data) ?? [], () => impl(args.data, ctx));
     return { ok: true, data };
   } catch (error) {
     return { ok: false, error: opErrorOf(error) };

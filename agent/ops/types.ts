@@ -4,8 +4,16 @@ import type { OpName, OpResult, ops } from '../../resources/agent/ops';
 /** An op's arguments, already validated by the shared schema. */
 export type OpArgsOf<N extends OpName> = z.output<(typeof ops)[N]['args']>;
 
+/** What a running op knows of its request, and how it reports progress. */
+export interface OpContext {
+  /** The panel's id of this run (absent when an old panel sent none). */
+  opId?: string;
+  /** A step of a long op, for the panel's task events; dropped when the op has no id. */
+  progress(event: string, code: number): void;
+}
+
 /** An op's implementation. */
-export type OpImpl<N extends OpName> = (args: OpArgsOf<N>) => Promise<OpResult<N>>;
+export type OpImpl<N extends OpName> = (args: OpArgsOf<N>, ctx?: OpContext) => Promise<OpResult<N>>;
 
 export type OpTable = { [N in OpName]: OpImpl<N> };
 

@@ -19,6 +19,8 @@ export const EVENTS = {
   report: 'report',
   /** panel -> agent, with ack: an op to run. */
   op: 'op',
+  /** agent -> panel: a step of a running op (`OpProgress`), for the task's events. */
+  progress: 'progress',
   /** panel -> browser: a server's merged live info. */
   live: 'live',
   /** browser -> panel, with ack: join a server's room. */
@@ -62,8 +64,22 @@ export type Report = z.infer<typeof reportSchema>;
 export const opRequestSchema = z.object({
   name: z.string().max(64),
   args: z.unknown(),
+  /** The op's id, given by the panel: its progress events carry it. (Absent from old panels.) */
+  id: z.uuid().optional(),
 });
 export type OpRequest = z.infer<typeof opRequestSchema>;
+
+/**
+ * A step of a long op (an install, a certificate, a backup), sent by the agent while the op
+ * runs; the panel hands it to whoever called the op (a task's events). `code` is the step's
+ * progress as task events count it (0 started ... 10 done).
+ */
+export const opProgressSchema = z.object({
+  opId: z.uuid(),
+  event: z.string().min(1).max(500),
+  code: z.number().int().min(0).max(100),
+});
+export type OpProgress = z.infer<typeof opProgressSchema>;
 
 /**
  * Why an op failed, by kind: the panel maps it to an HTTP answer (a `field` makes it a 400 with

@@ -1,10 +1,13 @@
-import type { Namespace } from 'socket.io';
+import { randomUUID } from 'node:crypto';
+import type { Namespace, Socket } from 'socket.io';
 import {
   DEFAULT_OP_TIMEOUT_MS,
   EVENTS,
   type OpErrorCode,
+  type OpProgress,
   type OpReply,
   opErrorSchema,
+  opProgressSchema,
 } from '../../resources/agent/protocol';
 import { type OpArgs, type OpName, type OpResult, ops } from '../../resources/agent/ops';
 import { agentRoom } from './rooms';
@@ -40,11 +43,38 @@ export class AgentOpError extends Error {
  * with the Redis adapter. Arguments are validated before they leave, answers when they come.
  */
 export class AgentHub {
+  /** Listeners of the ops under way on this panel, by op id. */
+  private readonly listeners = new Map<
+    string,
+    { serverId: number; onProgress: (progress: OpProgress) => void }
+  >();
+
   constructor(
     private readonly agents: Namespace,
     /** Caps every op's time-out (tests use a short one; production uses the ops' own). */
     private readonly maxTimeoutMs = Number.POSITIVE_INFINITY,
-  ) {}
+  ) {
+    agents.on('connection', (socket: Socket) => {
+      socket.on(EVENTS.progress, (payload: unknown) => this.progress(socket, payload));
+    });
+  }
+
+  /**
+   * A progress event of an agent: to the listener of its op, if the op runs on this panel and
+   * belongs to that agent's server (another server cannot feed it). Anything else is dropped.
+   */
+  private progress(socket: Socket, payload: unknown): void {
+    const parsed = opProgressSchema.safeParse(payload);
+    if (!parsed.success) return;
+    const listener = this.listeners.get(parsed.data.opId);
+    const serverId = (socket.data as { serverId?: number } | undefined)?.serverId;
+    if (!listener || listener.serverId !== serverId) return;
+    try {
+      listener.onProgress(parsed.data);
+    } catch {
+      // A listener's failure is its own; the op goes on.
+    }
+  }
 
   async isOnline(serverId: number): Promise<boolean> {
     return (await this.agents.in(agentRoom(serverId)).fetchSockets()).length > 0;
@@ -54,7 +84,13 @@ export class AgentHub {
     serverId: number,
     name: N,
     args: OpArgs<N>,
-    options: { timeoutMs?: number } = {},
+    options: {
+      timeoutMs?: number;
+      /** The op's id (a new uuid when not given): its progress events carry it. */
+      opId?: string;
+      /** Called with each progress event the agent sends for this op while it runs. */
+      onProgress?: (progress: OpProgress) => void;
+    } = {},
   ): Promise<OpResult<N>> {
     const def = ops[name];
     const parsed = def.args.parse(args);
@@ -65,16 +101,22 @@ export class AgentHub {
       options.timeoutMs ?? def.timeoutMs ?? DEFAULT_OP_TIMEOUT_MS,
       this.maxTimeoutMs,
     );
+    const opId = options.opId ?? randomUUID();
+    if (options.onProgress) {
+      this.listeners.set(opId, { serverId, onProgress: options.onProgress });
+    }
     let replies: OpReply[];
     try {
       replies = (await this.agents
         .to(agentRoom(serverId))
         .timeout(timeoutMs)
-        .emitWithAck(EVENTS.op, { name, args: parsed })) as OpReply[];
+        .emitWithAck(EVENTS.op, { id: opId, name, args: parsed })) as OpReply[];
     } catch {
       throw new AgentTimeoutError(
         `The server did not answer within ${Math.round(timeoutMs / 1000)} s`,
       );
+    } finally {
+      this.listeners.delete(opId);
     }
     // One agent a server (a new connection replaces the old); an empty list means it just left.
     const reply = replies[0];

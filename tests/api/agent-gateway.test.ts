@@ -293,7 +293,7 @@ describe('ops', () => {
       token: owner.token,
     });
     expect(res.json()).toEqual({ os: 'Debian GNU/Linux 12 (bookworm)', tz: 'Asia/Tokyo' });
-    expect(seen).toEqual([{ name: 'system.info', args: {} }]);
+    expect(seen).toEqual([{ id: expect.any(String), name: 'system.info', args: {} }]);
     expect((await getServer(server.id)).timezone).toBe('Asia/Tokyo');
     expect(await activity(server.id)).toEqual([
       expect.objectContaining({ message: 'Read OS and time zone', status: 'done' }),

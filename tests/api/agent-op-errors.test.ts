@@ -116,3 +116,65 @@ describe("the agent's structured errors", () => {
     expect(bad.json().message).toBe('The server answered with something unexpected');
   });
 });
+
+describe('op ids and progress', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+  it("sends each op with an id and hands the agent's progress for it to the caller", async () => {
+    const server = await live.newServer(owner, 'ops-progress');
+    const other = await live.newServer(owner, 'ops-other');
+    const [key, otherKey] = [
+      await live.agentKey(server.installKey),
+      await live.agentKey(other.installKey),
+    ];
+    // Listening for the connection from the start: it may come before any await.
+    const agent = live.agentSocket(key);
+    const intruder = live.agentSocket(otherKey);
+    const both = Promise.all([connected(agent), connected(intruder)]);
+    const ids: string[] = [];
+    agent.on(EVENTS.op, (request: { id: string; name: string }, ack: (reply: unknown) => void) => {
+      ids.push(request.id);
+      // Another server's agent cannot feed this op; malformed events are dropped.
+      intruder.emit(EVENTS.progress, { opId: request.id, event: 'forged', code: 9 });
+      agent.emit(EVENTS.progress, { opId: request.id, event: 'Downloading', code: 2 });
+      agent.emit(EVENTS.progress, { opId: request.id, code: 'lots' });
+      agent.emit(EVENTS.progress, { opId: request.id, event: 'Unpacking', code: 6 });
+      setTimeout(() => ack({ ok: true, data: { uptime: 12 } }), 100);
+    });
+    await both;
+    for (let i = 0; i < 60 && !(await t.app.agents.isOnline(server.id)); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const seen: unknown[] = [];
+    const result = await t.app.agents.call(
+      server.id,
+      'system.uptime',
+      {},
+      { onProgress: (p) => seen.push(p) },
+    );
+    expect(result).toEqual({ uptime: 12 });
+    expect(ids).toHaveLength(1);
+    expect(ids[0]).toMatch(UUID);
+    expect(seen).toEqual([
+      { opId: ids[0], event: 'Downloading', code: 2 },
+      { opId: ids[0], event: 'Unpacking', code: 6 },
+    ]);
+
+    // Once the op is answered, late events for it go nowhere; a caller may name the id.
+    agent.emit(EVENTS.progress, { opId: ids[0], event: 'late', code: 10 });
+    const opId = '6f1c2f0e-8a53-4c6b-9a57-3c1d2e4f5a6b';
+    await t.app.agents.call(
+      server.id,
+      'system.uptime',
+      {},
+      { opId, onProgress: (p) => seen.push(p) },
+    );
+    expect(ids[1]).toBe(opId);
+    expect(seen.map((p) => (p as { event: string }).event)).toEqual([
+      'Downloading',
+      'Unpacking',
+      'Downloading',
+      'Unpacking',
+    ]);
+  });
+});

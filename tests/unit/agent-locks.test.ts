@@ -169,4 +169,28 @@ describe('dispatch', () => {
       await dispatch({ name: 'system.hostname', args: { hostname: '-bad' } }, table, locks),
     ).toMatchObject({ ok: false, error: { code: 'invalid', field: 'hostname' } });
   });
+
+  it('gives the op its id and sends its progress with it; without an id, progress is dropped', async () => {
+    const table: Partial<OpTable> = {
+      async 'system.cleanup'(_args, ctx) {
+        ctx?.progress('Cleaning the package cache', 3);
+        ctx?.progress('Vacuuming the journal', 7);
+        return { packages: 1, logs: 2, journal: 3 };
+      },
+    };
+    const locks = { table: opLocks, held: new KeyedLocks() };
+    const sent: unknown[] = [];
+    const id = '6f1c2f0e-8a53-4c6b-9a57-3c1d2e4f5a6b';
+    const reply = await dispatch({ id, name: 'system.cleanup', args: {} }, table, locks, (p) =>
+      sent.push(p),
+    );
+    expect(reply).toEqual({ ok: true, data: { packages: 1, logs: 2, journal: 3 } });
+    expect(sent).toEqual([
+      { opId: id, event: 'Cleaning the package cache', code: 3 },
+      { opId: id, event: 'Vacuuming the journal', code: 7 },
+    ]);
+    sent.length = 0;
+    await dispatch({ name: 'system.cleanup', args: {} }, table, locks, (p) => sent.push(p));
+    expect(sent).toEqual([]);
+  });
 });
