@@ -85,7 +85,8 @@ export class Sessions {
   /**
    * Checks signature and expiry. A token that verified once is remembered until it expires:
    * jose's HMAC runs on the thread pool and cost ~180 µs a request (measured), a lookup here
-   * costs nothing. Revocation is not cached: the caller still reads the session row each time.
+   * costs nothing. Revocation is checked by CallerLookup, whose cached callers drop on the revoke
+   * listeners' call (server/auth/callerCache.ts).
    */
   async verify(token: string): Promise<TokenClaims> {
     const known = this.verified.get(token);
