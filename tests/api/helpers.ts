@@ -140,10 +140,22 @@ export async function buildTestApp(
         .orderBy('id', 'desc')
         .executeTakeFirst();
     await app.services.mailer.flush();
+    // Deliveries run in parallel and may arrive out of order: the newest mail is the one the
+    // outbox wrote last (its subject), as the recipient got it.
+    const newest = await app.db
+      .selectFrom('outbox')
+      .select('subject')
+      .where('to_addr', '=', to)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     const mails = mailbox.received.map(readMail);
     const mail = mails
       .reverse()
-      .find((m) => m.to.some((a) => a.toLowerCase() === to.toLowerCase()));
+      .find(
+        (m) =>
+          m.to.some((a) => a.toLowerCase() === to.toLowerCase()) &&
+          (!newest || m.subject === newest.subject),
+      );
     return mail && { subject: mail.subject, text_body: mail.text };
   };
 
