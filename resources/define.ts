@@ -24,6 +24,22 @@ export const GUARDS: readonly Guard[] = ['public', 'user', 'self', 'staff', 'adm
 /** Where a resource lives: decides which path parameters the tenant check resolves. */
 export type Scope = 'public' | 'account' | 'server' | 'app' | 'admin';
 
+/**
+ * What a path parameter names. The tenant parameters (`{uid}`, `{sid}`) are implied; every other
+ * parameter of a resource under a parent is declared, and the request hook loads it through that
+ * parent before any handler runs.
+ */
+export type ParamKind = 'id' | 'name' | 'version' | 'uuid';
+
+/**
+ * The parent chain a resource lives under: `server` is the `{sid}` server, reached through the
+ * caller's tenant. Its child ids are loaded through it (see `params`).
+ */
+export type Parent = 'server';
+
+/** Path parameters the tenant check resolves itself: the user and the server. */
+export const TENANT_PARAMS: readonly string[] = ['uid', 'sid'];
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface OperationDef {
@@ -105,11 +121,20 @@ export interface ResourceDef<
   I extends z.ZodObject = z.ZodObject,
   A extends Record<string, ActionDef> = Record<string, ActionDef>,
   O extends ResourceOps = ResourceOps,
+  N extends string = string,
 > {
   /** react-admin resource name. */
-  name: string;
+  name: N;
   label: string;
   scope: Scope;
+  /**
+   * The parent chain: a resource under `server` has `{sid}` in every path, and each other
+   * parameter in its paths is a child of that server, loaded through it by the request hook
+   * (a foreign or missing one answers 404 before the handler runs).
+   */
+  parent?: Parent;
+  /** The kind of each path parameter besides `{uid}` and `{sid}` (e.g. `{ id: 'id' }`). */
+  params?: Readonly<Record<string, ParamKind>>;
   /** The record as the API returns it. Fields not in it never leave the server. */
   schema: S;
   /** What a client may write on create/update; privileged fields are never in it. */
@@ -133,7 +158,8 @@ export function defineResource<
   I extends z.ZodObject = z.ZodObject,
   A extends Record<string, ActionDef> = Record<string, never>,
   O extends ResourceOps = ResourceOps,
->(def: ResourceDef<S, I, A, O>): ResourceDef<S, I, A, O> {
+  N extends string = string,
+>(def: ResourceDef<S, I, A, O, N>): ResourceDef<S, I, A, O, N> {
   for (const [op, opDef] of Object.entries(
     def.ops as unknown as Record<string, OperationDef | undefined>,
   )) {
@@ -141,7 +167,62 @@ export function defineResource<
     const template = op === 'list' || op === 'create' ? def.paths.list : def.paths.one;
     if (!template) throw new Error(`${def.name}.${op}: no path template for this operation`);
   }
+  const templates = [
+    def.paths.list,
+    def.paths.one,
+    ...Object.values<ActionDef>(def.actions ?? {}).map((a) => a.path),
+  ].filter((t): t is string => t !== undefined);
+  for (const template of templates) {
+    const names = templateParams(template);
+    if (def.parent === 'server' && !names.includes('sid'))
+      throw new Error(`${def.name}: ${template} is under a server but has no {sid}`);
+    if (!def.parent) continue;
+    for (const name of names) {
+      if (!TENANT_PARAMS.includes(name) && !def.params?.[name])
+        throw new Error(`${def.name}: ${template} declares no kind for {${name}}`);
+    }
+  }
   return def;
+}
+
+/**
+ * The child parameter of a template: the one path parameter under `{sid}` that is not a tenant
+ * parameter (`sysusers/{id}/servers/{sid}/users/{uid}` -> `id`), or none.
+ */
+export function childParam(template: string): string | undefined {
+  const names = templateParams(template);
+  if (!names.includes('sid')) return undefined;
+  const children = names.filter((name) => !TENANT_PARAMS.includes(name));
+  if (children.length > 1)
+    throw new Error(`${template}: more than one child parameter (${children.join(', ')})`);
+  return children[0];
+}
+
+/** Every route a declaration makes: operation, method and template (what the server mounts). */
+export function declaredRoutes(
+  def: ResourceDef,
+): { op: string; method: HttpMethod; template: string; def: OperationDef }[] {
+  const { list, get, create, update, delete: del } = def.ops;
+  const routes: { op: string; method: HttpMethod; template: string; def: OperationDef }[] = [];
+  if (list) routes.push({ op: 'list', method: 'GET', template: def.paths.list!, def: list });
+  if (get) routes.push({ op: 'get', method: 'GET', template: def.paths.one!, def: get });
+  if (create) routes.push({ op: 'create', method: 'POST', template: def.paths.list!, def: create });
+  if (update)
+    routes.push({
+      op: 'update',
+      method: update.method ?? 'PUT',
+      template: def.paths.one!,
+      def: update,
+    });
+  if (del) routes.push({ op: 'delete', method: 'DELETE', template: def.paths.one!, def: del });
+  for (const [name, action] of Object.entries<ActionDef>(def.actions ?? {}))
+    routes.push({
+      op: `action:${name}`,
+      method: action.method,
+      template: action.path,
+      def: action,
+    });
+  return routes;
 }
 
 /** Names of `{placeholders}` in a path template, in order. */

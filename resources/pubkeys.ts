@@ -46,6 +46,8 @@ export const pubkeys = defineResource({
   name: 'pubkeys',
   label: 'SSH Keys',
   scope: 'server',
+  parent: 'server',
+  params: { id: 'id' },
   schema: pubkeySchema,
   input: pubkeyCreate,
   paths: {

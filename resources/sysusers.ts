@@ -38,6 +38,8 @@ export const sysusers = defineResource({
   name: 'sysusers',
   label: 'System Users',
   scope: 'server',
+  parent: 'server',
+  params: { id: 'id' },
   schema: sysuserSchema,
   input: z.object({ password: systemUserPassword }),
   paths: {

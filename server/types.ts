@@ -5,6 +5,7 @@ import type { ServerRow } from './db/schema';
 import type { AgentHub } from './agents/hub';
 import type { LiveStore } from './agents/live';
 import type { Caller } from './http/caller';
+import type { ChildLoader } from './http/children';
 import type { RegisteredRoute } from './plugins/auth';
 import type { Services } from './services';
 import type {} from '@fastify/swagger';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The `{sid}` server, found through the tenant check (routes with `{sid}` only). */
     managedServer: ServerRow | null;
+    /** The child the path names (`{id}` under `{sid}`), loaded through that server. */
+    child: unknown;
   }
   interface FastifyContextConfig {
     guard?: Guard;
@@ -34,5 +37,7 @@ declare module 'fastify' {
     rateLimited?: boolean;
     resource?: string;
     op?: string;
+    /** The route's child parameter and its resource's loader (routes with a child id only). */
+    child?: { param: string; load: ChildLoader };
   }
 }

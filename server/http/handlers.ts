@@ -3,13 +3,14 @@ import type { z } from 'zod';
 import type { ActionDef, ListQuery, ResourceDef } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
 import type { Caller } from './caller';
+import type { ChildOf } from './children';
 
 export interface Origin {
   ip: string;
   userAgent: string;
 }
 
-export interface HandlerContext<Q = unknown, B = unknown> {
+export interface HandlerContext<Q = unknown, B = unknown, C = unknown> {
   app: FastifyInstance;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -20,6 +21,11 @@ export interface HandlerContext<Q = unknown, B = unknown> {
   uid: number;
   /** The `{sid}` server, found through the tenant check; only on routes with `{sid}`. */
   server: ServerRow;
+  /**
+   * The child the path names under `{sid}` (`{id}` of a system user, a key), loaded through
+   * that server by the request hook: a foreign or missing one never reaches the handler.
+   */
+  child: C;
   query: Q;
   body: B;
   origin: Origin;
@@ -39,6 +45,8 @@ type QueryOf<R extends ResourceDef, K extends string> =
 type Filters<R extends ResourceDef> = R['ops']['list'] extends { filters: infer F }
   ? Out<F, object>
   : object;
+/** The row the hook loaded for the item routes of a resource with children. */
+type Child<R extends ResourceDef> = ChildOf<R['name']>;
 type Input<R extends ResourceDef> = Partial<Out<NonNullable<R['input']>, Record<string, unknown>>>;
 
 /** What each declared operation of a resource needs on the server. */
@@ -46,11 +54,13 @@ export type ResourceHandlers<R extends ResourceDef> = {
   list: (
     ctx: HandlerContext<ListQuery & Filters<R>>,
   ) => Promise<{ data: Record_<R>[]; total: number }>;
-  get: (ctx: HandlerContext<QueryOf<R, 'get'>>) => Promise<Answer<R, 'get'>>;
+  get: (ctx: HandlerContext<QueryOf<R, 'get'>, unknown, Child<R>>) => Promise<Answer<R, 'get'>>;
   create: (ctx: HandlerContext<QueryOf<R, 'create'>, Input<R>>) => Promise<Answer<R, 'create'>>;
-  update: (ctx: HandlerContext<QueryOf<R, 'update'>, Input<R>>) => Promise<Answer<R, 'update'>>;
+  update: (
+    ctx: HandlerContext<QueryOf<R, 'update'>, Input<R>, Child<R>>,
+  ) => Promise<Answer<R, 'update'>>;
   delete: (
-    ctx: HandlerContext<QueryOf<R, 'delete'>>,
+    ctx: HandlerContext<QueryOf<R, 'delete'>, unknown, Child<R>>,
   ) => Promise<
     OpOf<R, 'delete'> extends { response: infer X }
       ? Out<X>
@@ -63,7 +73,8 @@ export type ResourceHandlers<R extends ResourceDef> = {
           ? (
               ctx: HandlerContext<
                 Out<NonNullable<R['actions']>[K]['query'], Record<string, never>>,
-                Out<NonNullable<R['actions']>[K]['body']>
+                Out<NonNullable<R['actions']>[K]['body']>,
+                Child<R> | undefined
               >,
             ) => Promise<Out<NonNullable<R['actions']>[K]['response'], unknown>>
           : never;

@@ -4,12 +4,16 @@ import {
   type ActionDef,
   type HttpMethod,
   type OperationDef,
+  type ParamKind,
+  type ResourceDef,
+  childParam,
   listQuery,
   listResponse,
   templateParams,
   toRoutePattern,
 } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
+import { type ChildLoader, childLoaderOf } from './children';
 import type { BoundHandlers, HandlerContext } from './handlers';
 import { ID_PATTERN } from './ids';
 
@@ -19,11 +23,40 @@ const PARAM_SCHEMAS: Record<string, z.ZodType> = {
 };
 /** Digits only: `0x1`, `1e0` or ` 1` are not another spelling of id 1. */
 const integerParam = z.string().regex(ID_PATTERN).transform(Number);
+/** Path parameters by their declared kind (`ResourceDef.params`). */
+const KIND_SCHEMAS: Record<ParamKind, z.ZodType> = {
+  id: integerParam,
+  uuid: z.uuid(),
+  name: z.string().min(1).max(255),
+  version: z.string().min(1).max(64),
+};
 
-function paramsSchema(template: string) {
+function paramsSchema(template: string, kinds: ResourceDef['params'] = {}) {
   const shape: Record<string, z.ZodType> = {};
-  for (const name of templateParams(template)) shape[name] = PARAM_SCHEMAS[name] ?? integerParam;
+  for (const name of templateParams(template)) {
+    const kind = Object.hasOwn(kinds, name) ? kinds[name] : undefined;
+    shape[name] = kind ? KIND_SCHEMAS[kind] : (PARAM_SCHEMAS[name] ?? integerParam);
+  }
   return Object.keys(shape).length ? z.object(shape) : undefined;
+}
+
+/**
+ * The child a route names under `{sid}` and the loader that finds it through the server. A
+ * route with a child id whose resource declares no parent, no kind for it or has no loader
+ * does not mount: no handler may receive an id it would have to check itself.
+ */
+function childOf(
+  resource: ResourceDef,
+  template: string,
+): { param: string; load: ChildLoader } | undefined {
+  const param = childParam(template);
+  if (param === undefined) return undefined;
+  const where = `${resource.name}: ${template}`;
+  if (resource.parent !== 'server') throw new Error(`${where} names {${param}} but no parent`);
+  if (!resource.params?.[param]) throw new Error(`${where} declares no kind for {${param}}`);
+  const load = childLoaderOf(resource.name);
+  if (!load) throw new Error(`${where}: no loader for {${param}} (server/http/children.ts)`);
+  return { param, load };
 }
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
@@ -195,6 +228,7 @@ function withoutUndefined<T extends object>(value: T): T {
 export function mountResources(app: FastifyInstance, bound: readonly BoundHandlers[]): void {
   for (const entry of bound) {
     for (const spec of routesOf(entry)) {
+      const child = childOf(entry.resource, spec.template);
       const route: RouteOptions = {
         method: spec.method,
         url: `/${toRoutePattern(spec.template)}`,
@@ -208,13 +242,14 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           rateLimited: spec.def.rateLimited ?? false,
           resource: entry.resource.name,
           op: spec.op,
+          ...(child ? { child } : {}),
         },
         schema: withoutUndefined({
           tags: [entry.resource.label],
           summary: spec.def.summary ?? `${spec.op} ${entry.resource.label}`,
           operationId: `${entry.resource.name}.${spec.op.replace('action:', '')}`,
           security: spec.def.guard === 'public' ? [] : SECURED,
-          params: paramsSchema(spec.template),
+          params: paramsSchema(spec.template, entry.resource.params),
           ...spec.schema,
         }),
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
@@ -227,6 +262,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
             params,
             uid: Number(params.uid),
             server: req.managedServer as ServerRow,
+            child: req.child,
             query: req.query ?? {},
             body: req.body,
             origin: {

@@ -36,12 +36,14 @@ async function resolveCaller(app: FastifyInstance, req: FastifyRequest): Promise
 
 /**
  * The one authorization hook. It resolves the caller, then applies the route's declared guard:
- * `{uid}` must be the caller (admins may name anyone); a foreign id answers 404. It runs on
+ * `{uid}` must be the caller (admins may name anyone); `{sid}` is loaded through the tenant and
+ * a child id under it through that server; a foreign id answers 404. It runs on
  * onRequest, before any body is read, so nothing reaches a handler unchecked.
  */
 export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('caller', null);
   app.decorateRequest('managedServer', null);
+  app.decorateRequest('child', null);
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
 
@@ -110,6 +112,17 @@ export default fp(async function authPlugin(app: FastifyInstance) {
         if (ownerOnly) throw forbidden(`Only the server's owner can ${ownerOnly}`);
       }
       req.managedServer = server;
+      // A child id in the path is loaded through that server: one of another server (another
+      // tenant's, or another of the same user's) is as missing as one that does not exist.
+      if (config.child) {
+        const raw = params[config.child.param];
+        if (raw === undefined || !ID_PATTERN.test(raw)) throw notFound();
+        const child = await config.child.load(app.db, server, Number(raw));
+        if (!child) throw notFound();
+        req.child = child;
+      }
+    } else if (config.child) {
+      throw new Error(`${req.routeOptions.url}: a child parameter without {sid}`);
     }
   });
 });

@@ -22,16 +22,6 @@ export class ServerAccountsRepository {
     );
   }
 
-  findUser(serverId: number, id: number) {
-    return this.db
-      .selectFrom('sysusers')
-      .selectAll()
-      .where('server_id', '=', serverId)
-      .where('id', '=', id)
-      .where('user_name', '!=', 'root')
-      .executeTakeFirst();
-  }
-
   findUserByName(serverId: number, userName: string) {
     return this.db
       .selectFrom('sysusers')
@@ -108,10 +98,22 @@ export class ServerAccountsRepository {
     return { total: page.total, data: await this.withAdders(page.data, ownerId) };
   }
 
-  /** One key as the API shows it (with who added it), or nothing. */
-  async keyRecord(serverId: number, ownerId: number, id: number) {
-    const row = await this.findKey(serverId, id);
-    return row && (await this.withAdders([row], ownerId))[0];
+  /** A key as the API shows it, with who added it (`ownerId` for keys from before). */
+  async keyRecord<T extends { added_by: number | null }>(row: T, ownerId: number) {
+    return (await this.withAdders([row], ownerId))[0]!;
+  }
+
+  /**
+   * A key this request wrote, read again (its state may have moved on meanwhile): by the row,
+   * never by a bare id. Nothing when it has gone.
+   */
+  reloadKey(row: { id: number; server_id: number }) {
+    return this.db
+      .selectFrom('pubkeys')
+      .selectAll()
+      .where('id', '=', row.id)
+      .where('server_id', '=', row.server_id)
+      .executeTakeFirst();
   }
 
   /** `added_by` as the panel user (id, name, email); null when their account is gone. */
@@ -128,15 +130,6 @@ export class ServerAccountsRepository {
       ...row,
       added_by: adders.find((u) => u.id === (row.added_by ?? ownerId)) ?? null,
     }));
-  }
-
-  findKey(serverId: number, id: number) {
-    return this.db
-      .selectFrom('pubkeys')
-      .selectAll()
-      .where('server_id', '=', serverId)
-      .where('id', '=', id)
-      .executeTakeFirst();
   }
 
   findKeyByFingerprint(serverId: number, userName: string, fingerprint: string) {

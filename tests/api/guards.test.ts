@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { GUARDS } from '../../resources/define';
+import { z } from 'zod';
+import { GUARDS, type ResourceDef, defineResource } from '../../resources/define';
+import { defineHandlers } from '../../server/http/handlers';
+import { mountResources } from '../../server/http/mount';
 import authPlugin from '../../server/plugins/auth';
 import { type TestApp, buildTestApp } from './helpers';
 
@@ -62,5 +65,34 @@ describe('route guards', () => {
       child.get('/api/v1/unguarded', async () => ({}));
     });
     await expect(bare.ready()).rejects.toThrow(/GET \/api\/v1\/unguarded declares no guard/);
+  });
+
+  describe('refuses to mount a child route nothing loads through its server', () => {
+    const widget = (extra: Partial<ResourceDef>) =>
+      defineResource({
+        name: 'widgets',
+        label: 'Widgets',
+        scope: 'server',
+        schema: z.object({ id: z.number() }),
+        paths: { one: 'widgets/{id}/servers/{sid}/users/{uid}' },
+        ops: { get: { guard: 'self' } },
+        ...extra,
+      });
+    // The handlers' types follow the declaration, which here is assembled at run time.
+    const handlers = { get: async () => ({ id: 1 }), actions: {} } as never;
+    const mount = (resource: ResourceDef) =>
+      mountResources(Fastify(), [defineHandlers(resource, handlers)]);
+
+    it('without a declared parent', () => {
+      expect(() => mount(widget({}))).toThrow(/names \{id\} but no parent/);
+    });
+    it('without a loader in the registry', () => {
+      expect(() => mount(widget({ parent: 'server', params: { id: 'id' } }))).toThrow(
+        /no loader for \{id\}/,
+      );
+    });
+    it('a declaration under a server without a kind for the child parameter', () => {
+      expect(() => widget({ parent: 'server' })).toThrow(/declares no kind for \{id\}/);
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type PdnsServer, startPdns } from '../dns/pdns';
 import { type FakeCloudflare, startFakeCloudflare } from '../fakes/cloudflare';
 import { type FakeS3, startFakeS3 } from '../fakes/s3';
@@ -20,8 +20,10 @@ import {
   STAFF,
   type Statuses,
   USER,
+  childRoutes,
   shareWithTeam,
 } from './matrix/support';
+import { childLoaderOf } from '../../server/http/children';
 
 /** Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix. */
 const featureRows = Object.values(
@@ -69,6 +71,36 @@ const failedKey = async ({ t, serverId }: Fixture) => {
   await t.app.services.serverAccounts.setKeyState(row.id, 'failed', 'test');
   return row.id;
 };
+
+/**
+ * A child of each resource with children, on a given server: the derived rows name one on a
+ * server of another tenant's. Active, so a loader that let it through would reach the agent.
+ * A new child resource adds its maker here (the derived test fails until it does).
+ */
+const CHILD_MAKERS: Record<string, (t: TestApp, serverId: number) => Promise<number>> = {
+  sysusers: async (t, serverId) => {
+    const row = await t.app.services.serverAccounts.addUser(serverId, {
+      user_name: `f${randomUUID().slice(0, 8)}`,
+      quota_hard: 0,
+      quota_soft: 0,
+    });
+    await t.app.services.serverAccounts.setUserState(row.id, 'active');
+    return row.id;
+  },
+  pubkeys: async (t, serverId) => {
+    const row = await t.app.services.serverAccounts.addKey(serverId, {
+      user_name: 'root',
+      label: 'foreign',
+      type: 'ssh-ed25519',
+      fingerprint: `SHA256:${randomUUID()}`,
+      public_key: newPublicKey(),
+    });
+    await t.app.services.serverAccounts.setKeyState(row.id, 'active');
+    return row.id;
+  },
+};
+
+const CHILD_ROUTES = childRoutes();
 
 const photo = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
 
@@ -284,6 +316,17 @@ async function dnsAccount(
   return { label, ...account, zoneId: (made.json() as { id: number }).id, zone };
 }
 
+/** A server of another user's, with one child of each child resource on it. */
+async function foreignChildren(stranger: TestUser): Promise<Fixture['foreign']> {
+  const server = await t.app.services.servers.create(stranger.id, { name: 'foreign' });
+  const children: Record<string, number> = {};
+  for (const resource of new Set(CHILD_ROUTES.map((r) => r.resource))) {
+    const make = CHILD_MAKERS[resource];
+    if (make) children[resource] = await make(t, server.id);
+  }
+  return { serverId: server.id, children };
+}
+
 beforeAll(async () => {
   [cf, pdns, s3] = await Promise.all([startFakeCloudflare(), startPdns(), startFakeS3()]);
   s3.keys.set('AKIAMATRIX', 'matrix-s3-secret-1234');
@@ -348,6 +391,7 @@ beforeAll(async () => {
     itemId: 0,
     dns,
     s3: { url: s3.url, keyId: 'AKIAMATRIX', secret: 'matrix-s3-secret-1234' },
+    foreign: await foreignChildren(other),
   };
   fixture.itemId = await failedUser(fixture);
   tokens = {
@@ -451,6 +495,54 @@ describe('authorization matrix', () => {
       }
     }
     expect(seen).toEqual(row.expect);
+  });
+
+  describe("derived: the owner names a child of another tenant's server", () => {
+    it('covers child routes, each of them registered', () => {
+      const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+      expect(CHILD_ROUTES.length).toBeGreaterThan(0);
+      for (const { route } of CHILD_ROUTES) expect(registered, route).toContain(route);
+    });
+
+    it.each(CHILD_ROUTES)('$route', async ({ route, resource, param }) => {
+      const f = fixture;
+      const childId = f.foreign.children[resource];
+      expect(childId, `no maker in CHILD_MAKERS for "${resource}"`).toBeDefined();
+      const [method, pattern] = route.split(' ') as ['GET', string];
+      const agentCall = vi.spyOn(t.app.agents, 'call');
+      try {
+        const seen: Partial<Statuses> = {};
+        // The owner, an admin for the owner, and a team member on the shared server all name
+        // their own reachable `{sid}` with a child id of the stranger's server.
+        for (const role of ['member', 'acting', 'admin', 'owner'] as Role[]) {
+          const uid = role === 'member' ? f.member.id : f.owner.id;
+          const url = pattern
+            .replace(`:${param}`, String(childId))
+            .replace(':sid', String(f.serverId))
+            .replace(':uid', String(uid));
+          const res = await t.call(method, url, {
+            token: tokens[role],
+            body: method === 'GET' || method === 'DELETE' ? undefined : {},
+          });
+          seen[role] = res.statusCode;
+          expect(Object.keys(res.json()).sort(), `${role}: ${res.body}`).toEqual([
+            'error',
+            'message',
+            'statusCode',
+          ]);
+        }
+        expect(seen).toEqual({ member: 404, acting: 404, admin: 404, owner: 404 });
+        expect(agentCall).not.toHaveBeenCalled();
+      } finally {
+        agentCall.mockRestore();
+      }
+      // The stranger's child is still there, untouched.
+      const server = await t.app.services.servers.findAccessible(f.foreign.serverId, other.id);
+      const row = (await childLoaderOf(resource)!(t.app.db, server!, childId!)) as {
+        status: string;
+      };
+      expect(row?.status).toBe('active');
+    });
   });
 
   it('has a row for every route of the API, and no row without a route', () => {

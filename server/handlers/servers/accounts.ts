@@ -2,7 +2,6 @@ import { pubkeys } from '../../../resources/pubkeys';
 import { sysusers } from '../../../resources/sysusers';
 import { sshFingerprint } from '../../../resources/agent/fingerprint';
 import { readOp, runOp } from '../../agents/runOp';
-import type { ServerRow } from '../../db/schema';
 import { HttpError, fieldError, notFound } from '../../http/errors';
 import { type HandlerContext, defineHandlers } from '../../http/handlers';
 import { revokeKeysOfLeavers } from './keyRevocation';
@@ -27,12 +26,6 @@ async function apply<T>(
     throw error;
   }
 }
-
-const userOf = async (ctx: Ctx, server: ServerRow) => {
-  const row = await ctx.app.services.serverAccounts.findUser(server.id, Number(ctx.params.id));
-  if (!row) throw notFound();
-  return row;
-};
 
 export const sysuserHandlers = defineHandlers(sysusers, {
   list: (ctx) => ctx.app.services.serverAccounts.listUsers(ctx.server.id, ctx.query),
@@ -80,11 +73,11 @@ export const sysuserHandlers = defineHandlers(sysusers, {
       (status, error) => accounts.setUserState(row.id, status, error),
     );
     ctx.reply.code(201);
-    return (await accounts.findUser(ctx.server.id, row.id))!;
+    return (await accounts.findUserByName(ctx.server.id, row.user_name))!;
   },
 
   async get(ctx) {
-    const row = await userOf(ctx, ctx.server);
+    const row = ctx.child;
     if (!ctx.query.rsa) return row;
     if (ctx.query.rsa === 'get')
       return readOp(ctx, 'sysusers.deployKey', { user_name: row.user_name, create: false });
@@ -95,7 +88,7 @@ export const sysuserHandlers = defineHandlers(sysusers, {
   },
 
   async update(ctx) {
-    const row = await userOf(ctx, ctx.server);
+    const row = ctx.child;
     if (!ctx.body.password) throw fieldError('password', 'Required');
     if (row.status !== 'active') throw new HttpError(409, 'This user is not on the server');
     await runOp(ctx, `Change the password of ${row.user_name}`, 'sysusers.password', {
@@ -107,7 +100,7 @@ export const sysuserHandlers = defineHandlers(sysusers, {
 
   async delete(ctx) {
     const accounts = ctx.app.services.serverAccounts;
-    const row = await userOf(ctx, ctx.server);
+    const row = ctx.child;
     // A user that never reached the server goes from the panel alone.
     if (row.status !== 'failed') {
       await runOp(ctx, `Delete system user ${row.user_name}`, 'sysusers.delete', {
@@ -159,19 +152,18 @@ export const pubkeyHandlers = defineHandlers(pubkeys, {
       );
     } finally {
       // The adder lost the server while the key was being added: it goes now.
-      if ((await accounts.findKey(server.id, row.id))?.status === 'removing')
+      if ((await accounts.reloadKey(row))?.status === 'removing')
         await revokeKeysOfLeavers(ctx.app, [server.id], ctx.caller ?? null);
     }
     ctx.reply.code(201);
-    const record = await accounts.keyRecord(server.id, server.user_id, row.id);
-    if (!record) throw notFound('The key was removed meanwhile');
-    return record;
+    const now = await accounts.reloadKey(row);
+    if (!now) throw notFound('The key was removed meanwhile');
+    return accounts.keyRecord(now, server.user_id);
   },
 
   async delete(ctx) {
     const accounts = ctx.app.services.serverAccounts;
-    const row = await accounts.keyRecord(ctx.server.id, ctx.server.user_id, Number(ctx.params.id));
-    if (!row) throw notFound();
+    const row = await accounts.keyRecord(ctx.child, ctx.server.user_id);
     if (row.status !== 'failed') {
       await runOp(ctx, `Remove SSH key "${row.label}" of ${row.user_name}`, 'pubkeys.remove', {
         user_name: row.user_name,

@@ -1,3 +1,10 @@
+import {
+  type ResourceDef,
+  childParam,
+  declaredRoutes,
+  toRoutePattern,
+} from '../../../resources/define';
+import { resources } from '../../../resources';
 import type { TestApp, TestUser } from '../helpers';
 
 /**
@@ -77,6 +84,11 @@ export interface Fixture {
   /** The owner's server (never connected) and rows on it. */
   serverId: number;
   itemId: number;
+  /**
+   * Another user's server (not shared with anyone here) and, for each resource with children
+   * under a server, one child on it: what the derived "foreign child" rows name.
+   */
+  foreign: { serverId: number; children: Record<string, number> };
   /** The owner's DNS provider accounts, each with one zone, for the DNS rows. */
   dns: Record<'cloudflare' | 'powerdns', DnsAccount>;
   /** An S3 endpoint (tests/fakes/s3.ts) and a key pair it accepts, for credential rows. */
@@ -135,4 +147,35 @@ export async function shareWithTeam(f: Fixture, serverId: number): Promise<numbe
     unshare: [],
   });
   return serverId;
+}
+
+/** A route that names a child of a server (`{id}` under `{sid}`), from the declarations. */
+export interface ChildRoute {
+  /** As registered, e.g. `DELETE /api/v1/pubkeys/:id/servers/:sid/users/:uid`. */
+  route: string;
+  resource: string;
+  /** The child parameter, e.g. `id`. */
+  param: string;
+}
+
+/**
+ * Every child route the declarations make. Each gets the derived row "the owner names a child
+ * that belongs to another tenant's server": 404, and the agent is never asked. A new child
+ * route is covered without a hand-written row.
+ */
+export function childRoutes(): ChildRoute[] {
+  return Object.values<ResourceDef>(resources).flatMap((resource) =>
+    declaredRoutes(resource).flatMap(({ method, template }) => {
+      const param = childParam(template);
+      return param === undefined
+        ? []
+        : [
+            {
+              route: `${method} /api/v1/${toRoutePattern(template)}`,
+              resource: resource.name,
+              param,
+            },
+          ];
+    }),
+  );
 }

@@ -1,0 +1,51 @@
+import type { Db } from '../db/database';
+import type { ServerRow } from '../db/schema';
+
+/**
+ * Loads a child of a server by the id in the path, through that server: the row only if it
+ * belongs to it. The request hook calls it after the tenant check found `{sid}`.
+ */
+export type ChildLoader<T = unknown> = (
+  db: Db,
+  server: ServerRow,
+  id: number,
+) => Promise<T | undefined>;
+
+/**
+ * The registry of child loaders, by resource name. Every route with a child id under `{sid}`
+ * needs its resource here: mounting one without fails. Handlers receive the row as `ctx.child`
+ * and have no way to fetch a child by a bare id.
+ */
+export const CHILD_LOADERS = {
+  /** A system user of the server; root is recorded but never named by id. */
+  sysusers: (db: Db, server: ServerRow, id: number) =>
+    db
+      .selectFrom('sysusers')
+      .selectAll()
+      .where('id', '=', id)
+      .where('server_id', '=', server.id)
+      .where('user_name', '!=', 'root')
+      .executeTakeFirst(),
+  /** An SSH key the panel put on the server. */
+  pubkeys: (db: Db, server: ServerRow, id: number) =>
+    db
+      .selectFrom('pubkeys')
+      .selectAll()
+      .where('id', '=', id)
+      .where('server_id', '=', server.id)
+      .executeTakeFirst(),
+} satisfies Record<string, ChildLoader>;
+
+/** The row each child resource's handlers receive. */
+export type ChildRows = {
+  [K in keyof typeof CHILD_LOADERS]: NonNullable<Awaited<ReturnType<(typeof CHILD_LOADERS)[K]>>>;
+};
+
+/** `ctx.child` of a resource: its loaded row, or nothing for a resource without children. */
+export type ChildOf<N extends string> = N extends keyof ChildRows ? ChildRows[N] : undefined;
+
+export function childLoaderOf(resource: string): ChildLoader | undefined {
+  return Object.hasOwn(CHILD_LOADERS, resource)
+    ? (CHILD_LOADERS as Record<string, ChildLoader>)[resource]
+    : undefined;
+}
