@@ -1,20 +1,8 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import stackdeck from './eslint/rules.mjs';
 import globals from 'globals';
-
-/** The top-level folders, for the layer boundaries below (see DESIGN.md, "A feature is a folder"). */
-const BROWSER = ['./src', './dataProvider'];
-const NOT_RESOURCES = [
-  './server',
-  './agent',
-  './src',
-  './dataProvider',
-  './tests',
-  './scripts',
-  './bench',
-];
 
 export default tseslint.config(
   { ignores: ['dist', 'data', 'node_modules', 'test-results', 'playwright-report', '.tmp'] },
@@ -31,57 +19,13 @@ export default tseslint.config(
     },
   },
   {
-    // No import cycles anywhere. import-x skips `import type` edges (they vanish at runtime);
-    // tests/unit/import-cycles.test.ts checks those too.
-    files: ['**/*.{ts,tsx,js,mjs}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [
-        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json', '.node'] }),
-      ],
-      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-    },
+    // No import cycles (type-only imports included), and the layers of DESIGN.md: the panel,
+    // the agent and the browser share code only through resources/ (eslint/rules.mjs).
+    files: ['{resources,agent,server,src,dataProvider}/**/*.{ts,tsx}'],
+    plugins: { stackdeck },
     rules: {
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      // The layers: resources/ is loaded by all three programs; the agent, the panel and the
-      // browser share code only through it.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            {
-              target: './resources',
-              from: NOT_RESOURCES,
-              message:
-                'resources/ is loaded by the panel, the agent and the browser: only zod and resources/.',
-            },
-            {
-              target: './agent',
-              from: ['./server', ...BROWSER],
-              message: 'agent/ shares code with the panel and the browser only through resources/.',
-            },
-            {
-              target: './server',
-              from: ['./agent', ...BROWSER],
-              message:
-                'server/ shares code with the agent and the browser only through resources/.',
-            },
-            {
-              target: BROWSER,
-              from: ['./server', './agent'],
-              message:
-                'src/ and dataProvider/ share code with the panel and the agent only through resources/.',
-            },
-            {
-              target: BROWSER,
-              from: './resources/agent/fingerprint.ts',
-              message:
-                'resources/agent/fingerprint.ts needs node:crypto: not for the browser bundle.',
-            },
-          ],
-        },
-      ],
+      'stackdeck/no-cycle': 'error',
+      'stackdeck/layers': 'error',
     },
   },
   {
@@ -105,7 +49,7 @@ export default tseslint.config(
   },
   {
     // The one exception: an SSH key fingerprint shared by the panel and the agent (both Node),
-    // kept from the browser by the zone above.
+    // kept from the browser by stackdeck/layers.
     files: ['resources/agent/fingerprint.ts'],
     rules: {
       'no-restricted-imports': [
