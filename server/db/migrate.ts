@@ -6,6 +6,7 @@ import { referralsMigrations } from './areas/referrals';
 import * as foundation from './migrations/0001_foundation';
 import * as servers from './migrations/0002_servers';
 import * as hardening from './migrations/0007_hardening';
+import * as scrubOutbox from './migrations/0008_scrub_outbox';
 
 /** Migrations in order; each is written once for both dialects with migrations/helpers.ts. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   ...ticketsMigrations,
   ...referralsMigrations,
   '0007_hardening': hardening,
+  '0008_scrub_outbox': scrubOutbox,
 };
 
 class StaticProvider implements MigrationProvider {

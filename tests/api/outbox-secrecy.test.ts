@@ -135,3 +135,36 @@ describe('the outbox masks codes and links', () => {
     expect(view).not.toContain(offer);
   });
 });
+
+describe('mail written before the masking', () => {
+  it('is masked by migration 0008 on upgrade', async () => {
+    const { up } = await import('../../server/db/migrations/0008_scrub_outbox');
+    const to = `old-${randomUUID().slice(0, 8)}@example.com`;
+    const invite = randomUUID();
+    // A row as the panel wrote it before issue 8: code and links in clear.
+    await t.app.db
+      .insertInto('outbox')
+      .values({
+        to_addr: to,
+        subject: 'Confirm your Stackdeck account',
+        text_body:
+          'Your confirmation code is 482913\n\n' +
+          `Enter it at http://panel.test/confirm-account?uuid=${invite}\n` +
+          `Join at http://panel.test/team-manager?invite=${invite}\n` +
+          `Accept it at http://panel.test/dashboard/${invite}\n` +
+          'Sign in at http://panel.test/login\n',
+        created_at: new Date().toISOString(),
+        sent_at: null,
+        error: null,
+      })
+      .execute();
+    // Migrations work below the typed schema.
+    await up(t.app.db as unknown as Parameters<typeof up>[0]);
+    const seen = await adminView(to);
+    expect(seen).not.toContain('482913');
+    expect(seen).not.toContain(invite);
+    expect(seen).toContain('Your confirmation code is ••••••');
+    // Links without a secret stay readable.
+    expect(seen).toContain('http://panel.test/login');
+  });
+});
