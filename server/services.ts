@@ -32,6 +32,8 @@ export interface Services extends TeamsServices, DnsServices, TicketsServices, R
   codes: OneTimeCodes;
   mailer: Mailer;
   box: SecretBox;
+  /** The panel's clock (tests fix it): TOTP checks read the time from it. */
+  clock: Clock;
 }
 
 export function createServices(
@@ -60,6 +62,7 @@ export function createServices(
     codes: new OneTimeCodes(db, secrets.jwtKey, clock),
     mailer,
     box,
+    clock,
     ...createTeamsServices(deps),
     ...createDnsServices(deps),
     ...createTicketsServices(deps),

@@ -45,7 +45,7 @@ export const profileActions: Pick<
     if (ctx.caller?.actorId) throw forbidden('Switch back to your own account to delete users');
     const user = await users.findById(ctx.uid);
     if (!user) throw notFound();
-    await reauthenticate(ctx.app.services, user, ctx.body);
+    await reauthenticate(ctx.app.services, user, ctx.body, ctx.app.services.clock);
     if (user.is_admin && (await users.count({ admins: true })) <= 1) {
       throw new HttpError(409, 'The last admin cannot be deleted');
     }

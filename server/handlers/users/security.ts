@@ -54,7 +54,7 @@ export async function securityChanges(
       throw fieldError('otp_code', 'Enter the code to confirm two-factor sign-in');
     if (method === 'totp') {
       const pending = user.totp_pending_secret ? box.open(user.totp_pending_secret) : null;
-      const step = pending ? totpStep(pending, body.otp_code) : null;
+      const step = pending ? totpStep(pending, body.otp_code, ctx.app.services.clock()) : null;
       if (!pending || step === null)
         throw fieldError('otp_code', 'The code does not match; check the authenticator app');
       Object.assign(patch, {
@@ -102,7 +102,7 @@ export const securityActions: Pick<
     const user = await users.findById(ctx.uid);
     if (!user) throw notFound();
     // A stolen token alone must not become lasting access: the password (and second factor).
-    await reauthenticate(ctx.app.services, user, ctx.body);
+    await reauthenticate(ctx.app.services, user, ctx.body, ctx.app.services.clock);
     if ((await users.apiKeys.count(user.id)) >= MAX_API_KEYS) {
       throw new HttpError(409, `You have ${MAX_API_KEYS} API keys: revoke one first`);
     }

@@ -13,7 +13,7 @@ async function secondFactorOk(ctx: HandlerContext<unknown, unknown>, user: UserR
   const { codes, users, box } = ctx.app.services;
   if (user.two_factor_method === 'totp') {
     if (!user.totp_secret) return false;
-    const step = totpStep(box.open(user.totp_secret), code);
+    const step = totpStep(box.open(user.totp_secret), code, ctx.app.services.clock());
     return step !== null && (await users.advanceTotpStep(user.id, step));
   }
   return codes.consumeLatest(user.id, 'login', code);
