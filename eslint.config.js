@@ -21,7 +21,7 @@ export default tseslint.config(
   {
     // No import cycles (type-only imports included), and the layers of DESIGN.md: the panel,
     // the agent and the browser share code only through resources/ (eslint/rules.mjs).
-    files: ['{resources,agent,server,src,dataProvider}/**/*.{ts,tsx}'],
+    files: ['{resources,agent,server,src,dataProvider,features}/**/*.{ts,tsx}'],
     plugins: { stackdeck },
     rules: {
       'stackdeck/no-cycle': 'error',
@@ -41,6 +41,25 @@ export default tseslint.config(
               regex: '^(?!zod(/|$)|\\.)',
               message:
                 'resources/ is loaded by the panel, the agent and the browser: only zod and resources/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A feature's declaration and pure helpers are loaded by all three programs, like resources/.
+    files: ['features/*/*.ts'],
+    ignores: ['features/*/server*.ts', 'features/*/agent*.ts', 'features/*/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!zod(/|$)|\\.)',
+              message:
+                "A feature's resource.ts and helpers are loaded by the panel, the agent and the browser: only zod and relative imports.",
             },
           ],
         },

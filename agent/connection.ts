@@ -6,6 +6,7 @@ import {
   REPORT_INTERVAL_MS,
 } from '../resources/agent/protocol';
 import type { AgentConfig } from './config';
+import { serveOps } from './opServer';
 import { dispatch } from './ops';
 import { Reporter } from './report';
 import { AGENT_VERSION } from './version';
@@ -56,13 +57,13 @@ export function connectAgent(config: AgentConfig, log: AgentLog): { socket: Sock
       retry = setTimeout(() => socket.connect(), RECONNECT_DELAY_MS);
     }
   });
-  socket.on(EVENTS.op, async (request: unknown, ack?: (reply: unknown) => void) => {
-    ack?.(
-      await dispatch(request, undefined, undefined, (progress) =>
-        socket.emit(EVENTS.progress, progress),
-      ),
-    );
-  });
+  socket.on(
+    EVENTS.op,
+    serveOps(
+      () => socket,
+      (request, progress) => dispatch(request, undefined, undefined, progress),
+    ),
+  );
 
   return {
     socket,

@@ -47,6 +47,10 @@ async function roundtrip() {
   );
   console.log(`  ssh:  ${result.sshMs.toFixed(1)} ms a call`);
   console.log(`  ssh / op: ${result.ratio.toFixed(1)}x   (aim: >= 10x)\n`);
+  console.log('Managed op latency: POST a cron job until active (API -> agent -> crontab -> row)');
+  console.log(
+    `  p50 ${result.cron.p50Ms.toFixed(1)} ms, p99 ${result.cron.p99Ms.toFixed(1)} ms (${result.cron.calls} jobs, one after another)\n`,
+  );
 }
 
 async function agents() {

@@ -2,7 +2,7 @@ import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import type { ActionDef, ResourceDef } from '../resources/define';
 import { templateParams } from '../resources/define';
 import type { HttpClient } from './http';
-import { type PathContext, atPath, pathValues, resourceUrl } from './paths';
+import { type PathContext, atPath, pathKey, pathValues, resourceUrl } from './paths';
 
 export interface ActionCall {
   /** Path values besides the acting user's `uid` (e.g. `sid`), or to override it. */
@@ -155,13 +155,18 @@ export function createDataProvider(options: DataProviderOptions): StackdeckDataP
     return wrote(name, json as RaRecord);
   };
 
-  const remove = async (name: string, id: Identifier, meta?: Record<string, unknown>) => {
+  const remove = async (
+    name: string,
+    id: Identifier,
+    meta?: Record<string, unknown>,
+    previousData?: RaRecord,
+  ) => {
     const resource = await resourceOf(name);
     opOf(resource, 'delete');
     const url = resourceUrl(
       apiUrl,
       resource.paths.one,
-      pathValues(resource, options.context(), meta, id),
+      pathValues(resource, options.context(), meta, pathKey(resource, id, previousData)),
       queryOf(meta),
     );
     const { json } = await http(url, { method: 'DELETE' });
@@ -202,7 +207,7 @@ export function createDataProvider(options: DataProviderOptions): StackdeckDataP
       return { data: params.ids };
     },
     delete: async (name, params) => ({
-      data: (await remove(name, params.id, params.meta)) as never,
+      data: (await remove(name, params.id, params.meta, params.previousData)) as never,
     }),
     deleteMany: async (name, params) => {
       await Promise.all(params.ids.map((id) => remove(name, id, params.meta)));

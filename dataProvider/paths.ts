@@ -16,6 +16,17 @@ export function pathValues(
   return values;
 }
 
+/**
+ * What fills the item path's parameter: the record's id, or, where the path names the record
+ * by a field of its own (`svjobs/{name}`), that field of the record.
+ */
+export function pathKey(resource: ResourceDef, id: unknown, record?: Record<string, unknown>) {
+  const param = resource.idParam ?? 'id';
+  if (param !== 'id' && resource.params?.[param] === 'name' && record && param in record)
+    return record[param];
+  return id;
+}
+
 /** Query string with stable ordering; arrays repeat the key, empty values are left out. */
 export function queryString(query: Record<string, unknown>): string {
   const search = new URLSearchParams();

@@ -8,7 +8,7 @@ import ts from 'typescript';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 /** The program folders whose imports form the graph. */
-export const FOLDERS = ['resources', 'dataProvider', 'src', 'server', 'agent'];
+export const FOLDERS = ['resources', 'dataProvider', 'src', 'server', 'agent', 'features'];
 const SOURCE = /\.(ts|tsx)$/;
 const CANDIDATES = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 

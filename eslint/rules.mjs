@@ -4,8 +4,20 @@
 import path from 'node:path';
 import { ROOT, cycles, importGraph, importsOf, resolveImport } from './importGraph.mjs';
 
-/** The top-level folder of a file, relative to the repository. */
-const topOf = (file) => path.relative(ROOT, file).split(path.sep)[0];
+/**
+ * The layer of a file: its top-level folder, or inside a feature folder (features/<name>/) the
+ * program its name says: `server*.ts` the panel, `agent*.ts` the agent, `*.tsx` and `routes.ts`
+ * the browser, anything else (resource.ts and pure helpers) what all three load, as resources/.
+ */
+function topOf(file) {
+  const parts = path.relative(ROOT, file).split(path.sep);
+  if (parts[0] !== 'features' || parts.length < 3) return parts[0];
+  const name = parts.at(-1).replace(/\.(ts|tsx|mjs|js)$/, '');
+  if (/\.tsx$/.test(file) || name === 'routes' || parts.length > 3) return 'src';
+  if (name.startsWith('server')) return 'server';
+  if (name.startsWith('agent')) return 'agent';
+  return 'resources';
+}
 
 /**
  * Who may import whom: resources/ is loaded by the panel, the agent and the browser, which share
@@ -44,7 +56,7 @@ const layers = {
       if (forbidden.includes(to)) {
         context.report({
           node: source,
-          message: `${from}/ may not import ${to}/: the programs share code only through resources/.`,
+          message: `${from}/ may not import ${to}/: the programs share code only through resources/ (in a feature folder: its resource.ts and pure helpers).`,
         });
       } else if ((from === 'src' || from === 'dataProvider') && NODE_ONLY.includes(rel)) {
         context.report({ node: source, message: `${rel} needs Node: not for the browser bundle.` });

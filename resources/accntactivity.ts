@@ -14,7 +14,6 @@ export const accountActivitySchema = z.object({
 export const accntactivity = defineResource({
   name: 'accntactivity',
   label: 'Account Activity Log',
-  scope: 'account',
   schema: accountActivitySchema,
   paths: { list: 'accntactivity/users/{uid}' },
   ops: {
@@ -24,8 +23,5 @@ export const accntactivity = defineResource({
       filters: z.object({ q: z.string().max(100).optional() }),
     },
   },
-  menu: [
-    { menu: 'profile', label: 'Account Activity Log', route: '/account-activity-log', order: 80 },
-  ],
   ui: { listFields: ['created_at', 'message', 'ip', 'actor_id'] },
 });

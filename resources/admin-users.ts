@@ -24,7 +24,6 @@ export const accountStateBody = z.object({
 export const adminUsers = defineResource({
   name: 'admin-users',
   label: 'Users',
-  scope: 'admin',
   schema: adminUserSchema,
   paths: { list: 'admin/users' },
   ops: {
@@ -92,7 +91,6 @@ export const adminDashboardSchema = z.object({
 export const adminDashboard = defineResource({
   name: 'admin-dashboard',
   label: 'Dashboard',
-  scope: 'admin',
   schema: adminDashboardSchema,
   paths: {},
   ops: {},

@@ -26,7 +26,6 @@ export const authlogSchema = z.object({
 export const authlogs = defineResource({
   name: 'authlogs',
   label: 'Login Activity',
-  scope: 'account',
   schema: authlogSchema,
   paths: { list: 'authlogs/users/{uid}' },
   ops: {
@@ -36,6 +35,5 @@ export const authlogs = defineResource({
       filters: z.object({ outcome: z.enum(authOutcomes).optional() }),
     },
   },
-  menu: [{ menu: 'profile', label: 'Login Activity', route: '/login-activity', order: 60 }],
   ui: { listFields: ['created_at', 'ip', 'user_agent', 'outcome'] },
 });

@@ -17,7 +17,6 @@ export type Clone = z.infer<typeof cloneSchema>;
 export const cloneEvents = defineResource({
   name: 'clone-events',
   label: 'Messages',
-  scope: 'account',
   schema: cloneSchema,
   paths: { list: 'clone-events/users/{uid}' },
   ops: { list: { guard: 'self', sort: ['created_at'] } },

@@ -21,9 +21,6 @@ export type Guard =
 
 export const GUARDS: readonly Guard[] = ['public', 'user', 'self', 'staff', 'admin'];
 
-/** Where a resource lives: decides which path parameters the tenant check resolves. */
-export type Scope = 'public' | 'account' | 'server' | 'app' | 'admin';
-
 /**
  * What a path parameter names. The tenant parameters (`{uid}`, `{sid}`) are implied; every other
  * parameter of a resource under a parent is declared, and the request hook loads it through that
@@ -51,6 +48,11 @@ export interface OperationDef {
   rateLimited?: boolean;
   /** With guard `self`: admin staff may also name any user (they reach Users and Servers). */
   staffMay?: boolean;
+  /**
+   * On a server shared with a team: only the server's owner may do this (members get 403 with
+   * "Only the server's owner can <this>"). Everything else a member does like the owner.
+   */
+  ownerOnly?: string;
 }
 
 export interface ListDef extends OperationDef {
@@ -100,19 +102,47 @@ export interface ResourceOps {
   delete?: ItemDef;
 }
 
-/** A menu entry a resource contributes; the spec's fixed menus live in src/shell/menus.ts. */
-export interface ResourceMenuEntry {
-  menu: 'profile' | 'admin' | 'main' | 'server' | 'app';
-  label: string;
-  route: string;
-  order: number;
-}
+/**
+ * An input that is more than its schema says, declared once and drawn by the generic form:
+ * the schema still validates the value on both sides.
+ */
+export type Widget =
+  /** A secret with a generator (and a strength hint); never shown again after saving. */
+  | { kind: 'password'; length?: number }
+  /**
+   * A name checked while typing: the resource's create call with `?dry=true` answers
+   * `{available, reason}` (as `sysusers` does).
+   */
+  | { kind: 'availability' }
+  /**
+   * A choice among records of another resource of the same server (`sysusers`, `databases`):
+   * `optionValue` is the field sent (`id` by default), `extra` fixed choices offered first
+   * (`root`, which is no record of the panel).
+   */
+  | {
+      kind: 'reference';
+      resource: string;
+      optionText: string;
+      optionValue?: string;
+      multiple?: boolean;
+      extra?: readonly { label: string; value: string }[];
+    }
+  /** Suggested values with their labels; `custom` lets the user type another (cron schedules). */
+  | { kind: 'choices'; choices: readonly { label: string; value: string }[]; custom?: boolean }
+  /** Long text (commands, scripts): a multi-line input, monospace. */
+  | { kind: 'code' };
 
 export interface ResourceUi {
   /** Columns of the generic list page, in order. */
   listFields?: readonly string[];
   /** Inputs of the generic create/edit form, in order. */
   formFields?: readonly string[];
+  /** Inputs drawn by a widget rather than from their schema alone, by field. */
+  widgets?: Readonly<Record<string, Widget>>;
+  /** Labels of fields where the field's name says it badly (`sys_user` -> System user). */
+  labels?: Readonly<Record<string, string>>;
+  /** A line under a field: what it means, what is allowed. */
+  help?: Readonly<Record<string, string>>;
   recordRepresentation?: string;
 }
 
@@ -126,7 +156,6 @@ export interface ResourceDef<
   /** react-admin resource name. */
   name: N;
   label: string;
-  scope: Scope;
   /**
    * The parent chain: a resource under `server` has `{sid}` in every path, and each other
    * parameter in its paths is a child of that server, loaded through it by the request hook
@@ -149,8 +178,12 @@ export interface ResourceDef<
   idParam?: string;
   ops: O;
   actions?: A;
-  menu?: readonly ResourceMenuEntry[];
   ui?: ResourceUi;
+  /**
+   * A valid create (and update) body. The derived tests send it (the authorization matrix's
+   * default rows of a server-managed resource) and make their rows from it.
+   */
+  example?: Readonly<Record<string, unknown>>;
 }
 
 export function defineResource<

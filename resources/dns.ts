@@ -160,7 +160,6 @@ const byLabel = z.object({ label: integrationLabel });
 export const dnsAccounts = defineResource({
   name: 'dns-accounts',
   label: 'DNS provider accounts',
-  scope: 'account',
   schema: thirdPartyKeySchema,
   paths: { list: 'listapidetails/users/{uid}' },
   ops: { list: { guard: 'self', sort: ['created_at', 'label'] } },
@@ -191,7 +190,6 @@ export const dnsAccounts = defineResource({
 export const dnsZones = defineResource({
   name: 'dns-zones',
   label: 'DNS zones',
-  scope: 'account',
   schema: dnsZoneSchema,
   input: dnsZoneInput,
   paths: {
@@ -222,7 +220,6 @@ const listRecords = (provider: string) => ({
 export const dnsRecords = defineResource({
   name: 'dns-records',
   label: 'DNS records',
-  scope: 'account',
   schema: dnsRecordSchema,
   paths: {},
   ops: {},

@@ -1,9 +1,8 @@
-/** Every resource of the panel. Adding a plain resource means adding its file and a line here. */
+/**
+ * Every resource of the panel. A new feature is a folder under features/ (README "Adding a
+ * resource"): its resources join here through the generated list, with no line written here.
+ */
 import type { ResourceDef } from './define';
-import { teamsResources } from './areas/teams';
-import { dnsResources } from './areas/dns';
-import { ticketsResources } from './areas/tickets';
-import { referralsResources } from './areas/referrals';
 import { accntactivity } from './accntactivity';
 import { adminDashboard, adminUsers } from './admin-users';
 import { authlogs } from './authlogs';
@@ -17,6 +16,7 @@ import { sessions } from './sessions';
 import { sshconfig } from './sshconfig';
 import { sysusers } from './sysusers';
 import { users } from './users';
+import { featureResources } from './features.gen';
 
 export const resources = {
   users,
@@ -33,11 +33,8 @@ export const resources = {
   'admin-users': adminUsers,
   'admin-dashboard': adminDashboard,
   outbox,
-  // Account area (issue 4), one registry a feature.
-  ...teamsResources,
-  ...dnsResources,
-  ...ticketsResources,
-  ...referralsResources,
+  // The feature folders (features/<name>/resource.ts), gathered by scripts/gen-features.mjs.
+  ...featureResources,
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceName = keyof typeof resources;

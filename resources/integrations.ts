@@ -130,7 +130,6 @@ export const dnsAccountInput = thirdPartyKeyInput.omit({ integration: true, key_
 export const thirdPartyKeys = defineResource({
   name: 'thirdpartykeys',
   label: 'Third-party keys',
-  scope: 'account',
   schema: thirdPartyKeySchema,
   input: thirdPartyKeyInput,
   paths: {

@@ -15,7 +15,6 @@ export const outboxSchema = z.object({
 export const outbox = defineResource({
   name: 'outbox',
   label: 'Outbox',
-  scope: 'admin',
   schema: outboxSchema,
   paths: { list: 'admin/outbox', one: 'admin/outbox/{id}' },
   ops: {
@@ -26,7 +25,6 @@ export const outbox = defineResource({
     },
     get: { guard: 'admin' },
   },
-  menu: [{ menu: 'admin', label: 'Outbox', route: '/admin/outbox', order: 90 }],
   ui: {
     listFields: ['created_at', 'to', 'subject', 'sent_at', 'error'],
     recordRepresentation: 'subject',

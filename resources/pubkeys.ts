@@ -26,6 +26,9 @@ export const pubkeySchema = z.object({
   fingerprint: z.string(),
   status: pubkeyStatus,
   error: z.string().nullable(),
+  error_field: z.string().nullable(),
+  /** With `?sync=true`: the key is not in the user's authorized_keys (missing). */
+  drift: z.enum(['missing', 'changed']).nullable().optional(),
   /**
    * Who added it: the server's owner, or a member of a team the server is shared with (the
    * user whose access it came through; an admin acting for them adds it as them). A key stays
@@ -45,7 +48,6 @@ export const pubkeyCreate = z.object({
 export const pubkeys = defineResource({
   name: 'pubkeys',
   label: 'SSH Keys',
-  scope: 'server',
   parent: 'server',
   params: { id: 'id' },
   schema: pubkeySchema,
@@ -58,7 +60,9 @@ export const pubkeys = defineResource({
     list: {
       guard: 'self',
       sort: ['created_at', 'label'],
-      summary: 'The keys the panel put in authorized_keys on the server, with who added each',
+      summary:
+        'The keys the panel put in authorized_keys on the server, with who added each; `?sync=true` reads them back',
+      filters: z.object({ sync: z.enum(['true', 'false']).optional() }),
     },
     create: { guard: 'self', summary: "Add a key to the user's authorized_keys" },
     delete: { guard: 'self', summary: 'Remove the key from the server' },
@@ -66,6 +70,23 @@ export const pubkeys = defineResource({
   ui: {
     listFields: ['label', 'user_name', 'type', 'fingerprint', 'status'],
     formFields: ['label', 'user_name', 'key'],
+    widgets: {
+      // Like cron's `sys_user`: root is no record of the panel, so it is offered first.
+      user_name: {
+        kind: 'reference',
+        resource: 'sysusers',
+        optionText: 'user_name',
+        optionValue: 'user_name',
+        extra: [{ label: 'root', value: 'root' }],
+      },
+      key: { kind: 'code' },
+    },
+    labels: { label: 'Name', user_name: 'System user', key: 'Public key' },
+    help: {
+      label: 'For you to recognise the key',
+      user_name: "root, or one of the server's system users",
+      key: 'One line, as in id_ed25519.pub (ssh-ed25519 AAAA… comment)',
+    },
     recordRepresentation: 'label',
   },
 });

@@ -78,7 +78,6 @@ export type ReferralSummary = z.infer<typeof referralSummarySchema>;
 export const referrals = defineResource({
   name: 'referrals',
   label: 'Referrals',
-  scope: 'account',
   schema: referralSummarySchema,
   paths: {},
   ops: {},
@@ -112,7 +111,6 @@ export const referrals = defineResource({
 export const referralWithdrawals = defineResource({
   name: 'referral-withdrawals',
   label: 'Referral withdrawals',
-  scope: 'admin',
   schema: withdrawalSchema,
   input: z.object({ status: z.enum(['paid', 'rejected']) }),
   paths: { list: 'admin/referrals', one: 'admin/referrals/{id}' },

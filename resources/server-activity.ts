@@ -19,7 +19,6 @@ export type ServerActivity = z.infer<typeof serverActivitySchema>;
 export const serverActivity = defineResource({
   name: 'server-activity',
   label: 'Activity Logs',
-  scope: 'server',
   schema: serverActivitySchema,
   paths: { list: 'activity/servers/{sid}/users/{uid}' },
   ops: {

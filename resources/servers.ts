@@ -126,7 +126,6 @@ const serverLocated = { guard: 'self' } as const;
 export const servers = defineResource({
   name: 'servers',
   label: 'Servers',
-  scope: 'account',
   schema: serverSchema,
   input: serverInput,
   paths: { list: 'servers/users/{uid}', one: 'servers/{sid}/users/{uid}' },
@@ -137,6 +136,7 @@ export const servers = defineResource({
     update: { guard: 'self', method: 'PUT', summary: 'Rename, or save OS and time zone' },
     delete: {
       guard: 'self',
+      ownerOnly: 'remove the server',
       summary: 'Remove the server: events and install key go; an online agent removes itself',
     },
   },
@@ -200,6 +200,7 @@ export const servers = defineResource({
       path: 'transfer/servers/{sid}/users/{uid}',
       ...serverLocated,
       forbidWhileActing: true,
+      ownerOnly: 'transfer the server',
       summary:
         'Offer the server to another user by email; they accept from the mail. One open offer ' +
         'per server and address (409), a few per server (409) and a daily cap per user (429)',

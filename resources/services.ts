@@ -7,7 +7,6 @@ import { defineResource } from './define';
 export const services = defineResource({
   name: 'services',
   label: 'Services',
-  scope: 'server',
   schema: serviceStatusSchema,
   paths: {},
   ops: {},

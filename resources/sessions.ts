@@ -25,7 +25,6 @@ export type SessionRecord = z.infer<typeof sessionSchema>;
 export const sessions = defineResource({
   name: 'sessions',
   label: 'Sessions',
-  scope: 'account',
   schema: sessionSchema,
   paths: {},
   ops: {},

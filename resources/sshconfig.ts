@@ -5,7 +5,6 @@ import { defineResource } from './define';
 export const sshconfig = defineResource({
   name: 'sshconfig',
   label: 'SSH Settings',
-  scope: 'server',
   schema: sshSettingsSchema,
   paths: {},
   ops: {},

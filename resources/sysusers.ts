@@ -2,16 +2,23 @@ import { z } from 'zod';
 import { quotaMb, systemUserName, systemUserPassword } from './agent/validators';
 import { defineResource } from './define';
 
-export const desiredState = z.enum(['pending', 'active', 'failed']);
+/** Where a server-managed row stands (server/managed): `deleting` waits for the server. */
+export const desiredState = z.enum(['pending', 'active', 'failed', 'deleting']);
 
 export const sysuserSchema = z.object({
   id: z.number().int(),
   user_name: z.string(),
   quota_hard: z.number(),
   quota_soft: z.number(),
-  /** Written first as pending; active once the server has it, failed with the reason if not. */
+  /**
+   * Written first as pending (also while the server is offline: made when it is back); active
+   * once the server has it, failed with the reason, at its field, if not.
+   */
   status: desiredState,
   error: z.string().nullable(),
+  error_field: z.string().nullable(),
+  /** With `?sync=true`: the server has no such user (missing) or other quotas (changed). */
+  drift: z.enum(['missing', 'changed']).nullable().optional(),
   created_at: z.string(),
 });
 export type Sysuser = z.infer<typeof sysuserSchema>;
@@ -37,7 +44,6 @@ export const deployKeySchema = z.object({ public_key: z.string().nullable() });
 export const sysusers = defineResource({
   name: 'sysusers',
   label: 'System Users',
-  scope: 'server',
   parent: 'server',
   params: { id: 'id' },
   schema: sysuserSchema,
@@ -47,7 +53,12 @@ export const sysusers = defineResource({
     one: 'sysusers/{id}/servers/{sid}/users/{uid}',
   },
   ops: {
-    list: { guard: 'self', sort: ['created_at', 'user_name'] },
+    list: {
+      guard: 'self',
+      sort: ['created_at', 'user_name'],
+      summary: "The server's system users; `?sync=true` compares them with the server's own",
+      filters: z.object({ sync: z.enum(['true', 'false']).optional() }),
+    },
     create: {
       guard: 'self',
       summary: 'Create a system user; `?dry=true` only checks the name can be used',
@@ -66,6 +77,24 @@ export const sysusers = defineResource({
   },
   ui: {
     listFields: ['user_name', 'quota_hard', 'quota_soft', 'status', 'created_at'],
+    formFields: ['user_name', 'password', 'quota_hard', 'quota_soft'],
+    widgets: {
+      // The name is checked with `?dry=true` while typing; the password is generated and shown once.
+      user_name: { kind: 'availability' },
+      password: { kind: 'password' },
+    },
+    labels: {
+      user_name: 'User name',
+      password: 'Password',
+      quota_hard: 'Hard quota (MB)',
+      quota_soft: 'Soft quota (MB)',
+    },
+    help: {
+      user_name: 'Lower-case letters, digits, _ and -, starting with a letter (at most 32)',
+      password: 'Shown once: keep it somewhere safe',
+      quota_hard: 'Disk space the user cannot exceed; 0 is no quota',
+      quota_soft: 'Warning limit, at most the hard quota; 0 is no quota',
+    },
     recordRepresentation: 'user_name',
   },
 });

@@ -15,17 +15,6 @@ export const TEAM_LIMITS = {
   inviteDays: 7,
 } as const;
 
-/**
- * What a member may do on a server shared with their team: everything the owner does on it
- * (read it, its live reports, stats, events and activity; run server ops; change system users,
- * keys, services, settings) except the owner-only operations below, which answer 403. A member
- * never manages the team itself (PATCH and DELETE of `teams/{teamId}` are the owner's).
- */
-export const OWNER_ONLY_SERVER_OPS = {
-  'servers.delete': 'remove the server',
-  'servers.action:transfer': 'transfer the server',
-} as const satisfies Record<string, string>;
-
 export const teamName = z
   .string()
   .trim()
@@ -124,7 +113,6 @@ const photoQuery = z.object({
 export const teams = defineResource({
   name: 'teams',
   label: 'Teams',
-  scope: 'account',
   schema: teamSchema,
   input: teamInput,
   paths: { list: 'teams/users/{uid}', one: 'teams/{teamId}/users/{uid}' },
@@ -187,7 +175,6 @@ export const teams = defineResource({
 export const teamInvites = defineResource({
   name: 'team-invites',
   label: 'Team invitations',
-  scope: 'account',
   schema: myInviteSchema,
   paths: { list: 'team-invites/users/{uid}' },
   ops: {
@@ -226,7 +213,6 @@ export const teamServerSchema = serverSchema.extend({
 export const teamServers = defineResource({
   name: 'team-servers',
   label: 'Team servers',
-  scope: 'account',
   schema: teamServerSchema,
   paths: { list: 'team-servers/users/{uid}' },
   ops: {

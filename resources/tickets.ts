@@ -144,7 +144,6 @@ export type TicketThread = z.infer<typeof ticketThreadSchema>;
 export const tickets = defineResource({
   name: 'tickets',
   label: 'Support tickets',
-  scope: 'account',
   schema: ticketSchema,
   input: newTicketBody,
   paths: { list: 'supportcs/tickets/users/{uid}', one: 'supportcs/ticket/{id}/users/{uid}' },

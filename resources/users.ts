@@ -138,7 +138,6 @@ const sent = z.object({ sent: z.boolean() });
 export const users = defineResource({
   name: 'users',
   label: 'Users',
-  scope: 'account',
   schema: userSchema,
   input: userUpdate,
   paths: { one: 'users/{uid}' },
@@ -299,5 +298,4 @@ export const users = defineResource({
       response: totpEnrolment,
     },
   },
-  menu: [{ menu: 'profile', label: 'My Profile', route: '/my-profile', order: 40 }],
 });

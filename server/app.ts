@@ -17,6 +17,8 @@ import shutdownPlugin from './plugins/shutdown';
 import spaPlugin from './plugins/spa';
 import { loadOrCreateSecrets } from './secrets';
 import { createServices } from './services';
+import { sweepConnected } from './managed/sweeper';
+import { taskOrphans } from './tasks/taskOps';
 import { createGateway } from './agents/gateway';
 import installRoutes from './agents/installRoutes';
 import './types';
@@ -83,12 +85,15 @@ export async function build({
   app.decorate('services', createServices(db, config, secrets, app.log, clock));
   const gateway = createGateway(app, { maxOpTimeoutMs });
   app.decorate('agents', gateway.hub);
+  // Late steps and replies of long ops find their tasks (after a restart, too).
+  gateway.hub.orphans = taskOrphans(app);
   app.decorate('live', gateway.live);
-  const sweeper = setInterval(
-    // The longest op waits 3 minutes: an entry still pending after 5 lost its answer.
-    () => void app.services.serverLog.failStale(5 * 60_000).catch(() => undefined),
-    60_000,
-  );
+  const sweeper = setInterval(() => {
+    // The longest op waits 3 minutes: an entry still pending after 5 lost its answer, and a
+    // server-managed row still pending after 5 is asked for again (server/managed/sweeper.ts).
+    void app.services.serverLog.failStale(5 * 60_000).catch(() => undefined);
+    void sweepConnected(app, 5 * 60_000).catch(() => undefined);
+  }, 60_000);
   sweeper.unref();
   app.addHook('onReady', async () => {
     await app.services.serverLog.failStale(5 * 60_000);

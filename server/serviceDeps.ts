@@ -7,8 +7,8 @@ import type { Mailer } from './mail/mailer';
 import type { InstallSecrets } from './secrets';
 
 /**
- * What an area's services are built from. Declared apart from server/services.ts, which gathers
- * the areas (server/areas/), so an area imports this and never the builder that imports it.
+ * What a feature's services are built from. Declared apart from server/services.ts, which gathers
+ * the feature folders, so a feature imports this and never the builder that imports it.
  */
 export interface ServiceDeps {
   db: Db;

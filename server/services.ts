@@ -1,8 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { type TeamsServices, createTeamsServices } from './areas/teams';
-import { type DnsServices, createDnsServices } from './areas/dns';
-import { type TicketsServices, createTicketsServices } from './areas/tickets';
-import { type ReferralsServices, createReferralsServices } from './areas/referrals';
+import { featureServices } from './features';
 import { CallerLookup } from './auth/callers';
 import { OneTimeCodes } from './auth/codes';
 import { SecretBox } from './auth/secretBox';
@@ -18,23 +15,9 @@ import { TaskRepository } from './repositories/tasks';
 import { UserRepository } from './repositories/users';
 import type { InstallSecrets } from './secrets';
 import type { ServiceDeps } from './serviceDeps';
+import type { CoreServices, Services } from './serviceTypes';
 
-/** The panel's collaborators, built once per app and reached as `app.services`. */
-export interface Services extends TeamsServices, DnsServices, TicketsServices, ReferralsServices {
-  users: UserRepository;
-  servers: ServerRepository;
-  serverLog: ServerLogRepository;
-  serverAccounts: ServerAccountsRepository;
-  tasks: TaskRepository;
-  logs: LogRepository;
-  sessions: Sessions;
-  callers: CallerLookup;
-  codes: OneTimeCodes;
-  mailer: Mailer;
-  box: SecretBox;
-  /** The panel's clock (tests fix it): TOTP checks read the time from it. */
-  clock: Clock;
-}
+export type { Services };
 
 export function createServices(
   db: Db,
@@ -50,7 +33,7 @@ export function createServices(
   });
   const box = new SecretBox(secrets.encryptionKey);
   const deps: ServiceDeps = { db, config, secrets, log, clock, mailer, box };
-  return {
+  const core: CoreServices = {
     users: new UserRepository(db),
     servers: new ServerRepository(db),
     serverLog: new ServerLogRepository(db),
@@ -63,9 +46,8 @@ export function createServices(
     mailer,
     box,
     clock,
-    ...createTeamsServices(deps),
-    ...createDnsServices(deps),
-    ...createTicketsServices(deps),
-    ...createReferralsServices(deps),
   };
+  // The feature folders' own (features/<name>/server.ts `services`): each feature types its part
+  // by augmenting `Services` and builds it beside that, in the same file.
+  return { ...core, ...featureServices(deps) } as Services;
 }

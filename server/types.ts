@@ -1,3 +1,4 @@
+import type { ParamKind } from '../resources/define';
 import type { Guard } from '../resources/define';
 import type { Config } from './config';
 import type { Db, DialectName } from './db/database';
@@ -7,7 +8,7 @@ import type { LiveStore } from './agents/live';
 import type { Caller } from './http/caller';
 import type { ChildLoader } from './http/children';
 import type { RegisteredRoute } from './plugins/auth';
-import type { Services } from './services';
+import type { Services } from './serviceTypes';
 import type {} from '@fastify/swagger';
 
 declare module 'fastify' {
@@ -34,10 +35,12 @@ declare module 'fastify' {
     guard?: Guard;
     forbidWhileActing?: boolean;
     staffMay?: boolean;
+    /** What only the server's owner may do here (a team member gets 403). */
+    ownerOnly?: string;
     rateLimited?: boolean;
     resource?: string;
     op?: string;
     /** The route's child parameter and its resource's loader (routes with a child id only). */
-    child?: { param: string; load: ChildLoader };
+    child?: { param: string; kind: ParamKind; load: ChildLoader };
   }
 }

@@ -7,6 +7,8 @@ export interface PasswdEntry {
   gid: number;
   home: string;
   shell: string;
+  /** The comment field; the panel marks the users it makes (see sysusers.create). */
+  gecos: string;
 }
 
 /** One line of passwd(5): name:password:uid:gid:gecos:home:shell. */
@@ -16,7 +18,7 @@ export function parsePasswdLine(line: string): PasswdEntry | undefined {
   const uid = Number(f[2]);
   const gid = Number(f[3]);
   if (!Number.isInteger(uid) || !Number.isInteger(gid)) return undefined;
-  return { name: f[0], uid, gid, home: f[5]!, shell: f[6]! };
+  return { name: f[0], uid, gid, gecos: f[4]!, home: f[5]!, shell: f[6]! };
 }
 
 export function parsePasswd(text: string): PasswdEntry[] {

@@ -2,6 +2,7 @@ import { type OpName, ops } from '../../resources/agent/ops';
 import { type OpProgress, type OpReply, opRequestSchema } from '../../resources/agent/protocol';
 import { KeyedLocks } from '../lib/locks';
 import { opErrorOf } from '../lib/opError';
+import { agentFeatures } from '../features.gen';
 import { agentOps } from './agent';
 import { cleanupOps } from './cleanup';
 import { pubkeysOps } from './pubkeys';
@@ -12,7 +13,7 @@ import { sysusersOps } from './sysusers';
 import type { OpContext, OpLocks, OpTable } from './types';
 
 /** Every op the agent implements, one module an area: the type insists on all of them. */
-export const opTable: OpTable = {
+export const opTable = {
   ...systemOps,
   ...cleanupOps,
   ...servicesOps,
@@ -20,7 +21,10 @@ export const opTable: OpTable = {
   ...pubkeysOps,
   ...sshconfigOps,
   ...agentOps,
-};
+  // The feature folders' ops (features/<name>/agent.ts), gathered by scripts/gen-features.mjs;
+  // a unit test checks that every declared op has its implementation.
+  ...Object.assign({}, ...agentFeatures.map((f) => f.ops)),
+} as OpTable;
 
 /**
  * The locks of every op that changes something shared, in one place: an op holds its keys from
@@ -41,6 +45,7 @@ export const opLocks: OpLocks = {
   'pubkeys.add': ({ user_name }) => [`authorized_keys:${user_name}`],
   'pubkeys.remove': ({ user_name }) => [`authorized_keys:${user_name}`],
   'sshconfig.set': () => ['sshd_config', 'service:sshd'],
+  ...Object.assign({}, ...agentFeatures.map((f) => f.locks ?? {})),
 };
 
 /** The agent's locks: one set for the whole process, so every connection shares them. */

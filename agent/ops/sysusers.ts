@@ -38,11 +38,17 @@ async function regularUser(name: string): Promise<PasswdEntry> {
   return entry;
 }
 
-/** chpasswd reads NAME:PASSWORD on stdin: the password is never in an argv or a log. */
-async function setPassword(name: string, password: string): Promise<void> {
-  if (/[:\n\r\0]/.test(password)) throw new Error('The password holds a colon or a line break');
-  await runOk('chpasswd', [], { input: `${name}:${password}\n` });
+/**
+ * `chpasswd -e` reads NAME:HASH on stdin: the hash is never in an argv or a log, and the
+ * password itself never reaches the server's processes at all.
+ */
+async function setPasswordHash(name: string, hash: string): Promise<void> {
+  if (/[:\n\r\0]/.test(hash)) throw new Error('The password hash holds a colon or a line break');
+  await runOk('chpasswd', ['-e'], { input: `${name}:${hash}\n` });
 }
+
+/** The comment useradd gives the users the panel makes: a repeated apply may change only these. */
+export const PANEL_MARK = 'stackdeck';
 
 /** Runs as the user (runuser sets its groups and environment), never as root. */
 function asUser(name: string, argv: string[]) {
@@ -85,35 +91,50 @@ export const sysusersOps: Pick<
    * useradd -m -s /bin/bash with its own group: no -o (no shared uid), no uid given (so never
    * 0), no supplementary groups (no sudo, no adm). Quotas where the home's filesystem has them.
    */
-  async 'sysusers.create'({ user_name, password, quota_hard, quota_soft }) {
-    const check = await sysusersOps['sysusers.check']({ user_name });
-    if (!check.available) throw new Error(check.reason ?? 'This name is not available');
-    await runOk('useradd', ['--create-home', '--shell', USER_SHELL, '--user-group', user_name]);
+  async 'sysusers.create'({ user_name, password_hash, quota_hard, quota_soft }) {
+    const existing = await lookupUser(user_name);
+    // Applied again (a lost answer, a panel restart): the user the panel made is set as asked;
+    // anyone else's account of that name is never taken over.
+    const again = existing && existing.gecos === PANEL_MARK && isRegularUser(existing);
+    if (!again) {
+      const check = await sysusersOps['sysusers.check']({ user_name });
+      if (!check.available) throw new Error(check.reason ?? 'This name is not available');
+      if (!password_hash) throw new Error('A new user needs a password');
+      await runOk('useradd', [
+        '--create-home',
+        '--shell',
+        USER_SHELL,
+        '--user-group',
+        '--comment',
+        PANEL_MARK,
+        user_name,
+      ]);
+    }
     try {
       const entry = await regularUser(user_name);
-      await setPassword(user_name, password);
+      if (password_hash) await setPasswordHash(user_name, password_hash);
       const mount = await quotaMount(entry.home);
-      if (mount && (quota_hard > 0 || quota_soft > 0)) {
+      if (mount && (quota_hard > 0 || quota_soft > 0 || again)) {
         const soft = String(quota_soft * 1024);
         const hard = String(quota_hard * 1024);
         await runOk('setquota', ['-u', user_name, soft, hard, '0', '0', mount]);
       }
       return await infoOf(entry);
     } catch (error) {
-      // Half a user is worse than none.
-      await run('userdel', ['--remove', user_name]);
+      // Half a user is worse than none (a user made before stays).
+      if (!again) await run('userdel', ['--remove', user_name]);
       throw error;
     }
   },
 
-  async 'sysusers.rootPassword'({ password }) {
-    await setPassword('root', password);
+  async 'sysusers.rootPassword'({ password_hash }) {
+    await setPasswordHash('root', password_hash);
     return { changed: true as const };
   },
 
-  async 'sysusers.password'({ user_name, password }) {
+  async 'sysusers.password'({ user_name, password_hash }) {
     await regularUser(user_name);
-    await setPassword(user_name, password);
+    await setPasswordHash(user_name, password_hash);
     return { changed: true as const };
   },
 

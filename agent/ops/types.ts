@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OpName, OpResult, ops } from '../../resources/agent/ops';
+import type { OpDef } from '../../resources/agent/opDef';
 
 /** An op's arguments, already validated by the shared schema. */
 export type OpArgsOf<N extends OpName> = z.output<(typeof ops)[N]['args']>;
@@ -23,3 +24,24 @@ export type OpTable = { [N in OpName]: OpImpl<N> };
  * time. An op without an entry takes no lock (reads, and ops that touch nothing shared).
  */
 export type OpLocks = { [N in OpName]?: (args: OpArgsOf<N>) => string[] };
+
+/** An op implementation of a feature, typed by the feature's own declaration. */
+type FeatureOpImpl<D extends OpDef> = (
+  args: z.output<D['args']>,
+  ctx: OpContext,
+) => Promise<z.input<D['result']>>;
+
+/**
+ * The agent side of a feature (`features/<name>/agent.ts` exports one as `agent`): an
+ * implementation for every op the feature declares, and the locks they hold (see OpLocks).
+ */
+export interface AgentFeature<D extends Record<string, OpDef> = Record<string, OpDef>> {
+  ops: { [K in keyof D]: FeatureOpImpl<D[K]> };
+  locks?: { [K in keyof D]?: (args: z.output<D[K]['args']>) => string[] };
+}
+
+/** Checks a feature's agent side against its declared ops (keeps the literal op names). */
+export const defineAgentFeature = <D extends Record<string, OpDef>>(
+  _declared: D,
+  feature: AgentFeature<D>,
+): AgentFeature => feature as unknown as AgentFeature;

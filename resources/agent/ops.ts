@@ -11,20 +11,15 @@ import {
   serviceName,
   sshPublicKey,
   systemUserName,
-  systemUserPassword,
+  passwordHash,
   tcpPort,
 } from './validators';
+import { featureOps } from '../features.gen';
+import { noArgs, op } from './opDef';
 
-export interface OpDef<A extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> {
-  args: A;
-  result: R;
-  /** Longer than the default for ops that wait on the system (package cleanup, key generation). */
-  timeoutMs?: number;
-}
+export type { OpDef } from './opDef';
 
-const op = <A extends z.ZodType, R extends z.ZodType>(args: A, result: R, timeoutMs?: number) =>
-  ({ args, result, timeoutMs }) satisfies OpDef<A, R>;
-const none = z.object({});
+const none = noArgs;
 
 export const serviceStatusSchema = z.object({
   name: serviceName,
@@ -59,7 +54,7 @@ export const authorizedKeySchema = z.object({
   comment: z.string(),
 });
 
-export const ops = {
+const coreOps = {
   /** A trivial read: the op round-trip benchmark compares it with `ssh ... cat /proc/uptime`. */
   'system.uptime': op(none, z.object({ uptime: z.number() })),
   /** OS and time zone (spec `ostz`), plus what else identifies the machine. */
@@ -89,10 +84,14 @@ export const ops = {
     z.object({ user_name: systemUserName }),
     z.object({ available: z.boolean(), reason: z.string().nullable() }),
   ),
+  /**
+   * Makes the user; a user the panel made already (a repeated apply) gets the password and
+   * quotas again. The password comes as its hash (`chpasswd -e`); null keeps the one it has.
+   */
   'sysusers.create': op(
     z.object({
       user_name: systemUserName,
-      password: systemUserPassword,
+      password_hash: passwordHash.nullable(),
       quota_hard: quotaMb,
       quota_soft: quotaMb,
     }),
@@ -104,11 +103,11 @@ export const ops = {
    * is never created or deleted through the panel.
    */
   'sysusers.rootPassword': op(
-    z.object({ password: systemUserPassword }),
+    z.object({ password_hash: passwordHash }),
     z.object({ changed: z.literal(true) }),
   ),
   'sysusers.password': op(
-    z.object({ user_name: systemUserName, password: systemUserPassword }),
+    z.object({ user_name: systemUserName, password_hash: passwordHash }),
     z.object({ changed: z.literal(true) }),
   ),
   'sysusers.delete': op(
@@ -142,7 +141,12 @@ export const ops = {
 
   /** The server is removed from the panel: the agent stops and removes itself. */
   'agent.uninstall': op(none, z.object({ uninstalling: z.literal(true) })),
+  /** The ids of the ops still running (a panel that restarted asks after its tasks). */
+  'agent.running': op(none, z.object({ ops: z.array(z.string()) })),
 } as const;
+
+/** The core ops and those of every feature folder (features/<name>/resource.ts `ops`). */
+export const ops = { ...coreOps, ...featureOps } as const;
 
 export type OpName = keyof typeof ops;
 export type OpArgs<N extends OpName> = z.input<(typeof ops)[N]['args']>;

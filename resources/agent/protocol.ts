@@ -21,6 +21,12 @@ export const EVENTS = {
   op: 'op',
   /** agent -> panel: a step of a running op (`OpProgress`), for the task's events. */
   progress: 'progress',
+  /**
+   * agent -> panel: the reply of an op whose request came over a connection that is gone (the
+   * panel restarted, the network dropped): its ack cannot arrive, so the reply comes on the
+   * next connection (`OpDone`), to whichever panel the agent reaches.
+   */
+  done: 'op:done',
   /** panel -> browser: a server's merged live info. */
   live: 'live',
   /** browser -> panel, with ack: join a server's room. */
@@ -115,6 +121,15 @@ export type OpErrorBody = z.infer<typeof opErrorSchema>;
 
 /** An op's answer. Agents before structured errors sent the message alone as `error`. */
 export type OpReply = { ok: true; data: unknown } | { ok: false; error: OpErrorBody | string };
+
+export const opDoneSchema = z.object({
+  opId: z.uuid(),
+  reply: z.union([
+    z.object({ ok: z.literal(true), data: z.unknown() }),
+    z.object({ ok: z.literal(false), error: z.union([opErrorSchema, z.string()]) }),
+  ]),
+});
+export type OpDone = z.infer<typeof opDoneSchema>;
 
 /** Handshake `auth` of an agent connection. */
 export const agentAuthSchema = z.object({

@@ -68,6 +68,14 @@ export const systemUserPassword = z
   .max(128)
   .regex(/^[^:\n\r\0]+$/, 'No colons or line breaks');
 
+/**
+ * A password as the agent receives it: its SHA-512 crypt(3) hash, made by the panel, so the
+ * password itself never leaves the panel and the panel may keep the hash until the server has it.
+ */
+export const passwordHash = z
+  .string()
+  .regex(/^\$6\$[./A-Za-z0-9]{1,16}\$[./A-Za-z0-9]{86}$/, 'A SHA-512 crypt hash');
+
 /** Quotas in MB; 0 means none. */
 export const quotaMb = z.coerce
   .number()

@@ -10,6 +10,8 @@ import {
 } from '../../resources/agent/protocol';
 import { sha256 } from '../auth/hash';
 import { revokeKeysOfLeavers } from '../handlers/servers/keyRevocation';
+import { settleServer } from '../managed/sweeper';
+import { reconcileTasks } from '../tasks/taskOps';
 import type { Caller } from '../http/caller';
 import { AgentHub } from './hub';
 import { LiveStore } from './live';
@@ -102,6 +104,10 @@ function handleAgents(app: FastifyInstance, agents: Namespace, live: LiveStore) 
       if (first) await app.services.serverLog.addEvent(server.id, 'The agent is connected', 10);
       // Keys of users who lost the server while it was offline go now.
       await revokeKeysOfLeavers(app, [server.id]);
+      // Rows written while it was offline, or left pending by a restart, are applied now.
+      await settleServer(app, server.id);
+      // Long work it was doing: goes on, or is failed when the agent no longer runs it.
+      await reconcileTasks(app, server.id);
     })().catch((err: unknown) =>
       app.log.error({ err, serverId: server.id }, 'agent connection setup failed'),
     );

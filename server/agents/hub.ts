@@ -4,8 +4,10 @@ import {
   DEFAULT_OP_TIMEOUT_MS,
   EVENTS,
   type OpErrorCode,
+  type OpDone,
   type OpProgress,
   type OpReply,
+  opDoneSchema,
   opErrorSchema,
   opProgressSchema,
 } from '../../resources/agent/protocol';
@@ -42,12 +44,30 @@ export class AgentOpError extends Error {
  * Calls ops on agents: request/ack over the agent's room, which also works across panels
  * with the Redis adapter. Arguments are validated before they leave, answers when they come.
  */
+/**
+ * Where the steps and replies of ops that no call on this panel waits for go: ops started
+ * before a panel restart, or by another panel, that the agent finished after reconnecting.
+ * The tasks module (server/tasks/) records them.
+ */
+export interface OrphanOps {
+  progress(serverId: number, progress: OpProgress): void;
+  done(serverId: number, done: OpDone): void;
+}
+
 export class AgentHub {
   /** Listeners of the ops under way on this panel, by op id. */
   private readonly listeners = new Map<
     string,
-    { serverId: number; onProgress: (progress: OpProgress) => void }
+    {
+      serverId: number;
+      onProgress?: (progress: OpProgress) => void;
+      /** The reply, when it comes as an `op:done` event rather than the ack. */
+      onDone: (reply: OpReply) => void;
+    }
   >();
+
+  /** Set by the tasks module; without it, orphan steps and replies are dropped. */
+  orphans?: OrphanOps;
 
   constructor(
     private readonly agents: Namespace,
@@ -56,6 +76,7 @@ export class AgentHub {
   ) {
     agents.on('connection', (socket: Socket) => {
       socket.on(EVENTS.progress, (payload: unknown) => this.progress(socket, payload));
+      socket.on(EVENTS.done, (payload: unknown) => this.done(socket, payload));
     });
   }
 
@@ -68,11 +89,26 @@ export class AgentHub {
     if (!parsed.success) return;
     const listener = this.listeners.get(parsed.data.opId);
     const serverId = (socket.data as { serverId?: number } | undefined)?.serverId;
-    if (!listener || listener.serverId !== serverId) return;
+    if (serverId === undefined) return;
     try {
-      listener.onProgress(parsed.data);
+      if (!listener) this.orphans?.progress(serverId, parsed.data);
+      else if (listener.serverId === serverId) listener.onProgress?.(parsed.data);
     } catch {
       // A listener's failure is its own; the op goes on.
+    }
+  }
+
+  /** A reply that came after a reconnection: to the call still waiting, or to the orphans. */
+  private done(socket: Socket, payload: unknown): void {
+    const parsed = opDoneSchema.safeParse(payload);
+    const serverId = (socket.data as { serverId?: number } | undefined)?.serverId;
+    if (!parsed.success || serverId === undefined) return;
+    const listener = this.listeners.get(parsed.data.opId);
+    try {
+      if (!listener) this.orphans?.done(serverId, parsed.data);
+      else if (listener.serverId === serverId) listener.onDone(parsed.data.reply as OpReply);
+    } catch {
+      // As above.
     }
   }
 
@@ -102,15 +138,19 @@ export class AgentHub {
       this.maxTimeoutMs,
     );
     const opId = options.opId ?? randomUUID();
-    if (options.onProgress) {
-      this.listeners.set(opId, { serverId, onProgress: options.onProgress });
-    }
+    let onDone!: (reply: OpReply) => void;
+    const doneLater = new Promise<OpReply[]>((resolve) => (onDone = (r) => resolve([r])));
+    this.listeners.set(opId, { serverId, onProgress: options.onProgress, onDone });
     let replies: OpReply[];
     try {
-      replies = (await this.agents
-        .to(agentRoom(serverId))
-        .timeout(timeoutMs)
-        .emitWithAck(EVENTS.op, { id: opId, name, args: parsed })) as OpReply[];
+      // The ack, or the reply the agent sends on its next connection if this one dropped.
+      replies = await Promise.race([
+        this.agents
+          .to(agentRoom(serverId))
+          .timeout(timeoutMs)
+          .emitWithAck(EVENTS.op, { id: opId, name, args: parsed }) as Promise<OpReply[]>,
+        doneLater,
+      ]);
     } catch {
       throw new AgentTimeoutError(
         `The server did not answer within ${Math.round(timeoutMs / 1000)} s`,

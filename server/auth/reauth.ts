@@ -1,7 +1,7 @@
 import type { Reauth } from '../../resources/users';
 import type { UserRow } from '../db/schema';
 import { fieldError } from '../http/errors';
-import type { Services } from '../services';
+import type { Services } from '../serviceTypes';
 import { verifyPassword } from './passwords';
 import { totpStep } from './totp';
 

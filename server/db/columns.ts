@@ -1,7 +1,7 @@
 /**
- * The column types every table uses. Types only, with no imports: the area tables
- * (server/db/areas/) use them and server/db/schema.ts gathers those areas, so they live apart from
- * both to keep the imports one-way.
+ * The column types every table uses. Types only, with no imports: the feature folders' tables
+ * (features/<name>/serverTables.ts) use them and augment server/db/schema.ts, so they live apart
+ * from both to keep the imports one-way.
  */
 
 /** Flags are 0/1 integers on both SQLite and PostgreSQL; repositories turn them into booleans. */

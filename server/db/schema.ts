@@ -1,7 +1,3 @@
-import type { TeamsTables } from './areas/teams';
-import type { DnsTables } from './areas/dns';
-import type { TicketsTables } from './areas/tickets';
-import type { ReferralsTables } from './areas/referrals';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { Flag, Timestamp } from './columns';
 
@@ -168,14 +164,20 @@ export interface ServerStatsTable {
 
 export type DesiredState = 'pending' | 'active' | 'failed';
 
+/** Where a server-managed row stands (server/managed/table.ts). */
+export type ManagedState = DesiredState | 'deleting';
+
 export interface SysusersTable {
   id: Generated<number>;
   server_id: number;
   user_name: string;
   quota_hard: number;
   quota_soft: number;
-  status: DesiredState;
+  status: ManagedState;
   error: string | null;
+  error_field: string | null;
+  /** The new password's SHA-512 crypt hash, until the server has it (then null). */
+  password_hash: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -189,9 +191,11 @@ export interface PubkeysTable {
   fingerprint: string;
   public_key: string;
   /** `removing`: its adder lost the server; it is taken off when the agent answers. */
-  status: DesiredState | 'removing';
+  status: ManagedState | 'removing';
   error: string | null;
+  error_field: string | null;
   created_at: Timestamp;
+  updated_at: Timestamp;
   /** The panel user who added it (a team member on a shared server); null: the owner, before 0007. */
   added_by: number | null;
 }
@@ -227,6 +231,8 @@ export interface TasksTable {
   kind: string;
   name: string;
   status: 'running' | 'completed' | 'failed';
+  /** The agent op the task runs, if it is one (server/tasks/taskOps.ts). */
+  op_id: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -239,8 +245,8 @@ export interface TaskEventsTable {
   created_at: Timestamp;
 }
 
-/** Every table; the account area's tables come from server/db/areas/. */
-export interface Database extends TeamsTables, DnsTables, TicketsTables, ReferralsTables {
+/** Every table; the feature folders add theirs by augmenting this interface. */
+export interface Database {
   users: UsersTable;
   user_photos: UserPhotosTable;
   sessions: SessionsTable;

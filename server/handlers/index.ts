@@ -1,9 +1,6 @@
+import { featureHandlers } from '../features';
 import type { BoundHandlers } from '../http/handlers';
 import { cloneEventHandlers } from './account';
-import { teamsHandlers } from './areas/teams';
-import { dnsHandlers } from './areas/dns';
-import { ticketsHandlers } from './areas/tickets';
-import { referralsHandlers } from './areas/referrals';
 import { adminDashboardHandlers, adminUserHandlers, outboxHandlers } from './admin';
 import { accountActivityHandlers, authlogHandlers } from './logs';
 import {
@@ -33,8 +30,6 @@ export const allHandlers: readonly BoundHandlers[] = [
   adminUserHandlers,
   adminDashboardHandlers,
   outboxHandlers,
-  ...teamsHandlers,
-  ...dnsHandlers,
-  ...ticketsHandlers,
-  ...referralsHandlers,
+  // The feature folders (features/<name>/server.ts), gathered by scripts/gen-features.mjs.
+  ...featureHandlers,
 ];

@@ -8,7 +8,8 @@ import type { ServerRow } from '../db/schema';
 export type ChildLoader<T = unknown> = (
   db: Db,
   server: ServerRow,
-  id: number,
+  /** The path's value: a number for ids, text for names and versions. */
+  value: number | string,
 ) => Promise<T | undefined>;
 
 /**
@@ -18,20 +19,20 @@ export type ChildLoader<T = unknown> = (
  */
 export const CHILD_LOADERS = {
   /** A system user of the server; root is recorded but never named by id. */
-  sysusers: (db: Db, server: ServerRow, id: number) =>
+  sysusers: (db: Db, server: ServerRow, id: number | string) =>
     db
       .selectFrom('sysusers')
       .selectAll()
-      .where('id', '=', id)
+      .where('id', '=', Number(id))
       .where('server_id', '=', server.id)
       .where('user_name', '!=', 'root')
       .executeTakeFirst(),
   /** An SSH key the panel put on the server. */
-  pubkeys: (db: Db, server: ServerRow, id: number) =>
+  pubkeys: (db: Db, server: ServerRow, id: number | string) =>
     db
       .selectFrom('pubkeys')
       .selectAll()
-      .where('id', '=', id)
+      .where('id', '=', Number(id))
       .where('server_id', '=', server.id)
       .executeTakeFirst(),
 } satisfies Record<string, ChildLoader>;
@@ -41,8 +42,19 @@ export type ChildRows = {
   [K in keyof typeof CHILD_LOADERS]: NonNullable<Awaited<ReturnType<(typeof CHILD_LOADERS)[K]>>>;
 };
 
+/**
+ * The rows of the feature folders' children, by resource name: each feature adds its own with
+ * `declare module '../../server/http/children' { interface FeatureChildRows { ... } }`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features
+export interface FeatureChildRows {}
+
 /** `ctx.child` of a resource: its loaded row, or nothing for a resource without children. */
-export type ChildOf<N extends string> = N extends keyof ChildRows ? ChildRows[N] : undefined;
+export type ChildOf<N extends string> = N extends keyof ChildRows
+  ? ChildRows[N]
+  : N extends keyof FeatureChildRows
+    ? FeatureChildRows[N]
+    : undefined;
 
 export function childLoaderOf(resource: string): ChildLoader | undefined {
   return Object.hasOwn(CHILD_LOADERS, resource)

@@ -13,6 +13,7 @@ import {
   toRoutePattern,
 } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
+import { featureChildLoader } from '../features';
 import { type ChildLoader, childLoaderOf } from './children';
 import type { BoundHandlers, HandlerContext } from './handlers';
 import { ID_PATTERN } from './ids';
@@ -48,15 +49,16 @@ function paramsSchema(template: string, kinds: ResourceDef['params'] = {}) {
 function childOf(
   resource: ResourceDef,
   template: string,
-): { param: string; load: ChildLoader } | undefined {
+): { param: string; kind: ParamKind; load: ChildLoader } | undefined {
   const param = childParam(template);
   if (param === undefined) return undefined;
   const where = `${resource.name}: ${template}`;
   if (resource.parent !== 'server') throw new Error(`${where} names {${param}} but no parent`);
-  if (!resource.params?.[param]) throw new Error(`${where} declares no kind for {${param}}`);
-  const load = childLoaderOf(resource.name);
+  const kind = resource.params?.[param];
+  if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
+  const load = childLoaderOf(resource.name) ?? featureChildLoader(resource.name);
   if (!load) throw new Error(`${where}: no loader for {${param}} (server/http/children.ts)`);
-  return { param, load };
+  return { param, kind, load };
 }
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
@@ -155,7 +157,12 @@ function routesOf(bound: BoundHandlers): RouteSpec[] {
       schema: {
         body: create.body ?? input,
         querystring: create.query,
-        response: { 201: create.response ?? r.schema },
+        // 200: a create overloaded by a query that makes nothing new (`svjobs?rebuild=true`).
+        response: {
+          200: create.response ?? r.schema,
+          201: create.response ?? r.schema,
+          202: create.response ?? r.schema,
+        },
       },
       run: need('create'),
     });
@@ -170,7 +177,7 @@ function routesOf(bound: BoundHandlers): RouteSpec[] {
       schema: {
         body: update.body ?? input.partial(),
         querystring: update.query,
-        response: { 200: update.response ?? r.schema },
+        response: { 200: update.response ?? r.schema, 202: update.response ?? r.schema },
       },
       run: need('update'),
     });
@@ -185,7 +192,8 @@ function routesOf(bound: BoundHandlers): RouteSpec[] {
       schema: {
         querystring: del.query,
         response: {
-          200: del.response ?? r.schema.partial().extend({ id: z.union([z.number(), z.string()]) }),
+          200: del.response ?? deleted(r),
+          202: del.response ?? deleted(r),
         },
       },
       run: need('delete'),
@@ -210,6 +218,12 @@ function routesOf(bound: BoundHandlers): RouteSpec[] {
   }
   return specs;
 }
+
+/** A delete's answer: the id, and what the record says of itself (a row still `deleting`). */
+const deleted = (r: ResourceDef) =>
+  r.schema
+    .partial()
+    .extend({ id: z.union([z.number(), z.string()]), status: z.string().optional() });
 
 async function emptyBodyAsObject(req: FastifyRequest) {
   if (req.body === undefined || req.body === null) req.body = {};
@@ -239,6 +253,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           guard: spec.def.guard,
           forbidWhileActing: spec.def.forbidWhileActing ?? false,
           staffMay: spec.def.staffMay ?? false,
+          ownerOnly: spec.def.ownerOnly,
           rateLimited: spec.def.rateLimited ?? false,
           resource: entry.resource.name,
           op: spec.op,
@@ -254,6 +269,9 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
         }),
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
           const params = (req.params ?? {}) as Record<string, number | string>;
+          // The declared status, which a handler may change (202: accepted, the server applies
+          // it when back; 200: a create overloaded by a query that makes nothing new).
+          reply.code(spec.status);
           const result = await spec.run({
             app,
             req,
@@ -270,7 +288,6 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
               userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
             },
           });
-          reply.code(spec.status);
           return result;
         },
       };

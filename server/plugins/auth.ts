@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { GUARDS, type Guard } from '../../resources/define';
-import { OWNER_ONLY_SERVER_OPS } from '../../resources/teams';
 import { TokenExpiredError } from '../auth/sessions';
 import { type Caller, actsForSomeoneElse } from '../http/caller';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
@@ -106,18 +105,17 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       const server = await app.services.servers.findAccessible(Number(params.sid), uid);
       if (!server) throw notFound();
       if (server.user_id !== uid) {
-        const ownerOnly = (OWNER_ONLY_SERVER_OPS as Record<string, string>)[
-          `${config.resource}.${config.op}`
-        ];
-        if (ownerOnly) throw forbidden(`Only the server's owner can ${ownerOnly}`);
+        if (config.ownerOnly) throw forbidden(`Only the server's owner can ${config.ownerOnly}`);
       }
       req.managedServer = server;
       // A child id in the path is loaded through that server: one of another server (another
       // tenant's, or another of the same user's) is as missing as one that does not exist.
       if (config.child) {
         const raw = params[config.child.param];
-        if (raw === undefined || !ID_PATTERN.test(raw)) throw notFound();
-        const child = await config.child.load(app.db, server, Number(raw));
+        const byId = config.child.kind === 'id';
+        if (raw === undefined || (byId ? !ID_PATTERN.test(raw) : raw.length > 255))
+          throw notFound();
+        const child = await config.child.load(app.db, server, byId ? Number(raw) : raw);
         if (!child) throw notFound();
         req.child = child;
       }

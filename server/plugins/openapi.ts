@@ -5,13 +5,13 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Guard } from '../../resources/define';
-import { OWNER_ONLY_SERVER_OPS } from '../../resources/teams';
 import { CLIENT_ERRORS, type ClientError, errorBody } from '../http/errors';
 
 interface RouteFlags {
   guard?: Guard;
   forbidWhileActing?: boolean;
   rateLimited?: boolean;
+  ownerOnly?: string;
   resource?: string;
   op?: string;
 }
@@ -32,7 +32,7 @@ export function clientErrorsOf(route: RouteOptions): ClientError[] {
     flags.guard === 'staff' ||
     flags.guard === 'admin' ||
     flags.forbidWhileActing ||
-    `${flags.resource}.${flags.op}` in OWNER_ONLY_SERVER_OPS
+    flags.ownerOnly
   )
     codes.push(403);
   // A query naming a user (`admin/users?uid`, the spec's spelling) finds them or answers 404.

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import type { Withdrawal } from '../../resources/referrals';
-import type { ReferralWithdrawalsTable } from '../db/areas/referrals';
+import type { ReferralWithdrawalsTable } from '../../features/referrals/serverTables';
 import { type Db, now, toCount } from '../db/database';
 import { type Page, pageOf } from './paging';
 

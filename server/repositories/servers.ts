@@ -196,6 +196,21 @@ export class ServerRepository {
     return { first };
   }
 
+  /** A server by id, for work the panel does on its own (the sweeper): no tenant applies. */
+  findById(serverId: number): Promise<ServerRow | undefined> {
+    return this.db.selectFrom('servers').selectAll().where('id', '=', serverId).executeTakeFirst();
+  }
+
+  /** The servers whose agent is connected (to this panel or another). */
+  async connectedIds(): Promise<number[]> {
+    const rows = await this.db
+      .selectFrom('servers')
+      .select('id')
+      .where('connected', '=', 1)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+
   async markDisconnected(serverId: number) {
     await this.db.updateTable('servers').set({ connected: 0 }).where('id', '=', serverId).execute();
   }

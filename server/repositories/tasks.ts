@@ -12,6 +12,8 @@ export interface NewTask {
   /** What the work is: `clone`, `install`, `backup`... */
   kind: string;
   name: string;
+  /** The agent op it runs (progress and late replies find the task by it). */
+  opId?: string;
 }
 
 export class TaskRepository {
@@ -28,6 +30,7 @@ export class TaskRepository {
         kind: task.kind,
         name: task.name.slice(0, 200),
         status: 'running',
+        op_id: task.opId ?? null,
         created_at: stamp,
         updated_at: stamp,
       })
@@ -55,6 +58,42 @@ export class TaskRepository {
       .updateTable('tasks')
       .set({ status, updated_at: now() })
       .where('id', '=', taskId)
+      .execute();
+  }
+
+  /** The running task of a server that runs this op, if any. */
+  runningByOp(serverId: number, opId: string) {
+    return this.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('server_id', '=', serverId)
+      .where('op_id', '=', opId)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+  }
+
+  /** The server's running tasks that run an agent op. */
+  runningOps(serverId: number) {
+    return this.db
+      .selectFrom('tasks')
+      .selectAll()
+      .where('server_id', '=', serverId)
+      .where('status', '=', 'running')
+      .where('op_id', 'is not', null)
+      .execute();
+  }
+
+  find(taskId: number) {
+    return this.db.selectFrom('tasks').selectAll().where('id', '=', taskId).executeTakeFirst();
+  }
+
+  /** A task's events in order. */
+  events(taskId: number) {
+    return this.db
+      .selectFrom('task_events')
+      .select(['event', 'code'])
+      .where('task_id', '=', taskId)
+      .orderBy('id', 'asc')
       .execute();
   }
 

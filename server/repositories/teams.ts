@@ -5,7 +5,7 @@ import type { Team } from '../../resources/teams';
 import { TEAM_LIMITS } from '../../resources/teams';
 import type { Db } from '../db/database';
 import { now, toCount } from '../db/database';
-import type { TeamsTable } from '../db/areas/teams';
+import type { TeamsTable } from '../../features/teams/serverTables';
 import type { Selectable } from 'kysely';
 import type { ServerRow } from '../db/schema';
 import type { InviteRow } from './teamInvites';

@@ -7,7 +7,7 @@ import {
   type ThirdPartyKey,
 } from '../../resources/integrations';
 import type { SecretBox } from '../auth/secretBox';
-import type { ThirdPartyKeysTable } from '../db/areas/dns';
+import type { ThirdPartyKeysTable } from '../../features/dns/serverTables';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
 import { pageOf } from './paging';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import type { AttachmentInput, Ticket, TicketMessage } from '../../resources/tickets';
-import type { TicketsTable } from '../db/areas/tickets';
+import type { TicketsTable } from '../../features/tickets/serverTables';
 import { type Db, now } from '../db/database';
 import { type Page, containsText, pageOf } from './paging';
 

@@ -1,29 +1,59 @@
+import type { ReactNode } from 'react';
 import { Box } from '@mui/material';
 import type { RaRecord } from 'ra-core';
 import { Create } from 'ra-ui-materialui';
 import { GenericForm, type GenericFormProps } from './GenericForm';
 import { PageHeader } from './PageHeader';
+import { useSaveOutcome } from './saveOutcome';
 
-export interface GenericCreateProps extends GenericFormProps {
+export interface GenericCreateProps extends Omit<GenericFormProps, 'mode'> {
   title?: string;
+  description?: ReactNode;
   /** Where to go after creating: the spec's path for the new record or its list. */
   redirectTo?: (record: RaRecord) => string;
-  /** Path values such as `sid` for nested resources. */
-  meta?: Record<string, unknown>;
+  /** Where to go when the server refused the record but keeps it as failed (422). */
+  failedTo?: string;
+  /** How messages name the record ("The cron job"); the resource's label by default. */
+  noun?: string;
+  /** Shown between the heading and the form. */
+  before?: ReactNode;
 }
 
-export function GenericCreate({ resource, title, redirectTo, meta, ...form }: GenericCreateProps) {
+/**
+ * A resource's create page from its declaration, written through react-admin's create
+ * controller (useCreate), so every list of the resource follows. Path values such as `sid`
+ * go in `meta`.
+ */
+export function GenericCreate({
+  resource,
+  title,
+  description,
+  redirectTo,
+  failedTo,
+  noun,
+  before,
+  meta,
+  ...form
+}: GenericCreateProps) {
+  const outcome = useSaveOutcome({
+    resource,
+    mode: 'create',
+    noun: noun ?? resource.label,
+    redirectTo: redirectTo as ((record: Record<string, unknown>) => string) | undefined,
+    failedTo,
+  });
   return (
     <Box>
-      <PageHeader title={title ?? `New ${resource.label}`} />
+      <PageHeader title={title ?? `New ${resource.label}`} description={description} />
+      {before}
       <Create
         resource={resource.name}
         title={false}
         actions={false}
-        mutationOptions={meta ? { meta } : undefined}
-        redirect={redirectTo ? (_resource, _id, data) => redirectTo(data as RaRecord) : false}
+        redirect={false}
+        mutationOptions={{ meta, ...outcome }}
       >
-        <GenericForm resource={resource} {...form} />
+        <GenericForm resource={resource} mode="create" meta={meta} {...form} />
       </Create>
     </Box>
   );

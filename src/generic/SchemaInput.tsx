@@ -1,27 +1,80 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'ra-ui-materialui';
-import type { FieldInfo } from './zodFields';
+import type { z } from 'zod';
+import type { FormField } from './formModel';
 import { fieldLabel } from './labels';
+import { keepText } from './keepText';
+import {
+  AvailabilityWidget,
+  ChoicesWidget,
+  CodeWidget,
+  PasswordWidget,
+  ReferenceWidget,
+} from './widgets';
 
-/** Text inputs keep "" as typed; react-admin would turn it into null, which a string refuses. */
-export const keepText = (value: string) => value;
+export { keepText };
 
 export interface SchemaInputProps {
-  name: string;
-  info: FieldInfo;
-  label?: string;
+  field: FormField;
+  /** The resource the form writes: an availability check asks its create call. */
+  resource: string;
+  /** The schema the form writes with (an availability check sends a body that passes it). */
+  schema: z.ZodObject;
   /** Labels of enum values, e.g. `{ totp: 'Authenticator app' }`. */
   choiceLabels?: Record<string, string>;
-  helperText?: string;
+  /** The value in words under the input (a cron schedule). */
+  describe?: (value: string) => string;
+  standIns?: Readonly<Record<string, () => unknown>>;
+  autoFocus?: boolean;
 }
 
-/** One input chosen by the field's schema: string, boolean, enum or number. */
-export function SchemaInput({ name, info, label, choiceLabels, helperText }: SchemaInputProps) {
+/**
+ * One input: the declared widget when the field has one (password with a generator, name
+ * availability, a reference to another resource's records, suggestions with a value of one's
+ * own, code), else chosen by the field's schema: string, boolean, enum or number. The declared
+ * help line sits under it until an error takes its place.
+ */
+export function SchemaInput({
+  field,
+  resource,
+  schema,
+  choiceLabels,
+  describe,
+  standIns = {},
+  autoFocus,
+}: SchemaInputProps) {
+  const helperText: string | false = field.help ?? false;
+  const { widget } = field;
+  if (widget) {
+    const props = { field, helperText, autoFocus };
+    switch (widget.kind) {
+      case 'password':
+        return <PasswordWidget {...props} widget={widget} />;
+      case 'availability':
+        return (
+          <AvailabilityWidget
+            {...props}
+            widget={widget}
+            resource={resource}
+            schema={schema}
+            standIns={standIns}
+          />
+        );
+      case 'reference':
+        return <ReferenceWidget {...props} widget={widget} />;
+      case 'choices':
+        return <ChoicesWidget {...props} widget={widget} describe={describe} />;
+      case 'code':
+        return <CodeWidget {...props} widget={widget} />;
+    }
+  }
   const common = {
-    source: name,
-    label: label ?? fieldLabel(name),
-    helperText: helperText ?? false,
+    source: field.name,
+    label: field.label,
+    helperText,
+    autoFocus,
     fullWidth: true,
   } as const;
+  const { info } = field;
   const type = info.type;
   switch (type.kind) {
     case 'boolean':

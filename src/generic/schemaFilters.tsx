@@ -1,8 +1,10 @@
 import type { ReactElement } from 'react';
 import { NullableBooleanInput, SearchInput, SelectInput, TextInput } from 'ra-ui-materialui';
 import type { z } from 'zod';
+import type { Widget } from '../../resources/define';
 import { fieldsOf } from './zodFields';
 import { fieldLabel } from './labels';
+import { ReferenceFilterInput } from './widgets';
 
 /**
  * The filter inputs of a list, from its declared `filters` schema: `q` is the search box, an
@@ -14,11 +16,23 @@ export function schemaFilters(
     labels?: Record<string, string>;
     choiceLabels?: Record<string, Record<string, string>>;
     searchPlaceholder?: string;
+    /** The declared widgets: a reference filter lists the other resource's records. */
+    widgets?: Readonly<Record<string, Widget>>;
+    /** Which declared filters to show (all by default). */
+    only?: readonly string[];
   } = {},
 ): ReactElement[] {
   if (!filters) return [];
-  return fieldsOf(filters).flatMap(({ name, info }) => {
+  const fields = fieldsOf(filters).filter(
+    ({ name }) => !options.only || options.only.includes(name),
+  );
+  return fields.flatMap(({ name, info }) => {
     const label = options.labels?.[name] ?? fieldLabel(name);
+    const widget = options.widgets?.[name];
+    if (widget?.kind === 'reference' && !widget.multiple)
+      return [
+        <ReferenceFilterInput key={name} source={name} label={label} widget={widget} alwaysOn />,
+      ];
     if (name === 'q') {
       return [
         <SearchInput

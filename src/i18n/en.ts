@@ -96,6 +96,7 @@ export const en = {
       phpManagement: 'EasyPHP',
       referrals: 'Referrals',
       commonScript: '911',
+      outbox: 'Outbox',
       providerPlans: 'Provider Plans',
     },
     menuTitle: {

@@ -3,12 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useStore, useTranslate } from 'ra-core';
 import { type ReactNode, Suspense, useMemo, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { resources } from '../../resources';
-import type { ResourceDef } from '../../resources/define';
 import { matchRoute, routeIds } from '../routes/match';
 import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
-import { buildMenu, resourceMenuEntries } from '../shell/buildMenu';
+import { buildMenu } from '../shell/buildMenu';
 import type { MenuName } from '../shell/menus';
 import { Sidebar } from '../shell/Sidebar';
 import { useAccount } from '../shell/useAccount';
@@ -25,8 +23,6 @@ export interface ShellFrameProps {
   strip?: ReactNode;
   children: ReactNode;
 }
-
-const fromResources = resourceMenuEntries(resources as Record<string, ResourceDef>);
 
 /**
  * What every signed-in layout shares: header, sidebar, content, footer. The sidebar's
@@ -53,7 +49,7 @@ export function ShellFrame({
   const items = useMemo(() => {
     if (!menuName) return [];
     const context = { serverId, webAppId, isWordPress: wordpress, isAdmin, isStaff };
-    return buildMenu(menuName, context, fromResources);
+    return buildMenu(menuName, context);
   }, [menuName, serverId, webAppId, wordpress, isAdmin, isStaff]);
   const title = match
     ? translate(`shell.titles.${match.route.title}`, { _: match.route.title })

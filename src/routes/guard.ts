@@ -1,4 +1,5 @@
 import type { RouteAccess } from './types';
+import { canAccess } from './access';
 import { uuidFromParams } from './referrer';
 
 /**
@@ -54,17 +55,14 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   }
   if (!session) return { kind: 'allow' };
 
-  const signInPage = SIGN_IN_PAGES.has(route.path);
-  if (session.isAdmin) {
-    return signInPage || route.path === '/admin'
-      ? { kind: 'redirect', to: ADMIN_HOME }
-      : { kind: 'allow' };
-  }
-  if (route.access === 'admin') return { kind: 'redirect', to: NOT_FOUND };
-  if (route.access === 'staff') {
-    if (session.isStaff === undefined) return { kind: 'wait' };
-    return session.isStaff ? { kind: 'allow' } : { kind: 'redirect', to: NOT_FOUND };
-  }
-  if (signInPage) return { kind: 'redirect', to: USER_HOME };
-  return { kind: 'allow' };
+  if (SIGN_IN_PAGES.has(route.path))
+    return { kind: 'redirect', to: session.isAdmin ? ADMIN_HOME : USER_HOME };
+  if (route.path === '/admin')
+    return { kind: 'redirect', to: session.isAdmin ? ADMIN_HOME : NOT_FOUND };
+  // Staff status comes with the fetched user: a staff page waits for it.
+  if (route.access === 'staff' && !session.isAdmin && session.isStaff === undefined)
+    return { kind: 'wait' };
+  const role = { signedIn: true, isAdmin: session.isAdmin, isStaff: session.isStaff ?? false };
+  // The same rule the menus show entries by (access.ts).
+  return canAccess(route.access, role) ? { kind: 'allow' } : { kind: 'redirect', to: NOT_FOUND };
 }

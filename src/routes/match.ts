@@ -1,5 +1,6 @@
 import { matchRoutes } from 'react-router-dom';
 import { routes } from './table';
+import type { AccessOf } from './access';
 import type { RouteDef } from './types';
 
 export interface RouteMatch {
@@ -22,3 +23,7 @@ export function routeIds(params: Readonly<Record<string, string | undefined>>) {
     webAppId: params.webAppId ?? params.appId,
   };
 }
+
+/** The access of the route a path opens, or null when no page exists for it yet. */
+export const routeAccessOf: AccessOf = (path) =>
+  matchRoute(path.split(/[?#]/)[0]!)?.route.access ?? null;

@@ -1,8 +1,5 @@
-import { teamsRoutes } from './areas/teams';
-import { dnsRoutes } from './areas/dns';
-import { ticketsRoutes } from './areas/tickets';
-import { referralsRoutes } from './areas/referrals';
 import { connectRoutes } from './connectRoutes';
+import { featureRoutes } from './features.gen';
 import { serverRoutes } from './serverRoutes';
 import type { RouteDef } from './types';
 
@@ -114,11 +111,9 @@ export const routes: readonly RouteDef[] = [
   ...connectRoutes,
   // Server-level pages (server layout, {id} is the server id).
   ...serverRoutes,
-  // The account area (issue 4), one module a feature.
-  ...teamsRoutes,
-  ...dnsRoutes,
-  ...ticketsRoutes,
-  ...referralsRoutes,
+  // The feature folders' pages (features/<name>/routes.ts), gathered by scripts/gen-features.mjs.
+  ...featureRoutes,
+  // The account pages of the profile layout (issue 4; teams, DNS, tickets and referrals are features).
   {
     path: '/my-profile',
     layout: 'profile',

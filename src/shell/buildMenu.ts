@@ -1,10 +1,11 @@
-import type { ResourceDef, ResourceMenuEntry } from '../../resources/define';
-import { matchRoute } from '../routes/match';
+import { type AccessOf, canOpen } from '../routes/access';
+import { routeAccessOf } from '../routes/match';
 import { HEADER_SHORTCUTS, type IconName, MENUS, type MenuEntry, type MenuName } from './menus';
 
 /*
- * Turns the menu data (menus.ts) into what a sidebar shows: resources' entries merged in,
- * entries filtered by role, ids appended, and only the entries whose page exists.
+ * Turns the menu data (menus.ts) into what a sidebar shows: ids appended, and only the entries
+ * whose page exists and that the user may open, by the one rule the navigation guard applies
+ * (`canAccess`, src/routes/access.ts).
  */
 
 /** One link of a rendered menu. */
@@ -25,56 +26,24 @@ export interface MenuContext {
   isStaff: boolean;
 }
 
-const RESOURCE_MENU: Record<ResourceMenuEntry['menu'], MenuName> = {
-  main: 'main',
-  profile: 'profile',
-  admin: 'admin',
-  server: 'server',
-  app: 'webApp',
-};
-
-/** The `menu` entries resources declare, keyed by the menu they join. */
-export function resourceMenuEntries(
-  resources: Readonly<Record<string, ResourceDef>>,
-): Partial<Record<MenuName, MenuEntry[]>> {
-  const byMenu: Partial<Record<MenuName, MenuEntry[]>> = {};
-  for (const resource of Object.values(resources)) {
-    for (const entry of resource.menu ?? []) {
-      const name = RESOURCE_MENU[entry.menu];
-      (byMenu[name] ??= []).push({
-        key: `${resource.name}:${entry.route}`,
-        label: entry.label,
-        path: entry.route,
-        icon: 'link',
-        order: entry.order,
-        // A resource list open to staff may show in their menu; admin-only ones never do.
-        staff: resource.ops.list?.guard === 'staff',
-      });
-    }
-  }
-  return byMenu;
-}
-
-/** Whether a link opens a page: a path the route table has, or a predicate in tests. */
-export type PageCheck = (to: string, ctx: MenuContext) => boolean;
+const roleOf = (ctx: MenuContext) => ({
+  signedIn: true,
+  isAdmin: ctx.isAdmin,
+  isStaff: ctx.isStaff,
+});
 
 /**
  * A link opens a page when the route table has a route for it that this user may open: the
  * menus list every entry of the spec, and each one shows once its feature's page exists, so
  * no entry ever leads to /404.
  */
-export const hasPage: PageCheck = (to, ctx) => {
-  const match = matchRoute(to.split(/[?#]/)[0]!);
-  if (!match) return false;
-  const { access } = match.route;
-  if (access === 'admin') return ctx.isAdmin;
-  if (access === 'staff') return ctx.isAdmin || ctx.isStaff;
-  return access === 'user' || access === 'open';
-};
+export function hasPage(to: string, ctx: MenuContext, accessOf: AccessOf = routeAccessOf) {
+  return canOpen(to, roleOf(ctx), accessOf);
+}
 
-/** The header shortcuts whose page exists. */
-export function shownShortcuts(ctx: MenuContext, check: PageCheck = hasPage): MenuEntry[] {
-  return HEADER_SHORTCUTS.filter((entry) => check(entry.path, ctx));
+/** The header shortcuts whose page exists and the user may open. */
+export function shownShortcuts(ctx: MenuContext, accessOf: AccessOf = routeAccessOf): MenuEntry[] {
+  return HEADER_SHORTCUTS.filter((entry) => hasPage(entry.path, ctx, accessOf));
 }
 
 /** Where Upgrade to Pro leads; the offer shows once that page exists. */
@@ -92,12 +61,6 @@ function withIds(name: MenuName, entry: MenuEntry, ctx: MenuContext): string | n
   return path;
 }
 
-function visibleTo(name: MenuName, entry: MenuEntry, ctx: MenuContext): boolean {
-  if (name !== 'admin') return true;
-  if (ctx.isStaff) return entry.staff === true;
-  return ctx.isAdmin;
-}
-
 /** WordPress apps: the manager takes the account summary's place (spec section 2). */
 function forAppKind(entry: MenuEntry, ctx: MenuContext): MenuEntry {
   if (!ctx.isWordPress || entry.path !== '/account-summary') return entry;
@@ -111,25 +74,19 @@ function forAppKind(entry: MenuEntry, ctx: MenuContext): MenuEntry {
 }
 
 /**
- * A menu ready to render: the fixed entries and the resources' entries (a resource entry for a
- * path the fixed menu already has is the same page and is dropped), filtered by role, ordered,
- * with ids appended, kept only when `check` finds their page (the route table by default).
+ * A menu ready to render: its entries in order, with ids appended, kept only when the page
+ * exists and the user may open it (`accessOf` finds the page's access: the route table).
  */
 export function buildMenu(
   name: MenuName,
   ctx: MenuContext,
-  fromResources: Partial<Record<MenuName, MenuEntry[]>> = {},
-  check: PageCheck = hasPage,
+  accessOf: AccessOf = routeAccessOf,
 ): MenuItem[] {
-  const fixed = MENUS[name];
-  const known = new Set(fixed.map((entry) => entry.path));
-  const extra = (fromResources[name] ?? []).filter((entry) => !known.has(entry.path));
   const items: MenuItem[] = [];
-  for (const entry of [...fixed, ...extra].sort((a, b) => a.order - b.order)) {
-    if (!visibleTo(name, entry, ctx)) continue;
+  for (const entry of [...MENUS[name]].sort((a, b) => a.order - b.order)) {
     const shown = forAppKind(entry, ctx);
     const to = withIds(name, shown, ctx);
-    if (to === null || !check(to, ctx)) continue;
+    if (to === null || !hasPage(to, ctx, accessOf)) continue;
     items.push({
       key: shown.key,
       label: shown.label,

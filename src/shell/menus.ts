@@ -2,7 +2,9 @@
  * Every menu the shell shows (spec section 2, "Menus reached from the shell"), as data. Paths
  * are the spec's; server and web-app menus get `/{serverId}` or `/{serverId}/{webAppId}`
  * appended. Labels are i18n keys (src/i18n), icons are names resolved by src/shell/icons.tsx
- * so this file stays free of React and loads in unit tests.
+ * so this file stays free of React and loads in unit tests. Who sees an entry is not said here:
+ * an entry shows when its page exists and `canAccess` (src/routes/access.ts) lets the user
+ * open it, the same rule the navigation guard applies.
  */
 export type MenuName =
   | 'main'
@@ -78,8 +80,6 @@ export interface MenuEntry {
   path: string;
   icon: IconName;
   order: number;
-  /** Admin menu: shown to admin staff too (spec section 6: Users and Servers only). */
-  staff?: boolean;
   /** A way back up (shown apart from the other entries). */
   back?: boolean;
   /** A panel-wide page: no server or web-app id is appended (the server sidebar's way back). */
@@ -188,14 +188,15 @@ export const MENUS: Record<MenuName, readonly MenuEntry[]> = {
   ]),
   admin: entries([
     m('adminDashboard', '/admin/dashboard', 'dashboard'),
-    m('users', '/admin/users', 'users', { staff: true }),
-    m('servers', '/admin/servers', 'servers', { staff: true }),
+    m('users', '/admin/users', 'users'),
+    m('servers', '/admin/servers', 'servers'),
     m('packages', '/admin/packages', 'package'),
     m('coupons', '/admin/coupons', 'coupon'),
     m('api', '/admin/api', 'api'),
     m('phpManagement', '/admin/php-management', 'php'),
     m('referrals', '/admin/referrals', 'referral'),
     m('commonScript', '/admin/911', 'script'),
+    m('outbox', '/admin/outbox', 'mail'),
     m('providerPlans', `/admin/${PARTNER_PROVIDER}-plans`, 'plans'),
   ]),
 };

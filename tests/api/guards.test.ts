@@ -72,7 +72,6 @@ describe('route guards', () => {
       defineResource({
         name: 'widgets',
         label: 'Widgets',
-        scope: 'server',
         schema: z.object({ id: z.number() }),
         paths: { one: 'widgets/{id}/servers/{sid}/users/{uid}' },
         ops: { get: { guard: 'self' } },

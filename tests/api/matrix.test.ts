@@ -10,6 +10,7 @@ import {
   type Fixture,
   HOLDER,
   OFFLINE,
+  QUEUED,
   OWNER_ONLY,
   PUBLIC,
   type Role,
@@ -21,14 +22,24 @@ import {
   type Statuses,
   USER,
   childRoutes,
+  derivedManagedRows,
+  managedChild,
   shareWithTeam,
 } from './matrix/support';
 import { childLoaderOf } from '../../server/http/children';
+import { ManagedStore } from '../../server/managed/store';
+import { featureChildLoader, managedKinds } from '../../server/features';
 
-/** Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix. */
-const featureRows = Object.values(
-  import.meta.glob<{ rows: Row[] }>('./matrix/*.rows.ts', { eager: true }),
-).flatMap((module) => module.rows);
+/**
+ * Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix, with the makers of its
+ * children on a stranger's server for the derived rows.
+ */
+const featureModules = Object.values(
+  import.meta.glob<{ rows: Row[]; children?: Record<string, ChildMaker> }>('./matrix/*.rows.ts', {
+    eager: true,
+  }),
+);
+const featureRows = featureModules.flatMap((module) => module.rows);
 
 /**
  * The authorization matrix of every route of the Foundation issue: who gets which status.
@@ -49,55 +60,50 @@ function newPublicKey(): string {
   return `ssh-ed25519 ${Buffer.concat([field(Buffer.from('ssh-ed25519')), field(raw)]).toString('base64')} test`;
 }
 
-/** A system user or key the panel wrote but the server never got: deletable without an agent. */
-const failedUser = async ({ t, serverId }: Fixture) => {
-  const row = await t.app.services.serverAccounts.addUser(serverId, {
-    user_name: `u${randomUUID().slice(0, 8)}`,
-    quota_hard: 0,
-    quota_soft: 0,
-  });
-  await t.app.services.serverAccounts.setUserState(row.id, 'failed', 'test');
+/** A system user or key row on a server, as the managed store writes it, then settled. */
+async function accountRow(
+  t: TestApp,
+  serverId: number,
+  table: 'sysusers' | 'pubkeys',
+  status: 'active' | 'failed',
+): Promise<number> {
+  const store = new ManagedStore(t.app.db, table);
+  const columns =
+    table === 'sysusers'
+      ? { user_name: `u${randomUUID().slice(0, 8)}`, quota_hard: 0, quota_soft: 0 }
+      : {
+          user_name: 'root',
+          label: 'test',
+          type: 'ssh-ed25519',
+          fingerprint: `SHA256:${randomUUID()}`,
+          public_key: newPublicKey(),
+        };
+  const row = await store.insert(serverId, columns);
+  await store.settle(row, status === 'active' ? { status } : { status, error: 'test' });
   return row.id;
-};
-const failedKey = async ({ t, serverId }: Fixture) => {
-  const key = newPublicKey();
-  const row = await t.app.services.serverAccounts.addKey(serverId, {
-    user_name: 'root',
-    label: 'test',
-    type: 'ssh-ed25519',
-    fingerprint: `SHA256:${randomUUID()}`,
-    public_key: key,
-  });
-  await t.app.services.serverAccounts.setKeyState(row.id, 'failed', 'test');
-  return row.id;
-};
+}
+
+/** A system user or key the panel wrote but the server never got. */
+const failedUser = ({ t, serverId }: Fixture) => accountRow(t, serverId, 'sysusers', 'failed');
+const failedKey = ({ t, serverId }: Fixture) => accountRow(t, serverId, 'pubkeys', 'failed');
 
 /**
  * A child of each resource with children, on a given server: the derived rows name one on a
  * server of another tenant's. Active, so a loader that let it through would reach the agent.
  * A new child resource adds its maker here (the derived test fails until it does).
  */
-const CHILD_MAKERS: Record<string, (t: TestApp, serverId: number) => Promise<number>> = {
-  sysusers: async (t, serverId) => {
-    const row = await t.app.services.serverAccounts.addUser(serverId, {
-      user_name: `f${randomUUID().slice(0, 8)}`,
-      quota_hard: 0,
-      quota_soft: 0,
-    });
-    await t.app.services.serverAccounts.setUserState(row.id, 'active');
-    return row.id;
-  },
-  pubkeys: async (t, serverId) => {
-    const row = await t.app.services.serverAccounts.addKey(serverId, {
-      user_name: 'root',
-      label: 'foreign',
-      type: 'ssh-ed25519',
-      fingerprint: `SHA256:${randomUUID()}`,
-      public_key: newPublicKey(),
-    });
-    await t.app.services.serverAccounts.setKeyState(row.id, 'active');
-    return row.id;
-  },
+type ChildMaker = (t: TestApp, serverId: number) => Promise<number | string>;
+const CHILD_MAKERS: Record<string, ChildMaker> = {
+  // Server-managed kinds: a row from the resource's example (a feature may make its own below).
+  ...Object.fromEntries(
+    managedKinds.map((kind) => [
+      kind.resource,
+      (t: TestApp, sid: number) => managedChild(t, kind, sid),
+    ]),
+  ),
+  ...Object.assign({}, ...featureModules.map((m) => m.children ?? {})),
+  sysusers: (t, serverId) => accountRow(t, serverId, 'sysusers', 'active'),
+  pubkeys: (t, serverId) => accountRow(t, serverId, 'pubkeys', 'active'),
 };
 
 const CHILD_ROUTES = childRoutes();
@@ -236,35 +242,35 @@ const FOUNDATION_ROWS: Row[] = [
     body: () => ({ port: 2222 }),
     expect: OFFLINE,
   },
-  // System users and SSH keys: rows are written first, the op then finds the server offline.
+  // System users and SSH keys are server-managed: written first, they wait (202) for the
+  // offline fixture server, and the sweeper applies them when it is back.
   { route: 'GET /api/v1/sysusers/servers/:sid/users/:uid', expect: SHARED },
   {
     route: 'POST /api/v1/sysusers/servers/:sid/users/:uid',
     body: (_, role) => ({ user_name: `u-${role}`, password: 'a long system password' }),
-    expect: OFFLINE,
+    expect: QUEUED,
   },
   { route: 'GET /api/v1/sysusers/:id/servers/:sid/users/:uid', expect: SHARED },
   {
     route: 'PUT /api/v1/sysusers/:id/servers/:sid/users/:uid',
     body: () => ({ password: 'another long password' }),
-    // The fixture's user never reached the server: nothing to change there.
-    expect: OFFLINE,
+    expect: QUEUED,
   },
   {
     route: 'DELETE /api/v1/sysusers/:id/servers/:sid/users/:uid',
     target: failedUser,
-    expect: SHARED,
+    expect: QUEUED,
   },
   { route: 'GET /api/v1/pubkeys/servers/:sid/users/:uid', expect: SHARED },
   {
     route: 'POST /api/v1/pubkeys/servers/:sid/users/:uid',
     body: () => ({ label: 'laptop', user_name: 'root', key: newPublicKey() }),
-    expect: OFFLINE,
+    expect: QUEUED,
   },
   {
     route: 'DELETE /api/v1/pubkeys/:id/servers/:sid/users/:uid',
     target: failedKey,
-    expect: SHARED,
+    expect: QUEUED,
   },
   { route: 'GET /api/v1/admin/users', expect: STAFF },
   { route: 'POST /api/v1/admin/act-as/users/:uid', expect: ADMIN },
@@ -273,7 +279,11 @@ const FOUNDATION_ROWS: Row[] = [
   { route: 'GET /api/v1/admin/outbox/:id', expect: ADMIN },
 ];
 
-const ROWS: Row[] = [...FOUNDATION_ROWS, ...featureRows];
+const handWritten = [...FOUNDATION_ROWS, ...featureRows];
+const ROWS: Row[] = [
+  ...handWritten,
+  ...derivedManagedRows(new Set(handWritten.map((row) => row.route))),
+];
 
 let t: TestApp;
 let cf: FakeCloudflare;
@@ -319,7 +329,7 @@ async function dnsAccount(
 /** A server of another user's, with one child of each child resource on it. */
 async function foreignChildren(stranger: TestUser): Promise<Fixture['foreign']> {
   const server = await t.app.services.servers.create(stranger.id, { name: 'foreign' });
-  const children: Record<string, number> = {};
+  const children: Record<string, number | string> = {};
   for (const resource of new Set(CHILD_ROUTES.map((r) => r.resource))) {
     const make = CHILD_MAKERS[resource];
     if (make) children[resource] = await make(t, server.id);
@@ -410,13 +420,13 @@ afterAll(async () => {
   await Promise.all([cf?.close(), pdns?.stop(), s3?.close()]);
 });
 
-function urlOf(
+async function urlOf(
   row: Row,
   f: Fixture,
   role: Role,
   target?: number | string,
   params: Record<string, string | number> = {},
-): string {
+): Promise<string> {
   const pattern = row.route.split(' ')[1]!;
   // The row's named parameters first (`:zoneId`, `:recordId`, ...), then the defaults below.
   const path = pattern.replace(/:(\w+)/g, (param, name: string) =>
@@ -438,7 +448,7 @@ function urlOf(
       .replace(':sid', String(sid))
       .replace(':teamId', String(teamId))
       .replace(':uuid', String(target ?? ''))
-      .replace(':id', String(id)) + (row.query?.(f) ?? '')
+      .replace(':id', String(id)) + ((await row.query?.(f)) ?? '')
   );
 }
 
@@ -480,7 +490,7 @@ describe('authorization matrix', () => {
       const [method] = row.route.split(' ');
       const target = row.target ? await row.target(f) : undefined;
       const params = await row.params?.(f, role);
-      const res = await t.call(method as 'GET', urlOf(row, f, role, target, params), {
+      const res = await t.call(method as 'GET', await urlOf(row, f, role, target, params), {
         token: roleToken[role],
         body: await row.body?.(f, role),
       });
@@ -538,7 +548,8 @@ describe('authorization matrix', () => {
       }
       // The stranger's child is still there, untouched.
       const server = await t.app.services.servers.findAccessible(f.foreign.serverId, other.id);
-      const row = (await childLoaderOf(resource)!(t.app.db, server!, childId!)) as {
+      const load = childLoaderOf(resource) ?? featureChildLoader(resource);
+      const row = (await load!(t.app.db, server!, childId!)) as {
         status: string;
       };
       expect(row?.status).toBe('active');

@@ -8,7 +8,6 @@ import { z } from 'zod';
 import type { ActionDef, OperationDef, ResourceDef } from '../../resources/define';
 import { templateParams } from '../../resources/define';
 import { resources } from '../../resources';
-import { OWNER_ONLY_SERVER_OPS } from '../../resources/teams';
 import { type TestApp, buildTestApp } from './helpers';
 
 /** OpenAPI 3.1 at /api/docs/json, generated from the resource declarations. */
@@ -197,7 +196,7 @@ describe('OpenAPI document', () => {
       d.def.guard === 'staff' ||
       d.def.guard === 'admin' ||
       d.def.forbidWhileActing ||
-      `${d.name.split('.')[0]}.${d.op}` in OWNER_ONLY_SERVER_OPS
+      d.def.ownerOnly
     )
       codes.add('403');
     // Ids in the path, or a user named in the query (`admin/users?uid`): a foreign or unknown one.

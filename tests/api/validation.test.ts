@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
+import { ManagedStore } from '../../server/managed/store';
 
 /**
  * Bad input: every body and query is validated and a 400 names the fields in `errors` (the
@@ -18,7 +19,7 @@ beforeAll(async () => {
   [user, admin] = await Promise.all([t.user(), t.user({ admin: true })]);
   serverId = (await t.app.services.servers.create(user.id, {})).id;
   sysuserId = (
-    await t.app.services.serverAccounts.addUser(serverId, {
+    await new ManagedStore(t.app.db, 'sysusers').insert(serverId, {
       user_name: 'deploy',
       quota_hard: 0,
       quota_soft: 0,
@@ -36,6 +37,11 @@ export interface Case {
   as?: 'user' | 'admin';
   /** Every field the 400 must name, with a fragment of its message where it matters. */
   errors: Record<string, string | RegExp>;
+  /**
+   * Named path parameters (`cronId`) for routes whose child must exist (the request hook loads
+   * it before the body is read), made on the user's server.
+   */
+  params?: (f: { t: TestApp; serverId: number }) => Promise<Record<string, string | number>>;
 }
 
 const anything = /./;
@@ -329,10 +335,13 @@ CASES.push(
   ).flatMap((module) => module.cases),
 );
 
-function urlFor(route: string, id: string | number) {
+function urlFor(route: string, id: string | number, params: Record<string, string | number> = {}) {
   return (
     route
       .split(' ')[1]!
+      .replace(/:(\w+)/g, (param, name: string) =>
+        Object.hasOwn(params, name) ? String(params[name]) : param,
+      )
       .replace(':uid', String(id))
       .replace(':sid', String(serverId))
       .replace(':id', String(route.includes(':sid') ? sysuserId : id))
@@ -346,7 +355,7 @@ describe('400 names the fields', () => {
     const caller = c.as === 'admin' ? admin : c.as === 'user' ? user : undefined;
     const res = await t.call(
       c.route.split(' ')[0] as 'GET',
-      urlFor(c.route, caller?.id ?? 1) + (c.query ?? ''),
+      urlFor(c.route, caller?.id ?? 1, await c.params?.({ t, serverId })) + (c.query ?? ''),
       { token: caller?.token, body: c.body },
     );
     expect(res.statusCode, res.body).toBe(400);

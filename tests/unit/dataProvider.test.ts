@@ -22,7 +22,6 @@ function fakeHttp(json: unknown = {}) {
 const cronjobs = defineResource({
   name: 'cronjobs',
   label: 'Cron jobs',
-  scope: 'server',
   schema: z.object({ id: z.number(), command: z.string() }),
   paths: {
     list: 'cronjobs/servers/{sid}/users/{uid}',
@@ -39,7 +38,6 @@ const cronjobs = defineResource({
 const tickets = defineResource({
   name: 'tickets',
   label: 'Tickets',
-  scope: 'account',
   schema: z.object({ id: z.number() }),
   paths: { list: 'supportcs/tickets/users/{uid}' },
   ops: { list: { guard: 'self', dataKey: 'tickets.ticket' } },
@@ -121,6 +119,16 @@ describe('dataProvider URL building', () => {
     ]);
     // PATCH sends only what changed.
     expect(JSON.parse(calls[1]!.request.body!)).toEqual({ command: 'php artisan schedule:run' });
+  });
+
+  it('delete names a record by its own field where the path does (svjobs/{name})', async () => {
+    const { dataProvider, calls } = provider({ id: 4, status: 'deleted' });
+    await dataProvider.delete('svjobs', {
+      id: 4,
+      previousData: { id: 4, name: 'queue' },
+      meta: { sid: 3 },
+    });
+    expect(calls[0]!.url).toBe('/api/v1/svjobs/queue/servers/3/users/7');
   });
 
   it('PUT updates send the whole record', async () => {

@@ -52,6 +52,11 @@ describe('stackdeck/layers', () => {
       { code: "import { users } from '../resources/users';", filename: at('agent/x.ts') },
       // src/pages/server/ is a folder of the browser, not the panel's server/.
       { code: "import { a } from './server/a';", filename: at('src/pages/x.ts') },
+      // A feature folder: each file in its program, all sharing the declaration.
+      { code: "import { ops } from './resource';", filename: at('features/x/agent.ts') },
+      { code: "import { ops } from './resource';", filename: at('features/x/server.ts') },
+      { code: "import { r } from './resource';", filename: at('features/x/Page.tsx') },
+      { code: "import { a } from '../../server/feature';", filename: at('features/x/server.ts') },
     ],
     invalid: [
       { code: "import { a } from '../server/app';", filename: at('resources/x.ts') },
@@ -63,6 +68,10 @@ describe('stackdeck/layers', () => {
         code: "import { f } from '../../resources/agent/fingerprint';",
         filename: at('src/x/y.ts'),
       },
+      { code: "import { a } from './server';", filename: at('features/x/resource.ts') },
+      { code: "import { a } from './agent';", filename: at('features/x/server.ts') },
+      { code: "import { a } from './server';", filename: at('features/x/Page.tsx') },
+      { code: "import { a } from '../../agent/lib/exec';", filename: at('features/x/schedule.ts') },
     ].map((c) => ({ ...c, errors: 1 })),
   });
 });

@@ -38,7 +38,6 @@ describe('defineResource', () => {
       defineResource({
         name: 'x',
         label: 'X',
-        scope: 'account',
         schema,
         paths: {},
         ops: { list: { guard: 'self' } },
@@ -48,7 +47,6 @@ describe('defineResource', () => {
       defineResource({
         name: 'y',
         label: 'Y',
-        scope: 'account',
         schema,
         paths: { list: 'y/users/{uid}' },
         ops: { get: { guard: 'self' } },

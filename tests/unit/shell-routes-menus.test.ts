@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { resources } from '../../resources';
-import type { ResourceDef } from '../../resources/define';
+import { canAccess } from '../../src/routes/access';
+import { decideNavigation } from '../../src/routes/guard';
 import { matchRoute } from '../../src/routes/match';
 import {
   type MenuContext,
   UPGRADE_PATH,
   buildMenu,
   hasPage,
-  resourceMenuEntries,
   shownShortcuts,
 } from '../../src/shell/buildMenu';
 import { MENUS, type MenuName } from '../../src/shell/menus';
@@ -19,14 +18,13 @@ const ROLES: Record<string, MenuContext> = {
   admin: { isAdmin: true, isStaff: false },
 };
 const IDS = { serverId: '7', webAppId: '3' };
-const fromResources = resourceMenuEntries(resources as Record<string, ResourceDef>);
 
 describe('menus derived from the route table', () => {
   for (const [role, ctx] of Object.entries(ROLES)) {
     it(`every entry shown to ${role} resolves to a route that role may open`, () => {
       for (const name of Object.keys(MENUS) as MenuName[]) {
         for (const wordpress of [false, true]) {
-          const items = buildMenu(name, { ...ctx, ...IDS, isWordPress: wordpress }, fromResources);
+          const items = buildMenu(name, { ...ctx, ...IDS, isWordPress: wordpress });
           for (const item of items) {
             const match = matchRoute(item.to);
             expect(match, `${name}: ${item.to}`).not.toBeNull();
@@ -43,31 +41,61 @@ describe('menus derived from the route table', () => {
     });
   }
 
+  it('the navigation guard opens every page a menu shows, by the same canAccess', () => {
+    for (const [role, ctx] of Object.entries(ROLES)) {
+      const session = { isAdmin: ctx.isAdmin, isStaff: ctx.isStaff };
+      for (const name of Object.keys(MENUS) as MenuName[]) {
+        for (const item of buildMenu(name, { ...ctx, ...IDS })) {
+          const match = matchRoute(item.to)!;
+          const decision = decideNavigation({
+            pathname: item.to,
+            route: match.route,
+            params: match.params,
+            session,
+          });
+          expect(decision, `${role} ${item.to}`).toEqual({ kind: 'allow' });
+        }
+      }
+    }
+  });
+
+  it('canAccess: staff reach staff pages only, admins all, users their own', () => {
+    const user = { signedIn: true, isAdmin: false, isStaff: false };
+    expect(canAccess('user', user)).toBe(true);
+    expect(canAccess('staff', user)).toBe(false);
+    expect(canAccess('admin', user)).toBe(false);
+    expect(canAccess('staff', { ...user, isStaff: true })).toBe(true);
+    expect(canAccess('admin', { ...user, isStaff: true })).toBe(false);
+    // Admin staff reach Users and Servers only, even when also flagged admin.
+    expect(canAccess('admin', { ...user, isAdmin: true, isStaff: true })).toBe(false);
+    expect(canAccess('admin', { ...user, isAdmin: true })).toBe(true);
+    expect(canAccess('open', { ...user, signedIn: false })).toBe(true);
+    expect(canAccess('user', { signedIn: false, isAdmin: false, isStaff: false })).toBe(false);
+  });
+
   it('leaves out the entries whose page does not exist yet', () => {
     const user = { ...ROLES.user!, ...IDS };
-    const profile = buildMenu('profile', user, fromResources).map((item) => item.to);
+    const profile = buildMenu('profile', user).map((item) => item.to);
     expect(profile).toContain('/my-profile');
     expect(profile).toContain('/ticket-list');
     expect(matchRoute('/subscription')).toBeNull();
     expect(profile).not.toContain('/subscription');
-    // Main sidebar entries without an id have no page; the dashboard has.
-    expect(buildMenu('main', user).map((item) => item.to)).toEqual(['/dashboard']);
+    // Main sidebar entries without a page are left out; the dashboard and cron jobs have one.
+    expect(buildMenu('main', user).map((item) => item.to)).toEqual(['/dashboard', '/cron-job']);
     expect(shownShortcuts(ROLES.user!).map((entry) => entry.path)).not.toContain('/backup');
     expect(hasPage(UPGRADE_PATH, ROLES.user!)).toBe(Boolean(matchRoute(UPGRADE_PATH)));
   });
 
   it('shows an entry as soon as its page is in the table', () => {
-    const all = () => true;
+    const all = () => 'user' as const;
     const user = { ...ROLES.user!, ...IDS };
-    expect(buildMenu('profile', user, fromResources, all).map((item) => item.to)).toContain(
-      '/subscription',
-    );
+    expect(buildMenu('profile', user, all).map((item) => item.to)).toContain('/subscription');
   });
 
   it('keeps admin-only pages from admin staff', () => {
-    const staff = buildMenu('admin', ROLES.staff!, fromResources).map((item) => item.to);
+    const staff = buildMenu('admin', ROLES.staff!).map((item) => item.to);
     expect(staff).toEqual(['/admin/users']);
-    const admin = buildMenu('admin', ROLES.admin!, fromResources).map((item) => item.to);
+    const admin = buildMenu('admin', ROLES.admin!).map((item) => item.to);
     expect(admin).toEqual(
       expect.arrayContaining(['/admin/dashboard', '/admin/users', '/admin/referrals']),
     );

@@ -8,7 +8,6 @@ import { resourceUi } from '../../src/generic/resourceUi';
 const notes = defineResource({
   name: 'server-notes',
   label: 'Notes',
-  scope: 'server',
   schema: z.object({ id: z.number(), text: z.string() }),
   input: z.object({ text: z.string() }),
   paths: { list: 'notes/servers/{sid}/users/{uid}', one: 'notes/{id}/servers/{sid}/users/{uid}' },

@@ -4,7 +4,8 @@ import { lifecycleActions, machineActions } from './lifecycle';
 import { recordHandlers } from './records';
 import { transferActions } from './transfers';
 
-export { pubkeyHandlers, sysuserHandlers } from './accounts';
+export { pubkeyHandlers } from './pubkeys';
+export { sysuserHandlers } from './sysusers';
 export { serverActivityHandlers, serviceHandlers, sshconfigHandlers } from './live';
 
 export const serverHandlers = defineHandlers(servers, {

@@ -6,6 +6,7 @@ const COLORS = {
   done: 'success',
   failed: 'error',
   removing: 'warning',
+  deleting: 'warning',
 } as const;
 
 const LABELS: Record<string, string> = {
@@ -14,6 +15,7 @@ const LABELS: Record<string, string> = {
   done: 'Done',
   failed: 'Failed',
   removing: 'Being removed',
+  deleting: 'Being deleted',
 };
 
 /** pending / active (done) / failed, as the panel's desired-state rows carry them. */

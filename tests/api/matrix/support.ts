@@ -4,7 +4,10 @@ import {
   declaredRoutes,
   toRoutePattern,
 } from '../../../resources/define';
-import { resources } from '../../../resources';
+import { getResource, resources } from '../../../resources';
+import { managedKinds } from '../../../server/features';
+import type { ManagedKind } from '../../../server/managed/kind';
+import { ManagedStore } from '../../../server/managed/store';
 import type { TestApp, TestUser } from '../helpers';
 
 /**
@@ -88,7 +91,7 @@ export interface Fixture {
    * Another user's server (not shared with anyone here) and, for each resource with children
    * under a server, one child on it: what the derived "foreign child" rows name.
    */
-  foreign: { serverId: number; children: Record<string, number> };
+  foreign: { serverId: number; children: Record<string, number | string> };
   /** The owner's DNS provider accounts, each with one zone, for the DNS rows. */
   dns: Record<'cloudflare' | 'powerdns', DnsAccount>;
   /** An S3 endpoint (tests/fakes/s3.ts) and a key pair it accepts, for credential rows. */
@@ -111,8 +114,8 @@ export interface DnsAccount {
 export interface Row {
   /** Method and route pattern exactly as registered, e.g. `GET /api/v1/users/:uid`. */
   route: string;
-  /** Query string to append. */
-  query?: (f: Fixture) => string;
+  /** Query string to append (asked again for each role: it may name a fresh child). */
+  query?: (f: Fixture) => string | Promise<string>;
   body?: (f: Fixture, role: Role) => unknown | Promise<unknown>;
   expect: Statuses;
   /** Destructive for the caller (logout, account deletion): new owner and tokens for this row. */
@@ -178,4 +181,89 @@ export function childRoutes(): ChildRoute[] {
           ];
     }),
   );
+}
+
+let unique = 0;
+
+/**
+ * The resource's `example` body, with a fresh name each time (the path's own key, as in
+ * `svjobs/{name}`, or else a `name` field, unique per server in every kind that has one), so
+ * rows never clash and another tenant's never shares a fixture's name.
+ */
+export function exampleOf(kind: ManagedKind): Record<string, unknown> {
+  const example = getResource(kind.resource).example;
+  if (!example) throw new Error(`${kind.resource} declares no example`);
+  const field = kind.key && kind.key !== 'id' ? kind.key : 'name';
+  if (typeof example[field] !== 'string') return { ...example };
+  unique += 1;
+  return { ...example, [field]: `${example[field] as string}${unique}` };
+}
+
+/**
+ * A row of a server-managed kind on a server, made from its resource's `example` and active
+ * (as if the server had it): its path value.
+ */
+export async function managedChild(
+  t: TestApp,
+  kind: ManagedKind,
+  serverId: number,
+): Promise<number | string> {
+  const example = exampleOf(kind);
+  const store = new ManagedStore(t.app.db, kind.table);
+  const columns = kind.toColumns?.({ ...example }) ?? { ...example };
+  const row = await store.settle(await store.insert(serverId, columns), {
+    status: 'active',
+  });
+  return (row as unknown as Record<string, number | string>)[kind.key ?? 'id']!;
+}
+
+/**
+ * The default rows of every server-managed kind whose resource declares an `example`, for the
+ * routes no feature's rows file covers by hand: a new managed resource is in the matrix, and its
+ * children in the derived "another tenant's child" rows, without a line written for it.
+ */
+export function derivedManagedRows(covered: ReadonlySet<string>): Row[] {
+  return managedKinds.flatMap((kind) => {
+    const resource = getResource(kind.resource);
+    if (!resource.example) return [];
+    return managedRows(resource, {
+      body: () => exampleOf(kind),
+      child: (f) => managedChild(f.t, kind, f.serverId),
+    }).filter((row) => !covered.has(row.route));
+  });
+}
+
+/** Accepted: the server is offline, the row waits for it (server-managed resources). */
+export const QUEUED: Statuses = { ...SHARED, owner: 202, member: 202, admin: 202, acting: 202 };
+
+/**
+ * The default rows of a server-managed resource (server/managed/), derived from its
+ * declaration: reads are the server's tenants' (SHARED), writes are accepted while the fixture
+ * server is offline (QUEUED: the row waits for the sweeper). `body` is a valid create/update
+ * body; `target` makes a fresh row on the fixture server for each destructive call.
+ */
+export function managedRows(
+  resource: ResourceDef,
+  options: {
+    body: (f: Fixture, role: Role) => unknown;
+    /** A fresh row on the fixture server: its path value (the id, or the name). */
+    child: (f: Fixture) => Promise<number | string>;
+  },
+): Row[] {
+  const rows: Row[] = [];
+  for (const { op, method, template } of declaredRoutes(resource)) {
+    const route = `${method} /api/v1/${toRoutePattern(template)}`;
+    const child = childParam(template);
+    const params = child ? async (f: Fixture) => ({ [child]: await options.child(f) }) : undefined;
+    if (op === 'list' || op === 'get') rows.push({ route, expect: SHARED, params });
+    else if (op === 'create') rows.push({ route, body: options.body, expect: QUEUED });
+    else if (op === 'update' || op === 'delete')
+      rows.push({
+        route,
+        body: op === 'update' ? options.body : undefined,
+        expect: QUEUED,
+        params,
+      });
+  }
+  return rows;
 }

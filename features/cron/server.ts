@@ -1,0 +1,133 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { readOp, runOp } from '../../server/agents/runOp';
+import { fieldError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import { defineServerFeature } from '../../server/feature';
+import { defineManagedHandlers } from '../../server/managed/handlers';
+import { type Drift, defineManagedKind } from '../../server/managed/kind';
+import {
+  type ManagedColumns,
+  type ManagedRow,
+  createManagedTable,
+} from '../../server/managed/table';
+import { type cronJobInput, cronjobs, withScheduleText } from './resource';
+
+interface CronColumns {
+  label: string;
+  sys_user: string;
+  schedule: string;
+  command: string;
+  /** 0/1: a paused job is kept here and left out of the crontab. */
+  enabled: number;
+}
+export type CronJobRow = ManagedRow & CronColumns;
+
+declare module '../../server/db/schema' {
+  interface Database {
+    cronjobs: ManagedColumns & CronColumns;
+  }
+}
+declare module '../../server/http/children' {
+  interface FeatureChildRows {
+    cronjobs: CronJobRow;
+  }
+}
+
+const migration = {
+  async up(db: Kysely<unknown>) {
+    await createManagedTable(db, 'cronjobs')
+      .addColumn('label', 'varchar(100)', (c) => c.notNull().defaultTo(''))
+      .addColumn('sys_user', 'varchar(32)', (c) => c.notNull())
+      .addColumn('schedule', 'varchar(100)', (c) => c.notNull())
+      .addColumn('command', 'text', (c) => c.notNull())
+      .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+      .execute();
+    await db.schema.createIndex('cronjobs_server').on('cronjobs').column('server_id').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('cronjobs').execute();
+  },
+};
+
+type Input = z.output<typeof cronJobInput>;
+
+const columns = ({ enabled, ...rest }: Input) => ({ ...rest, enabled: enabled ? 1 : 0 });
+
+const kind = defineManagedKind<CronJobRow>({
+  resource: 'cronjobs',
+  table: 'cronjobs',
+  toColumns: (input) => columns(input as Input),
+  noun: (row) => `cron job ${row.label ? `"${row.label}" ` : ''}of ${row.sys_user}`,
+  async apply(op, row) {
+    const { id, sys_user, schedule, command } = row;
+    // A paused job is held by the panel only.
+    if (!row.enabled) await op('cron.remove', { id, sys_user });
+    else await op('cron.set', { id, sys_user, schedule, command });
+  },
+  async remove(op, row) {
+    await op('cron.remove', { id: row.id, sys_user: row.sys_user });
+  },
+  async readBack(op, rows) {
+    const drift = new Map<number, Drift>();
+    for (const user of new Set(rows.map((r) => r.sys_user))) {
+      const { jobs } = await op('cron.list', { sys_user: user });
+      const held = new Map(jobs.map((j) => [j.id, j]));
+      for (const row of rows.filter((r) => r.sys_user === user && r.status === 'active')) {
+        const job = held.get(row.id);
+        if (!row.enabled) {
+          if (job) drift.set(row.id, 'changed');
+        } else if (!job) drift.set(row.id, 'missing');
+        else if (job.schedule !== row.schedule || job.command !== row.command)
+          drift.set(row.id, 'changed');
+      }
+    }
+    return drift;
+  },
+});
+
+/** A job runs as root or as a system user the panel made on this server. */
+async function checkUser(ctx: HandlerContext, user: string) {
+  if (user === 'root') return;
+  const known = await ctx.app.db
+    .selectFrom('sysusers')
+    .select('id')
+    .where('server_id', '=', ctx.server.id)
+    .where('user_name', '=', user)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  if (!known) throw fieldError('sys_user', `${user} is not a system user of this server`);
+}
+
+export const server = defineServerFeature({
+  migrations: { '0009_cron': migration },
+  managed: [kind],
+  handlers: [
+    defineManagedHandlers<CronJobRow, Input>(cronjobs, kind, {
+      async create(ctx, body) {
+        await checkUser(ctx, body.sys_user);
+        return columns(body);
+      },
+      async update(ctx, body, row) {
+        await checkUser(ctx, body.sys_user);
+        // Another user: the job leaves the old user's crontab first.
+        if (body.sys_user !== row.sys_user && row.status === 'active') {
+          await readOp(ctx, 'cron.remove', { id: row.id, sys_user: row.sys_user });
+        }
+        return columns(body);
+      },
+      record: (row) => withScheduleText({ ...row, enabled: Boolean(row.enabled) }),
+      actions: {
+        async run(ctx) {
+          const row = ctx.child as CronJobRow;
+          return runOp(ctx, `Run ${kind.noun(row)} now`, 'cron.run', {
+            sys_user: row.sys_user,
+            command: row.command,
+          });
+        },
+      },
+      where: (query): Record<string, string> =>
+        typeof query.sys_user === 'string' ? { sys_user: query.sys_user } : {},
+    }),
+  ],
+});

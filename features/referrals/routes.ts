@@ -1,0 +1,19 @@
+import type { RouteDef } from '../../src/routes/types';
+
+/** The pages of referrals (issue 4). */
+export const routes: readonly RouteDef[] = [
+  {
+    path: '/refer-a-friend',
+    layout: 'profile',
+    access: 'user',
+    title: 'Refer a Friend',
+    page: () => import('../../src/pages/referrals/ReferAFriendPage'),
+  },
+  {
+    path: '/admin/referrals',
+    layout: 'admin',
+    access: 'admin',
+    title: 'Referrals',
+    page: () => import('../../src/pages/referrals/AdminReferralsPage'),
+  },
+];

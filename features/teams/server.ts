@@ -1,0 +1,29 @@
+import * as teams from '../../server/db/migrations/0003_teams';
+import { defineServerFeature } from '../../server/feature';
+import { teamHandlers, teamInviteHandlers, teamServerHandlers } from '../../server/handlers/teams';
+import type { ServiceDeps } from '../../server/serviceDeps';
+import { TeamInviteRepository } from '../../server/repositories/teamInvites';
+import { TeamRepository } from '../../server/repositories/teams';
+
+/** The repositories and clients of teams (issue 4). */
+export interface TeamsServices {
+  teams: TeamRepository;
+  teamInvites: TeamInviteRepository;
+}
+
+export function createTeamsServices(deps: ServiceDeps): TeamsServices {
+  return { teams: new TeamRepository(deps.db), teamInvites: new TeamInviteRepository(deps.db) };
+}
+
+declare module '../../server/serviceTypes' {
+  // The feature's services join `app.services` (server/services.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- members come from the extended interface
+  interface Services extends TeamsServices {}
+}
+
+/** The panel side of the feature (issue 4's account area). */
+export const server = defineServerFeature({
+  handlers: [teamHandlers, teamInviteHandlers, teamServerHandlers],
+  migrations: { '0003_teams': teams },
+  services: createTeamsServices,
+});

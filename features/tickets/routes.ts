@@ -1,0 +1,26 @@
+import type { RouteDef } from '../../src/routes/types';
+
+/** The pages of support tickets (issue 4). */
+export const routes: readonly RouteDef[] = [
+  {
+    path: '/ticket-list',
+    layout: 'profile',
+    access: 'user',
+    title: 'Support',
+    page: () => import('../../src/pages/support/TicketListPage'),
+  },
+  {
+    path: '/create-ticket',
+    layout: 'profile',
+    access: 'user',
+    title: 'Open a ticket',
+    page: () => import('../../src/pages/support/CreateTicketPage'),
+  },
+  {
+    path: '/ticket-response/:id',
+    layout: 'profile',
+    access: 'user',
+    title: 'Ticket',
+    page: () => import('../../src/pages/support/TicketResponsePage'),
+  },
+];

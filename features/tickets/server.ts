@@ -1,0 +1,27 @@
+import * as tickets from '../../server/db/migrations/0005_tickets';
+import { defineServerFeature } from '../../server/feature';
+import { ticketHandlers } from '../../server/handlers/tickets';
+import { TicketFiles, TicketRepository } from '../../server/repositories/tickets';
+import type { ServiceDeps } from '../../server/serviceDeps';
+
+/** The repositories and clients of support tickets (issue 4). */
+export interface TicketsServices {
+  tickets: TicketRepository;
+}
+
+export function createTicketsServices(deps: ServiceDeps): TicketsServices {
+  return { tickets: new TicketRepository(deps.db, new TicketFiles(deps.config.dataDir)) };
+}
+
+declare module '../../server/serviceTypes' {
+  // The feature's services join `app.services` (server/services.ts).
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- members come from the extended interface
+  interface Services extends TicketsServices {}
+}
+
+/** The panel side of the feature (issue 4's account area). */
+export const server = defineServerFeature({
+  handlers: [ticketHandlers],
+  migrations: { '0005_tickets': tickets },
+  services: createTicketsServices,
+});

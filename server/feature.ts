@@ -1,0 +1,27 @@
+import type { Migration } from 'kysely';
+import type { BoundHandlers } from './http/handlers';
+import type { ChildLoader } from './http/children';
+import type { ManagedKind } from './managed/kind';
+import type { ServiceDeps } from './serviceDeps';
+
+/**
+ * The panel side of a feature folder (`features/<name>/server.ts` exports one as `server`):
+ * gathered by the generated list server/features.gen.ts, so no shared file names it.
+ */
+export interface ServerFeature {
+  /** The server implementation of the feature's resources. */
+  handlers: readonly BoundHandlers[];
+  /** Its migrations by name (`0009_cron`); all run in name order with the panel's own. */
+  migrations?: Record<string, Migration>;
+  /** Server-managed kinds: their child ids load through the server and the sweeper settles them. */
+  managed?: readonly ManagedKind[];
+  /** Loaders of other child ids under `{sid}`, by resource name (see server/http/children.ts). */
+  children?: Record<string, ChildLoader>;
+  /**
+   * Repositories and clients of the feature, merged into `app.services` (typed by augmenting
+   * `Services`: `declare module '../../server/serviceTypes' { interface Services { ... } }`).
+   */
+  services?: (deps: ServiceDeps) => object;
+}
+
+export const defineServerFeature = (feature: ServerFeature): ServerFeature => feature;

@@ -1,0 +1,47 @@
+import type { Migration } from 'kysely';
+import { serverFeatures } from './features.gen';
+import type { ChildLoader } from './http/children';
+import type { BoundHandlers } from './http/handlers';
+import type { ManagedKind } from './managed/kind';
+import { ManagedStore } from './managed/store';
+import { pubkeyKind } from './handlers/servers/pubkeys';
+import { sysuserKind } from './handlers/servers/sysusers';
+import type { ServiceDeps } from './serviceDeps';
+
+/** The handlers of every feature folder. */
+export const featureHandlers: readonly BoundHandlers[] = serverFeatures.flatMap((f) => f.handlers);
+
+/** The migrations of every feature folder, by name. */
+export const featureMigrations: Record<string, Migration> = Object.assign(
+  {},
+  ...serverFeatures.map((f) => f.migrations ?? {}),
+);
+
+/** The services of every feature folder, for `app.services`. */
+export function featureServices(deps: ServiceDeps): object {
+  return Object.assign({}, ...serverFeatures.map((f) => f.services?.(deps) ?? {}));
+}
+
+/** Every server-managed kind, the panel's own and the features' (the sweeper walks them). */
+export const managedKinds: readonly ManagedKind[] = [
+  sysuserKind,
+  pubkeyKind,
+  ...serverFeatures.flatMap((f) => f.managed ?? []),
+];
+
+/**
+ * The loader of a feature resource's child ids: its own, or the managed kind's (the row of
+ * that key, only on that server).
+ */
+export function featureChildLoader(resource: string): ChildLoader | undefined {
+  for (const feature of serverFeatures) {
+    const own = feature.children?.[resource];
+    if (own) return own;
+    const kind = feature.managed?.find((k) => k.resource === resource);
+    if (kind) {
+      return (db, server, value) =>
+        new ManagedStore(db, kind.table).find(server.id, kind.key ?? 'id', value);
+    }
+  }
+  return undefined;
+}

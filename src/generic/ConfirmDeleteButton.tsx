@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  IconButton,
+  Tooltip,
+} from '@mui/material';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import { type RaRecord, useDelete, useNotify } from 'ra-core';
+import { savedMessage } from './formModel';
+import { errorMessage } from './serverErrors';
+
+export interface ConfirmDeleteButtonProps {
+  /** react-admin resource name. */
+  resource: string;
+  record: RaRecord;
+  /** What the record is called: `cron job "nightly"`. */
+  what: string;
+  /** Path values (`sid`). */
+  meta?: Record<string, unknown>;
+  /** A line in the dialog: what deleting does. */
+  consequence?: string;
+  disabled?: boolean;
+}
+
+/**
+ * Delete, after a dialog that names the thing: through react-admin's useDelete (pessimistic:
+ * the row goes once the server answers), so every list of the resource follows. A server that
+ * is offline keeps the row as deleting until it reconnects.
+ */
+export function ConfirmDeleteButton({
+  resource,
+  record,
+  what,
+  meta,
+  consequence,
+  disabled,
+}: ConfirmDeleteButtonProps) {
+  const [open, setOpen] = useState(false);
+  const notify = useNotify();
+  const [remove, { isPending }] = useDelete();
+  const capital = what.charAt(0).toUpperCase() + what.slice(1);
+  const confirm = () =>
+    remove(
+      resource,
+      { id: record.id, previousData: record, meta },
+      {
+        mutationMode: 'pessimistic',
+        onSuccess: (data) => {
+          setOpen(false);
+          const message = savedMessage(data as Record<string, unknown>, capital, 'deleted');
+          notify(message.text, { type: message.type });
+        },
+        onError: (error) => {
+          setOpen(false);
+          notify(errorMessage(error, `${capital} could not be deleted.`), { type: 'error' });
+        },
+      },
+    );
+  return (
+    <>
+      <Tooltip title={`Delete ${what}`}>
+        <span>
+          <IconButton
+            aria-label={`Delete ${what}`}
+            onClick={() => setOpen(true)}
+            disabled={disabled || record.status === 'deleting'}
+            size="small"
+          >
+            <DeleteOutline fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Dialog
+        open={open}
+        onClose={() => !isPending && setOpen(false)}
+        aria-labelledby={`delete-${record.id}-title`}
+      >
+        <DialogTitle id={`delete-${record.id}-title`}>Delete {what}?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {consequence ?? `${capital} will be removed. This cannot be undone.`}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setOpen(false)} disabled={isPending} autoFocus>
+            Cancel
+          </Button>
+          <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
+            {isPending ? 'Deleting…' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
