@@ -130,7 +130,21 @@ export type Widget =
   /** Suggested values with their labels; `custom` lets the user type another (cron schedules). */
   | { kind: 'choices'; choices: readonly { label: string; value: string }[]; custom?: boolean }
   /** Long text (commands, scripts): a multi-line input, monospace. */
-  | { kind: 'code' };
+  | { kind: 'code' }
+  /**
+   * Values the server itself offers (its MariaDB's collations): a declared GET action of
+   * `resource` answering `{data: [...]}`, asked with the page's server id as `?{serverParam}=`.
+   * The user may still type a value of their own: the server's answer is a suggestion list.
+   */
+  | {
+      kind: 'offered';
+      resource: string;
+      action: string;
+      serverParam: string;
+      optionValue: string;
+      /** A field whose value is shown beside the option (a collation's charset). */
+      optionHint?: string;
+    };
 
 export interface ResourceUi {
   /** Columns of the generic list page, in order. */

@@ -127,6 +127,16 @@ export const databases = defineResource({
   ui: {
     listFields: ['name', 'collation', 'users', 'status'],
     formFields: ['name', 'collation'],
+    widgets: {
+      collation: {
+        kind: 'offered',
+        resource: 'database-overview',
+        action: 'collations',
+        serverParam: 'server',
+        optionValue: 'collation',
+        optionHint: 'charset',
+      },
+    },
     labels: { name: 'Name', collation: 'Collation', users: 'Users' },
     help: {
       name: 'Letters, digits and _',
@@ -158,7 +168,11 @@ export const dbusers = defineResource({
       method: 'PUT',
       summary: 'Change the password (when given) and the databases it may use',
       // The name may be left out: a user keeps its name (the handler refuses a new one).
-      body: dbUserInput.extend({ name: dbUserName.optional(), password: dbPassword.optional() }),
+      // An empty password keeps the one it has (the edit form's input starts empty).
+      body: dbUserInput.extend({
+        name: dbUserName.optional(),
+        password: z.union([z.literal(''), dbPassword]).optional(),
+      }),
     },
     delete: { guard: 'self', summary: 'Drop the user' },
   },

@@ -1,9 +1,9 @@
 import type { RouteDef } from '../../src/routes/types';
 
 /**
- * The database pages (spec "Databases"): the server's databases and users, and the forms that
- * add them (/mysql a database, the older /mysqlold a user). The main sidebar's /database-list
- * is the platform's server chooser until a page of its own lists every server's databases.
+ * The database pages (spec "Databases"): the server's databases and users, the forms that add
+ * and change them (/mysql a database, the older /mysqlold a user; `?db=` / `?user=` to change
+ * one), and the main sidebar's /database-list, every database of the user's servers.
  */
 export const routes: RouteDef[] = [
   {
@@ -33,5 +33,12 @@ export const routes: RouteDef[] = [
     access: 'user',
     title: 'Add a database user',
     page: () => import('./CreateDbUserPage'),
+  },
+  {
+    path: '/database-list',
+    layout: 'main',
+    access: 'user',
+    title: 'Databases',
+    page: () => import('./AllDatabasesPage'),
   },
 ];

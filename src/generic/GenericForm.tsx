@@ -34,6 +34,8 @@ export interface GenericFormProps {
   saveLabel?: string;
   /** Where Cancel leads (the list); no Cancel without it. */
   cancelTo?: string;
+  /** Only these of the declared inputs (an edit that leaves the name as it is). */
+  only?: readonly string[];
 }
 
 /** Fields a generated value can stand in for while the user has not typed them (a dry check). */
@@ -87,8 +89,12 @@ export function GenericForm({
   meta = {},
   saveLabel,
   cancelTo,
+  only,
 }: GenericFormProps) {
-  const fields = useMemo(() => formFields(resource, mode, labels), [resource, mode, labels]);
+  const fields = useMemo(
+    () => formFields(resource, mode, labels).filter((f) => !only || only.includes(f.name)),
+    [resource, mode, labels, only],
+  );
   // Only the fields the form shows are validated and sent: an edit must not send back the rest
   // of the record (a `two_factor: true` would ask the server to re-enrol).
   const schema = useMemo(() => {

@@ -7,6 +7,7 @@ import {
   AvailabilityWidget,
   ChoicesWidget,
   CodeWidget,
+  OfferedWidget,
   PasswordWidget,
   ReferenceWidget,
 } from './widgets';
@@ -65,6 +66,8 @@ export function SchemaInput({
         return <ChoicesWidget {...props} widget={widget} describe={describe} />;
       case 'code':
         return <CodeWidget {...props} widget={widget} />;
+      case 'offered':
+        return <OfferedWidget {...props} widget={widget} />;
     }
   }
   const common = {

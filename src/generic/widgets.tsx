@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { Autocomplete, Box, Button, FormHelperText, Stack, TextField } from '@mui/material';
 import Casino from '@mui/icons-material/Casino';
 import { useDataProvider, useGetList, useInput } from 'ra-core';
+import { useQuery } from '@tanstack/react-query';
+import { useStackdeckData } from '../hooks';
 import { SelectArrayInput, SelectInput, TextInput } from 'ra-ui-materialui';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -220,6 +222,43 @@ export function ReferenceFilterInput({
       choices={choices}
       emptyText="All"
       sx={{ minWidth: 180 }}
+    />
+  );
+}
+
+/**
+ * The values the page's server offers (its collations), as suggestions of a combo box: while
+ * they load, or when the server cannot answer, the input still takes a typed value.
+ */
+export function OfferedWidget({ field, widget, helperText, autoFocus }: WidgetProps<'offered'>) {
+  const dp = useStackdeckData();
+  const { sid } = useFormMeta();
+  const { data, error } = useQuery({
+    queryKey: ['offered', widget.resource, widget.action, sid],
+    queryFn: ({ signal }) =>
+      dp.action<{ data: Record<string, unknown>[] }>(widget.resource, widget.action, {
+        query: { [widget.serverParam]: sid },
+        signal,
+      }),
+    enabled: sid !== undefined,
+    staleTime: 10 * 60_000,
+    retry: false,
+  });
+  const choices = useMemo(
+    () =>
+      (data?.data ?? []).map((item) => ({
+        value: String(item[widget.optionValue]),
+        label: widget.optionHint ? String(item[widget.optionHint]) : '',
+      })),
+    [data, widget.optionValue, widget.optionHint],
+  );
+  const help = error ? `The server's list could not be read; type a value` : helperText;
+  return (
+    <ChoicesWidget
+      field={field}
+      widget={{ kind: 'choices', choices, custom: true }}
+      helperText={help}
+      autoFocus={autoFocus}
     />
   );
 }

@@ -122,6 +122,38 @@ describe('databases and users', () => {
     expect(users.has('shop_app')).toBe(false);
   });
 
+  it('changes a user: an empty password keeps the hash, a new one replaces it, the name stays', async () => {
+    const db = await call('POST', `databases/${tail()}`, { name: 'blog_db' });
+    const dbId = (db.json() as { id: number }).id;
+    const user = await call('POST', `dbusers/${tail()}`, { name: 'blog_app', password: PASSWORD });
+    const userId = (user.json() as { id: number }).id;
+    const first = users.get('blog_app')!.hash;
+
+    const kept = await call('PUT', `dbusers/${userId}/${tail()}`, {
+      password: '',
+      databases: [dbId],
+    });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ status: 'active', databases: [dbId] });
+    expect(users.get('blog_app')).toEqual({ hash: first, databases: ['blog_db'] });
+
+    const changed = await call('PUT', `dbusers/${userId}/${tail()}`, {
+      password: 'another long secret password',
+      databases: [],
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(users.get('blog_app')!.hash).toMatch(/^\*[0-9A-F]{40}$/);
+    expect(users.get('blog_app')!.hash).not.toBe(first);
+    expect(users.get('blog_app')!.databases).toEqual([]);
+
+    const short = await call('PUT', `dbusers/${userId}/${tail()}`, { password: 'short' });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().errors).toHaveProperty('password');
+    const renamed = await call('PUT', `dbusers/${userId}/${tail()}`, { name: 'other_app' });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().errors).toHaveProperty('name');
+  });
+
   it("refuses a grant on another tenant's database as absent", async () => {
     const theirs = await startFakeAgent(live, other, fakeMariadbOps());
     try {
