@@ -7,13 +7,15 @@ import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
 import { GrantChips } from './GrantChips';
+import { useDriftCheck } from './DriftCheck';
 import { dbPaths } from './links';
 import { databases } from './resource';
 
 /** /database-list/{id}: the server's MariaDB databases, with the users granted on each. */
 export default function DatabasesPage() {
-  const { sid, server } = useServerPage();
+  const { sid, server, online } = useServerPage();
   const name = shownName(server).name;
+  const check = useDriftCheck(online, 'a database');
   const create = (
     <Button component={Link} to={dbPaths.create(sid)} variant="contained" startIcon={<Add />}>
       Add database
@@ -25,6 +27,10 @@ export default function DatabasesPage() {
       title="Databases"
       description={`MariaDB databases on ${name}.`}
       meta={{ sid }}
+      filter={check.filter}
+      // `sync` is the page's own button, not a filter.
+      filterFields={[]}
+      before={check.notice}
       render={{ users: (record: RaRecord) => <GrantChips sid={sid} database={record} /> }}
       editLink={(record) => dbPaths.edit(sid, record.id)}
       deletable={{
@@ -40,6 +46,7 @@ export default function DatabasesPage() {
       }}
       actions={
         <Stack direction="row" spacing={1}>
+          {check.button}
           <Button component={Link} to={dbPaths.users(sid)} variant="outlined">
             Database users
           </Button>

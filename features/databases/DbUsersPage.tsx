@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
+import { useDriftCheck } from './DriftCheck';
 import { dbPaths } from './links';
 import { dbusers } from './resource';
 
@@ -33,8 +34,9 @@ function DatabaseNames({ sid, ids }: { sid: number; ids: readonly number[] }) {
 
 /** /database-users/{id}: the server's MariaDB users and the databases each may use. */
 export default function DbUsersPage() {
-  const { sid, server } = useServerPage();
+  const { sid, server, online } = useServerPage();
   const name = shownName(server).name;
+  const check = useDriftCheck(online, 'a user');
   const create = (
     <Button component={Link} to={dbPaths.createUser(sid)} variant="contained" startIcon={<Add />}>
       Add user
@@ -46,6 +48,10 @@ export default function DbUsersPage() {
       title="Database users"
       description={`MariaDB users on ${name}.`}
       meta={{ sid }}
+      filter={check.filter}
+      // `sync` is the page's own button, not a filter.
+      filterFields={[]}
+      before={check.notice}
       render={{
         databases: (record: RaRecord) => (
           <DatabaseNames sid={sid} ids={(record.databases ?? []) as number[]} />
@@ -65,6 +71,7 @@ export default function DbUsersPage() {
       }}
       actions={
         <Stack direction="row" spacing={1}>
+          {check.button}
           <Button component={Link} to={dbPaths.list(sid)} variant="outlined">
             Databases
           </Button>

@@ -162,6 +162,8 @@ export const dbusers = defineResource({
       summary: "The server's database users; `?sync=true` compares them with its MariaDB",
       filters: z.object({ sync: z.enum(['true', 'false']).optional() }),
     },
+    // Not in the spec's list; the edit page reads the user it changes.
+    get: { guard: 'self' },
     create: { guard: 'self', summary: 'Create a database user with grants on chosen databases' },
     update: {
       guard: 'self',

@@ -24,14 +24,14 @@ export const routes: RouteDef[] = [
     path: '/mysql/:id',
     layout: 'webApp',
     access: 'user',
-    title: 'Add a database',
+    title: 'Database',
     page: () => import('./CreateDatabasePage'),
   },
   {
     path: '/mysqlold/:id',
     layout: 'webApp',
     access: 'user',
-    title: 'Add a database user',
+    title: 'Database user',
     page: () => import('./CreateDbUserPage'),
   },
   {

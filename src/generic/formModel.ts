@@ -63,7 +63,8 @@ export function formFields(
 }
 
 export interface Choice {
-  id: string;
+  /** The value sent: a record's number stays a number (an id list such as `databases`). */
+  id: string | number;
   name: string;
   disabled?: boolean;
 }
@@ -81,11 +82,12 @@ export function referenceChoices(
 ): Choice[] {
   const valueField = widget.optionValue ?? 'id';
   const extras = (widget.extra ?? []).map((e) => ({ id: e.value, name: e.label }));
-  const seen = new Set(extras.map((e) => e.id));
+  const seen = new Set<string | number>(extras.map((e) => e.id));
   const fromRecords: Choice[] = [];
   for (const record of records) {
-    const id = String(record[valueField] ?? '');
-    if (!id || seen.has(id)) continue;
+    const raw = record[valueField];
+    const id = typeof raw === 'number' ? raw : String(raw ?? '');
+    if (id === '' || seen.has(id)) continue;
     seen.add(id);
     const text = String(record[widget.optionText] ?? id);
     const status = typeof record.status === 'string' ? record.status : 'active';

@@ -129,6 +129,11 @@ describe('databases and users', () => {
     const userId = (user.json() as { id: number }).id;
     const first = users.get('blog_app')!.hash;
 
+    const read = await call('GET', `dbusers/${userId}/${tail()}`);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ name: 'blog_app', databases: [] });
+    expect(read.json()).not.toHaveProperty('password_hash');
+
     const kept = await call('PUT', `dbusers/${userId}/${tail()}`, {
       password: '',
       databases: [dbId],

@@ -187,7 +187,15 @@ test('deleting asks first, naming what goes; then the user and the database are 
   await expect(page.getByRole('heading', { name: 'No database users yet' })).toBeVisible();
   expect(await seenBy('shop_app')).toBeNull();
 
+  // Dropped behind the panel's back: the check against the server says so.
+  await asRoot('DROP DATABASE shop');
   await page.goto(`/database-list/${sb.serverId}`);
+  await page.getByRole('button', { name: 'Check against the server' }).click();
+  await expect(page.getByTestId('sync-notice')).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: /shop/ }).getByText('Missing on the server'),
+  ).toBeVisible();
+  await shot(page, 'databases-drift');
   await page.getByRole('button', { name: 'Delete database shop' }).click();
   const drop = page.getByRole('dialog', { name: 'Delete database shop?' });
   await expect(drop).toContainText('This cannot be undone');

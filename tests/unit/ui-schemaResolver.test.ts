@@ -48,4 +48,14 @@ describe('schemaResolver', () => {
     expect(result.errors).toEqual({});
     expect(result.values).toEqual({ user_name: 'Ada', City: '' });
   });
+
+  it('says an error about one item of a list at the list input', async () => {
+    const resolve = schemaResolver(
+      z.object({ databases: z.array(z.number().int('Choose databases of this server')) }),
+    );
+    const result = await resolve({ databases: ['7'] }, undefined, options);
+    expect(result.errors.databases?.message).toMatch(/expected number/i);
+    const whole = await resolve({ databases: [1.5] }, undefined, options);
+    expect(whole.errors.databases?.message).toBe('Choose databases of this server');
+  });
 });
