@@ -91,7 +91,7 @@ export const sysusers = defineResource({
     },
     help: {
       user_name: 'Lower-case letters, digits, _ and -, starting with a letter (at most 32)',
-      password: 'Shown once: keep it somewhere safe',
+      password: 'At least 12 characters, no colons. Generate one and keep it somewhere safe',
       quota_hard: 'Disk space the user cannot exceed; 0 is no quota',
       quota_soft: 'Warning limit, at most the hard quota; 0 is no quota',
     },

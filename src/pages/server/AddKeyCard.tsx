@@ -2,19 +2,25 @@ import { Stack } from '@mui/material';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, useGetList } from 'ra-core';
-import { SaveButton, SelectInput, TextInput } from 'ra-ui-materialui';
+import { SaveButton } from 'ra-ui-materialui';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { pubkeyCreate } from '../../../resources/pubkeys';
+import { pubkeyCreate, pubkeys } from '../../../resources/pubkeys';
 import type { Sysuser } from '../../../resources/sysusers';
+import { FormMetaContext } from '../../generic/formMeta';
+import { formFields, inputSchemaOf } from '../../generic/formModel';
+import { SchemaInput } from '../../generic/SchemaInput';
 import { SectionCard } from '../../generic/SectionCard';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
 import { useStackdeckData } from '../../hooks';
 import { useServerPage } from './ServerContext';
 
+const schema = inputSchemaOf(pubkeys, 'create');
 const resolver = schemaResolver(pubkeyCreate);
-const FIELDS = ['label', 'user_name', 'key'];
+/** The declared inputs: name, the system user (root, then the server's users), the key. */
+const INPUTS = formFields(pubkeys, 'create');
+const FIELDS = INPUTS.map((f) => f.name);
 
 /** Adds a public key to a system user's (or root's) authorized_keys. */
 export function AddKeyCard({ sid, online }: { sid: number; online: boolean }) {
@@ -22,20 +28,16 @@ export function AddKeyCard({ sid, online }: { sid: number; online: boolean }) {
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
   const { server } = useServerPage();
+  const meta = useMemo(() => ({ sid }), [sid]);
+  // The same read as the reference input's (shared cache): the first active user is chosen
+  // when the form opens, else root.
   const { data: users } = useGetList<Sysuser>('sysusers', {
-    meta: { sid },
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'user_name', order: 'ASC' },
+    pagination: { page: 1, perPage: 500 },
+    meta,
   });
-  const choices = useMemo(
-    () => [
-      ...(users ?? [])
-        .filter((user) => user.status === 'active' && user.user_name !== 'root')
-        .map((user) => ({ id: user.user_name, name: user.user_name })),
-      { id: 'root', name: 'root' },
-    ],
-    [users],
-  );
+  const firstUser =
+    users?.find((user) => user.status === 'active' && user.user_name !== 'root')?.user_name ??
+    'root';
   const onSubmit = useSubmitHandler<z.infer<typeof pubkeyCreate>>(
     FIELDS,
     async (values) => {
@@ -56,37 +58,23 @@ export function AddKeyCard({ sid, online }: { sid: number; online: boolean }) {
       }
       icon={VpnKeyOutlined}
     >
-      <Form
-        key={generation}
-        defaultValues={{ label: '', user_name: choices[0]?.id ?? 'root', key: '' }}
-        resolver={resolver}
-        onSubmit={onSubmit}
-        disabled={!online}
-        noValidate
-      >
-        <TextInput size="medium" source="label" label="Name" helperText="e.g. Laptop" fullWidth />
-        <SelectInput
-          size="medium"
-          source="user_name"
-          label="System user"
-          choices={choices}
-          emptyText="Choose a user"
-          fullWidth
-        />
-        <TextInput
-          size="medium"
-          source="key"
-          label="Public key"
-          helperText="One line: ssh-ed25519 AAAA… comment"
-          multiline
-          minRows={3}
-          slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
-          fullWidth
-        />
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <SaveButton label="Add key" icon={<VpnKeyOutlined />} disabled={!online} />
-        </Stack>
-      </Form>
+      <FormMetaContext.Provider value={meta}>
+        <Form
+          key={generation}
+          defaultValues={{ label: '', user_name: firstUser, key: '' }}
+          resolver={resolver}
+          onSubmit={onSubmit}
+          disabled={!online}
+          noValidate
+        >
+          {INPUTS.map((field) => (
+            <SchemaInput key={field.name} field={field} resource={pubkeys.name} schema={schema} />
+          ))}
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <SaveButton label="Add key" icon={<VpnKeyOutlined />} disabled={!online} />
+          </Stack>
+        </Form>
+      </FormMetaContext.Provider>
     </SectionCard>
   );
 }

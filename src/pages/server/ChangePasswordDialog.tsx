@@ -1,18 +1,18 @@
 import { Dialog, DialogActions, DialogContent, DialogTitle, Button } from '@mui/material';
 import { Form } from 'ra-core';
 import { SaveButton } from 'ra-ui-materialui';
-import { z } from 'zod';
-import { systemUserPassword } from '../../../resources/agent/validators';
-import type { Sysuser } from '../../../resources/sysusers';
+import { type Sysuser, sysusers } from '../../../resources/sysusers';
+import { formFields, inputSchemaOf } from '../../generic/formModel';
+import { SchemaInput } from '../../generic/SchemaInput';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
 import { useStackdeckData } from '../../hooks';
-import { PasswordWithGenerator } from './PasswordWithGenerator';
 
-/** The declared update body of a system user (its password). */
-const passwordBody = z.object({ password: systemUserPassword });
+/** The declared update body of a system user (its password), with its generator widget. */
+const passwordBody = inputSchemaOf(sysusers, 'update');
 const resolver = schemaResolver(passwordBody);
-const FIELDS = ['password'];
+const INPUTS = formFields(sysusers, 'update', { password: 'New password' });
+const FIELDS = INPUTS.map((f) => f.name);
 
 interface Props {
   sid: number;
@@ -23,7 +23,7 @@ interface Props {
 /** A new password for a system user, typed or generated. */
 export function ChangePasswordDialog({ sid, user, onClose }: Props) {
   const dp = useStackdeckData();
-  const onSubmit = useSubmitHandler<z.infer<typeof passwordBody>>(
+  const onSubmit = useSubmitHandler<{ password: string }>(
     FIELDS,
     async (values) => {
       if (!user) return;
@@ -37,7 +37,14 @@ export function ChangePasswordDialog({ sid, user, onClose }: Props) {
       <Form defaultValues={{ password: '' }} resolver={resolver} onSubmit={onSubmit} noValidate>
         <DialogTitle>New password for {user?.user_name}</DialogTitle>
         <DialogContent>
-          <PasswordWithGenerator label="New password" />
+          {INPUTS.map((field) => (
+            <SchemaInput
+              key={field.name}
+              field={field}
+              resource={sysusers.name}
+              schema={passwordBody}
+            />
+          ))}
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose}>Cancel</Button>

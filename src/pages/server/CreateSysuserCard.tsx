@@ -2,28 +2,38 @@ import { Grid, Stack } from '@mui/material';
 import PersonAddOutlined from '@mui/icons-material/PersonAddOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form } from 'ra-core';
-import { NumberInput, SaveButton, TextInput } from 'ra-ui-materialui';
-import { useState } from 'react';
+import { SaveButton } from 'ra-ui-materialui';
+import { useMemo, useState } from 'react';
 import type { z } from 'zod';
-import { sysuserCreate } from '../../../resources/sysusers';
+import { sysuserCreate, sysusers } from '../../../resources/sysusers';
+import { FormMetaContext } from '../../generic/formMeta';
+import { formFields, inputSchemaOf } from '../../generic/formModel';
+import { generatePassword } from '../../generic/passwords';
+import { SchemaInput } from '../../generic/SchemaInput';
 import { SectionCard } from '../../generic/SectionCard';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
 import { useStackdeckData } from '../../hooks';
-import { NameAvailability } from './NameAvailability';
-import { PasswordWithGenerator } from './PasswordWithGenerator';
 
+const schema = inputSchemaOf(sysusers, 'create');
 const resolver = schemaResolver(sysuserCreate);
-const FIELDS = ['user_name', 'password', 'quota_hard', 'quota_soft'];
+/** The declared inputs: labels, help, the availability check and the password generator. */
+const FIELDS = formFields(sysusers, 'create');
+const NAMES = FIELDS.map((f) => f.name);
+/** Side by side under the name and password. */
+const QUOTAS = new Set(['quota_hard', 'quota_soft']);
 const EMPTY = { user_name: '', password: '', quota_hard: 0, quota_soft: 0 };
+/** The name check sends a create body: a generated password stands in until one is typed. */
+const STAND_INS = { password: () => generatePassword() };
 
 /** Create a system user: name checked as it is typed, password generator, quotas. */
 export function CreateSysuserCard({ sid, online }: { sid: number; online: boolean }) {
   const dp = useStackdeckData();
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
+  const meta = useMemo(() => ({ sid }), [sid]);
   const onSubmit = useSubmitHandler<z.infer<typeof sysuserCreate>>(
-    FIELDS,
+    NAMES,
     async (values) => {
       await dp.create('sysusers', { meta: { sid }, data: values });
       await queryClient.invalidateQueries({ queryKey: ['sysusers'] });
@@ -31,6 +41,22 @@ export function CreateSysuserCard({ sid, online }: { sid: number; online: boolea
     },
     'System user created.',
   );
+  const input = (name: string) => {
+    const field = FIELDS.find((f) => f.name === name);
+    if (!field) return null;
+    // Offline, no availability check is asked: the server could not answer it.
+    const shown =
+      !online && field.widget?.kind === 'availability' ? { ...field, widget: undefined } : field;
+    return (
+      <SchemaInput
+        key={name}
+        field={shown}
+        resource={sysusers.name}
+        schema={schema}
+        standIns={STAND_INS}
+      />
+    );
+  };
   return (
     <SectionCard
       id="create-sysuser"
@@ -38,50 +64,32 @@ export function CreateSysuserCard({ sid, online }: { sid: number; online: boolea
       subtitle="A Linux account on the server: its own home, SSH keys and web apps."
       icon={PersonAddOutlined}
     >
-      <Form
-        key={generation}
-        defaultValues={EMPTY}
-        resolver={resolver}
-        onSubmit={onSubmit}
-        disabled={!online}
-        noValidate
-      >
-        <TextInput
-          size="medium"
-          source="user_name"
-          label="User name"
-          autoComplete="off"
-          helperText="Lower-case letters, digits, _ and -, starting with a letter"
-          fullWidth
-        />
-        <NameAvailability sid={sid} disabled={!online} />
-        <PasswordWithGenerator />
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <NumberInput
-              size="medium"
-              source="quota_hard"
-              label="Hard quota (MB)"
-              helperText="0 for no limit"
-              min={0}
-              fullWidth
-            />
+      <FormMetaContext.Provider value={meta}>
+        <Form
+          key={generation}
+          defaultValues={EMPTY}
+          resolver={resolver}
+          onSubmit={onSubmit}
+          disabled={!online}
+          noValidate
+        >
+          {NAMES.filter((name) => !QUOTAS.has(name)).map(input)}
+          <Grid container spacing={2}>
+            {NAMES.filter((name) => QUOTAS.has(name)).map((name) => (
+              <Grid key={name} size={{ xs: 12, sm: 6 }}>
+                {input(name)}
+              </Grid>
+            ))}
           </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <NumberInput
-              size="medium"
-              source="quota_soft"
-              label="Soft quota (MB)"
-              helperText="Warns above it; 0 for none"
-              min={0}
-              fullWidth
+          <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+            <SaveButton
+              label="Create system user"
+              icon={<PersonAddOutlined />}
+              disabled={!online}
             />
-          </Grid>
-        </Grid>
-        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
-          <SaveButton label="Create system user" icon={<PersonAddOutlined />} disabled={!online} />
-        </Stack>
-      </Form>
+          </Stack>
+        </Form>
+      </FormMetaContext.Provider>
     </SectionCard>
   );
 }
