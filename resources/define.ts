@@ -133,14 +133,15 @@ export type Widget =
   | { kind: 'code' }
   /**
    * Values the server itself offers (its MariaDB's collations): a declared GET action of
-   * `resource` answering `{data: [...]}`, asked with the page's server id as `?{serverParam}=`.
+   * `resource` answering `{data: [...]}`, asked with the page's server id as `?{serverParam}=`,
+   * or as the path's `{sid}` when no `serverParam` is given.
    * The user may still type a value of their own: the server's answer is a suggestion list.
    */
   | {
       kind: 'offered';
       resource: string;
       action: string;
-      serverParam: string;
+      serverParam?: string;
       optionValue: string;
       /** A field whose value is shown beside the option (a collation's charset). */
       optionHint?: string;

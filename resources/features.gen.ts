@@ -7,6 +7,7 @@ import * as referrals from '../features/referrals/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
 import * as tickets from '../features/tickets/resource';
+import * as webapps from '../features/webapps/resource';
 
 /** The resources of every feature, by name. */
 export const featureResources = {
@@ -17,6 +18,7 @@ export const featureResources = {
   ...supervisor.resources,
   ...teams.resources,
   ...tickets.resources,
+  ...webapps.resources,
 } as const;
 
 /** The agent ops of every feature, by name. */
@@ -28,4 +30,5 @@ export const featureOps = {
   ...supervisor.ops,
   ...teams.ops,
   ...tickets.ops,
+  ...webapps.ops,
 } as const;

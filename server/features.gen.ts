@@ -7,6 +7,7 @@ import * as referrals from '../features/referrals/server';
 import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
 import * as tickets from '../features/tickets/server';
+import * as webapps from '../features/webapps/server';
 import type { ServerFeature } from './feature';
 
 /** The panel side of every feature. */
@@ -18,4 +19,5 @@ export const serverFeatures: readonly ServerFeature[] = [
   supervisor.server,
   teams.server,
   tickets.server,
+  webapps.server,
 ];

@@ -237,7 +237,8 @@ export function OfferedWidget({ field, widget, helperText, autoFocus }: WidgetPr
     queryKey: ['offered', widget.resource, widget.action, sid],
     queryFn: ({ signal }) =>
       dp.action<{ data: Record<string, unknown>[] }>(widget.resource, widget.action, {
-        query: { [widget.serverParam]: sid },
+        // The server is named in the action's path, or by a query parameter where the path has none.
+        ...(widget.serverParam ? { query: { [widget.serverParam]: sid } } : { params: { sid } }),
         signal,
       }),
     enabled: sid !== undefined,

@@ -1,0 +1,130 @@
+/**
+ * The values of a web app that reach a server's configuration files (nginx, Apache, PHP-FPM):
+ * each from an allowlist, so nothing a user types can end a directive or open a block. Pure:
+ * the declaration, the forms and the agent share it.
+ */
+import { z } from 'zod';
+
+/** The app's name: its directory, its pool, its vhost file (`stackdeck-<name>.conf`). */
+export const APP_NAME = /^[a-z][a-z0-9-]{0,39}$/;
+
+/** One DNS label after IDN conversion: letters, digits, inner hyphens; `xn--` for IDN. */
+const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
+
+/**
+ * A domain as nginx and Apache get it: lower case, IDN as punycode (`bücher.de` becomes
+ * `xn--bcher-kva.de`), labels of 1 to 63 letters, digits and hyphens, two labels at least,
+ * 253 characters at most. No wildcard, no port, no path: nothing of nginx syntax survives.
+ * Null when the text is no such name.
+ */
+export function toAsciiDomain(text: string): string | null {
+  const trimmed = text.trim().toLowerCase().replace(/\.$/, '');
+  // Anything besides letters (any script), digits, dots and hyphens is refused before the URL
+  // parser, which would otherwise drop or encode it (`a b.com`, `a;b.com`, `a/b.com`).
+  if (!trimmed || !/^[\p{L}\p{N}\p{M}.-]+$/u.test(trimmed)) return null;
+  let ascii: string;
+  try {
+    ascii = new URL(`http://${trimmed}`).hostname;
+  } catch {
+    return null;
+  }
+  if (ascii.length > 253) return null;
+  const labels = ascii.split('.');
+  if (labels.length < 2 || !labels.every((l) => LABEL.test(l))) return null;
+  // A top-level label is never all digits (that is an IPv4 address, not a name).
+  if (/^\d+$/.test(labels[labels.length - 1]!)) return null;
+  return ascii;
+}
+
+export const domainName = z
+  .string()
+  .max(253)
+  .transform((text, ctx) => {
+    const ascii = toAsciiDomain(text);
+    if (ascii === null) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'A domain such as example.com: letters, digits and hyphens in dotted labels',
+      });
+      return z.NEVER;
+    }
+    return ascii;
+  });
+
+/** The app's domains: the first is its primary name, the rest answer too. */
+export const domainList = z
+  .array(domainName)
+  .min(1, 'Give the app a domain')
+  .max(50, 'At most 50 domains')
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    list.forEach((d, i) => {
+      if (seen.has(d)) ctx.addIssue({ code: 'custom', path: [i], message: `${d} is given twice` });
+      seen.add(d);
+    });
+  });
+
+/**
+ * The document root inside the app's directory: `public`, `web/public`, or `.` for the
+ * directory itself. Plain names only, no `..`, no leading slash.
+ */
+export const webRoot = z
+  .string()
+  .trim()
+  .max(100)
+  .regex(
+    /^(\.|[A-Za-z0-9_-][A-Za-z0-9._-]*(\/[A-Za-z0-9_-][A-Za-z0-9._-]*)*)$/,
+    'A folder inside the app, such as public (letters, digits, . _ - and /)',
+  )
+  .refine((p) => !p.split('/').includes('..'), 'No ..');
+
+/** A PHP version as Debian names its packages: `8.2`. */
+export const phpVersion = z.string().regex(/^[5-9]\.\d$/, 'A PHP version such as 8.2');
+
+/** The two ways an app is served (spec "stack_type"). */
+export const STACKS = ['nginx', 'apache/nginx'] as const;
+export const stackType = z.enum(STACKS);
+export const STACK_LABELS: Record<(typeof STACKS)[number], string> = {
+  nginx: 'Native NGINX',
+  'apache/nginx': 'NGINX plus Apache2',
+};
+
+/** What the app is; the one-click installers add theirs. */
+export const WEBAPP_TYPES = ['custom', 'static'] as const;
+export const webappType = z.enum(WEBAPP_TYPES);
+export const WEBAPP_TYPE_LABELS: Record<(typeof WEBAPP_TYPES)[number], string> = {
+  custom: 'Custom PHP app',
+  static: 'Static site',
+};
+
+/** PHP functions a pool may disable: names only. */
+const FUNCTION_LIST = /^([a-z_][a-z0-9_]*)(,[a-z_][a-z0-9_]*)*$|^$/;
+
+/** A size as php.ini writes it: `256M`, `2G`. */
+const SIZE = /^[1-9][0-9]{0,5}[KMG]$/;
+
+/**
+ * The app's PHP settings (spec /app-settings), written into its pool as php_admin_value, so
+ * the app's own code cannot raise them.
+ */
+export const phpSettings = z.object({
+  memory_limit: z.string().regex(SIZE, 'A size such as 256M').default('256M'),
+  upload_max_filesize: z.string().regex(SIZE, 'A size such as 64M').default('64M'),
+  post_max_size: z.string().regex(SIZE, 'A size such as 64M').default('64M'),
+  max_execution_time: z.coerce.number().int().min(1).max(3600).default(60),
+  max_input_time: z.coerce.number().int().min(1).max(3600).default(60),
+  max_input_vars: z.coerce.number().int().min(100).max(100_000).default(3000),
+  /** Child processes the pool may start (pm = ondemand). */
+  max_children: z.coerce.number().int().min(1).max(200).default(8),
+  timezone: z
+    .string()
+    .regex(/^[A-Za-z]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/, 'A time zone such as Europe/Berlin')
+    .default('UTC'),
+  disable_functions: z
+    .string()
+    .trim()
+    .regex(FUNCTION_LIST, 'Function names separated by commas')
+    .default('exec,passthru,shell_exec,system,proc_open,popen,pcntl_exec'),
+});
+export type PhpSettings = z.output<typeof phpSettings>;
+export const DEFAULT_PHP_SETTINGS: PhpSettings = phpSettings.parse({});

@@ -1,0 +1,283 @@
+/**
+ * Web apps (spec "Web apps", "Subdomains"): a site of a server, run as one of its system users
+ * with its own PHP-FPM pool, served by nginx alone or by nginx in front of Apache2. The panel
+ * keeps the desired app; the agent renders its files and applies them as one configuration
+ * transaction (`php-fpm -t`, `apache2ctl configtest`, `nginx -t`, reload, roll back).
+ */
+import { z } from 'zod';
+import { defineResource } from '../../resources/define';
+import { op } from '../../resources/agent/opDef';
+import { systemUserName } from '../../resources/agent/validators';
+import {
+  APP_NAME,
+  domainList,
+  phpSettings,
+  phpVersion,
+  stackType,
+  webRoot,
+  webappType,
+} from './names';
+
+export const appName = z
+  .string()
+  .trim()
+  .regex(APP_NAME, 'Lower-case letters, digits and -, starting with a letter (at most 40)');
+
+const status = z.enum(['pending', 'active', 'failed', 'deleting']);
+
+export const webappSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  webapp_type: z.string(),
+  /** `nginx` or `apache/nginx` (spec stack_type). */
+  stack_type: stackType,
+  /** How the stack is shown: "Native NGINX", "NGINX plus Apache2" (spec web_stack). */
+  web_stack: z.string(),
+  /** `app`, or `child` for an app on a subdomain of its parent (spec type). */
+  type: z.enum(['app', 'child']),
+  parent_id: z.number().int().nullable(),
+  /** Null for a static site. */
+  php_version: z.string().nullable(),
+  /** The first is the primary name. */
+  domains: z.array(z.string()),
+  web_root: z.string(),
+  php_settings: phpSettings,
+  sys_user: z.object({ id: z.number().int(), user_name: z.string(), quota_hard: z.number() }),
+  /** Where the app lives on its server: `/home/<user>/apps/<name>`. */
+  path: z.string(),
+  status,
+  error: z.string().nullable(),
+  error_field: z.string().nullable(),
+  drift: z.enum(['missing', 'changed']).nullable().optional(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Webapp = z.infer<typeof webappSchema>;
+
+export const webappInput = z.object({
+  name: appName,
+  webapp_type: webappType.default('custom'),
+  stack_type: stackType.default('nginx'),
+  php_version: phpVersion.default('8.2'),
+  domains: domainList,
+  web_root: webRoot.default('public'),
+  /** The system user the app runs as (an active one of this server; root never). */
+  sys_user: systemUserName,
+  /** A child app (subdomain) of this app: it runs as the parent's user. */
+  parent_id: z.coerce.number().int().positive().nullable().default(null),
+  php_settings: phpSettings.default(phpSettings.parse({})),
+});
+
+/** What PATCH may change: the name, the user and the parent stay. */
+export const webappChange = z.object({
+  stack_type: stackType.optional(),
+  php_version: phpVersion.optional(),
+  domains: domainList.optional(),
+  web_root: webRoot.optional(),
+  php_settings: phpSettings.partial().optional(),
+});
+
+export const phpRuntime = z.object({
+  version: z.string(),
+  /** Its FPM service runs (apps can use it). */
+  running: z.boolean(),
+  /** Where its packages come from: Debian's own, or the Sury repository. */
+  source: z.enum(['debian', 'sury', 'other']),
+});
+
+export const aRecordCheck = z.object({
+  domain: z.string(),
+  /** The addresses the domain resolves to, as the panel sees it. */
+  addresses: z.array(z.string()),
+  /** The server's public address the domain should point at. */
+  server_ip: z.string().nullable(),
+  points: z.boolean(),
+});
+
+const server = 'servers/{sid}/users/{uid}';
+
+export const webstacks = defineResource({
+  name: 'webstacks',
+  label: 'Web Applications',
+  parent: 'server',
+  params: { appId: 'id' },
+  idParam: 'appId',
+  schema: webappSchema,
+  input: webappInput,
+  paths: { list: `webstacks/${server}`, one: `webstacks/{appId}/${server}` },
+  ops: {
+    list: {
+      guard: 'self',
+      sort: ['created_at', 'name'],
+      summary:
+        "The server's web apps; `?id=` one, `?parent_id=` an app's child apps, `?sync=true` compares them with the server",
+      filters: z.object({
+        id: z.coerce.number().int().positive().optional(),
+        parent_id: z.coerce.number().int().positive().optional(),
+        sync: z.enum(['true', 'false']).optional(),
+      }),
+    },
+    get: { guard: 'self' },
+    create: {
+      guard: 'self',
+      summary: 'Create a web app (or, with `parent_id`, a child app on a subdomain)',
+    },
+    update: {
+      guard: 'self',
+      method: 'PATCH',
+      summary: 'Change the stack, PHP version, domains, document root or PHP settings',
+      body: webappChange,
+    },
+    delete: {
+      guard: 'self',
+      summary: 'Remove the app: its vhost, pool and files (`?children=true` its child apps too)',
+      query: z.object({ children: z.enum(['true', 'false']).optional() }),
+    },
+  },
+  actions: {
+    rebuild: {
+      method: 'PATCH',
+      path: `webstacks/rebuild/{appId}/${server}`,
+      guard: 'self',
+      summary: "Write the app's files again from the panel (its own includes are kept)",
+      response: webappSchema,
+    },
+    php: {
+      method: 'GET',
+      path: `webstacks/php/${server}`,
+      guard: 'self',
+      summary: 'The PHP versions the server has, and where they come from',
+      response: z.object({ data: z.array(phpRuntime) }),
+    },
+    aRecord: {
+      method: 'GET',
+      path: `a-record-validation/${server}`,
+      guard: 'self',
+      summary: "Whether a domain's A record points at the server",
+      query: z.object({ domain: z.string().max(253) }),
+      response: aRecordCheck,
+    },
+  },
+  example: {
+    name: 'shop',
+    webapp_type: 'custom',
+    stack_type: 'nginx',
+    php_version: '8.2',
+    domains: ['shop.example.com'],
+    web_root: 'public',
+    sys_user: 'stackdeck',
+  },
+  ui: {
+    listFields: ['name', 'domains', 'stack_type', 'php_version', 'sys_user', 'status'],
+    formFields: [
+      'name',
+      'domains',
+      'sys_user',
+      'webapp_type',
+      'stack_type',
+      'php_version',
+      'web_root',
+    ],
+    widgets: {
+      sys_user: {
+        kind: 'reference',
+        resource: 'sysusers',
+        optionText: 'user_name',
+        optionValue: 'user_name',
+      },
+      php_version: {
+        kind: 'offered',
+        resource: 'webstacks',
+        action: 'php',
+        optionValue: 'version',
+        optionHint: 'source',
+      },
+    },
+    labels: {
+      name: 'App name',
+      domains: 'Domains',
+      sys_user: 'System user',
+      webapp_type: 'Type',
+      stack_type: 'Web stack',
+      php_version: 'PHP',
+      web_root: 'Document root',
+    },
+    help: {
+      name: 'Lower-case letters, digits and -; the app lives in /home/<user>/apps/<name>',
+      domains: 'The first is the primary; international names are stored as punycode',
+      sys_user: 'The app runs as this user and only it can read its files',
+      stack_type: 'NGINX plus Apache2 honours .htaccess files',
+      web_root: 'The folder inside the app that is served',
+    },
+    recordRepresentation: 'name',
+  },
+});
+
+/** A user's apps on all their servers (spec `webstacks/users/{id}`). */
+export const webappOverview = defineResource({
+  name: 'webapp-overview',
+  label: 'Web apps of all servers',
+  schema: z.object({ id: z.number().int() }),
+  paths: {},
+  ops: {},
+  actions: {
+    ofUser: {
+      method: 'GET',
+      path: 'webstacks/users/{uid}',
+      guard: 'self',
+      summary: "The user's web apps on all their servers",
+      response: z.object({
+        data: z.array(
+          webappSchema.extend({ server_id: z.number().int(), server_name: z.string() }),
+        ),
+        total: z.number().int(),
+      }),
+    },
+  },
+});
+
+export const resources = { webstacks, 'webapp-overview': webappOverview };
+
+/** An app as the agent gets it: every value already from an allowlist. */
+export const appSpec = z.object({
+  name: appName,
+  user: systemUserName,
+  stack_type: stackType,
+  webapp_type: webappType,
+  /** Null: a static site, no pool. */
+  php_version: phpVersion.nullable(),
+  domains: domainList,
+  web_root: webRoot,
+  php_settings: phpSettings,
+  /** The parent's name, for a child app (it lives beside its parent, under the same user). */
+  parent: appName.nullable(),
+});
+export type AppSpec = z.output<typeof appSpec>;
+
+/** What the server's files say of an app, as found (for the read-back). */
+const foundApp = z.object({
+  name: z.string(),
+  user: z.string().optional(),
+  stack_type: z.string().optional(),
+  php_version: z.string().nullable().optional(),
+  domains: z.array(z.string()).optional(),
+  web_root: z.string().optional(),
+});
+
+export const ops = {
+  /**
+   * Makes the server serve the app as specified: directories, PHP-FPM pool, nginx (and Apache)
+   * vhosts, written and checked as one transaction; a pool of another version is moved.
+   */
+  'webapp.apply': op(appSpec, z.object({ path: z.string() }), 120_000),
+  /** Takes the app off the server: vhosts, pool, and its directory when `files` is true. */
+  'webapp.remove': op(
+    z.object({ name: appName, user: systemUserName, files: z.boolean() }),
+    z.object({ removed: z.boolean() }),
+    120_000,
+  ),
+  /** The panel's apps as their files on the server say. */
+  'webapp.list': op(z.object({}), z.array(foundApp)),
+  /** The PHP versions installed, and whether their FPM runs. */
+  'php.runtimes': op(z.object({}), z.array(phpRuntime)),
+};

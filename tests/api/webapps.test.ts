@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { opFieldError } from '../../agent/lib/opError';
+import type { AppSpec } from '../../features/webapps/resource';
+import type { TestUser } from './helpers';
+import { type FakeAgent, startFakeAgent } from './fakeAgent';
+import { type LiveApp, startLiveApp } from './liveApp';
+
+/**
+ * Web apps through the API with a fake agent that keeps the server's apps in memory: what the
+ * agent is asked (the spec it renders from), statuses, errors at their field, domains owned by
+ * one app, child apps, rebuild, drift, PHP versions. tests/system/webapps.test.ts serves real
+ * traffic through nginx, Apache and PHP-FPM in a sandbox server.
+ */
+let live: LiveApp;
+let owner: TestUser;
+let other: TestUser;
+let agent: FakeAgent;
+/** The fake server's apps, by name, as last applied. */
+const apps = new Map<string, AppSpec>();
+const removed: string[] = [];
+
+function fakeWebOps() {
+  return {
+    'webapp.apply': (spec: AppSpec) => {
+      if (spec.php_version === '7.4')
+        throw opFieldError('php_version', 'PHP 7.4 is not installed on the server');
+      apps.set(spec.name, spec);
+      return { path: `/home/${spec.user}/apps/${spec.name}` };
+    },
+    'webapp.remove': (a: { name: string }) => {
+      removed.push(a.name);
+      return { removed: apps.delete(a.name) };
+    },
+    'webapp.list': () =>
+      [...apps.values()].map(({ name, user, stack_type, php_version, domains, web_root }) => ({
+        name,
+        user,
+        stack_type,
+        php_version,
+        domains,
+        web_root,
+      })),
+    'php.runtimes': () => [{ version: '8.2', running: true, source: 'debian' }],
+  };
+}
+
+const base = (p = 'webstacks') => `/api/v1/${p}/servers/${agent.server.id}/users/${owner.id}`;
+const one = (id: number, p = 'webstacks') =>
+  `/api/v1/${p}/${id}/servers/${agent.server.id}/users/${owner.id}`;
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  body?: unknown,
+  token = owner.token,
+) => live.t.call(method, url, { token, body });
+const app = (name: string, over: Record<string, unknown> = {}) => ({
+  name,
+  domains: [`${name}.example.com`],
+  sys_user: 'alice',
+  ...over,
+});
+
+async function addSysuser(user: string, status = 'active') {
+  await live.t.app.db
+    .insertInto('sysusers')
+    .values({
+      server_id: agent.server.id,
+      user_name: user,
+      quota_hard: 0,
+      quota_soft: 0,
+      status: status as 'active',
+      error: null,
+      error_field: null,
+      password_hash: null,
+      created_at: new Date().toISOString(),
+      updated_at: new Date().toISOString(),
+    })
+    .execute();
+}
+
+beforeAll(async () => {
+  live = await startLiveApp();
+  [owner, other] = await Promise.all([live.t.user(), live.t.user()]);
+  agent = await startFakeAgent(live, owner, fakeWebOps());
+  await addSysuser('alice');
+  await addSysuser('bob');
+  await addSysuser('carol', 'pending');
+});
+afterAll(async () => {
+  live.disconnectAll();
+  await live.close();
+});
+
+describe('web apps', () => {
+  it('creates an app: active once the server serves it, with what the server was told', async () => {
+    const res = await call('POST', base(), app('shop'));
+    expect(res.statusCode, res.body).toBe(201);
+    const record = res.json();
+    expect(record).toMatchObject({
+      name: 'shop',
+      webapp_type: 'custom',
+      stack_type: 'nginx',
+      web_stack: 'Native NGINX',
+      type: 'app',
+      parent_id: null,
+      php_version: '8.2',
+      domains: ['shop.example.com'],
+      web_root: 'public',
+      path: '/home/alice/apps/shop',
+      status: 'active',
+      error: null,
+    });
+    expect(record.sys_user).toMatchObject({ user_name: 'alice' });
+    expect(record.sys_user.id).toBeGreaterThan(0);
+    expect(record.php_settings).toMatchObject({ memory_limit: '256M', max_children: 8 });
+    expect(apps.get('shop')).toMatchObject({
+      user: 'alice',
+      php_version: '8.2',
+      parent: null,
+      php_settings: expect.objectContaining({ disable_functions: expect.stringContaining('exec') }),
+    });
+    const list = await call('GET', `${base()}?id=${record.id}`);
+    expect(list.json()).toMatchObject({ total: 1, data: [{ name: 'shop' }] });
+  });
+
+  it('writes international domains as punycode and refuses what could reach nginx syntax', async () => {
+    const idn = await call('POST', base(), app('books', { domains: ['Bücher.example'] }));
+    expect(idn.statusCode, idn.body).toBe(201);
+    expect(idn.json().domains).toEqual(['xn--bcher-kva.example']);
+    for (const bad of [
+      'a;b.example',
+      'a b.example',
+      'x.example/..',
+      '*.example.com',
+      'localhost',
+    ]) {
+      const res = await call('POST', base(), app('evil', { domains: [bad] }));
+      expect(res.statusCode, bad).toBe(400);
+      expect(Object.keys(res.json().errors ?? {}).join()).toContain('domains');
+    }
+    const twice = await call('POST', base(), app('twice', { domains: ['t.example', 't.example'] }));
+    expect(twice.statusCode).toBe(400);
+    for (const name of ['Shop', '1shop', 'a_b', 'x'.repeat(41)]) {
+      const res = await call('POST', base(), app(name));
+      expect(res.statusCode, name).toBe(400);
+    }
+    expect(apps.has('evil')).toBe(false);
+  });
+
+  it('refuses a user the server does not have, a name or a domain in use, at the field', async () => {
+    const calls = agent.calls.length;
+    const nobody = await call('POST', base(), app('nobody', { sys_user: 'zed' }));
+    expect(nobody.statusCode).toBe(400);
+    expect(nobody.json().errors).toHaveProperty('sys_user');
+    const pending = await call('POST', base(), app('early', { sys_user: 'carol' }));
+    expect(pending.json().errors.sys_user).toMatch(/not ready/);
+    const name = await call('POST', base(), app('shop', { domains: ['other.example'] }));
+    expect(name.json().errors).toHaveProperty('name');
+    const domain = await call('POST', base(), app('copy', { domains: ['shop.example.com'] }));
+    expect(domain.statusCode).toBe(400);
+    expect(domain.json().errors.domains).toMatch(/shop\.example\.com is served by another app/);
+    expect(agent.calls.length).toBe(calls);
+  });
+
+  it('gives a domain to one app only when two ask at once', async () => {
+    const results = await Promise.all(
+      ['race1', 'race2', 'race3'].map((n) =>
+        call('POST', base(), app(n, { domains: ['race.example'] })),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
+    const owners = await live.t.app.db
+      .selectFrom('webapp_domains')
+      .select('webapp_id')
+      .where('name', '=', 'race.example')
+      .execute();
+    expect(owners).toHaveLength(1);
+    const listed = await call('GET', `${base()}?perPage=100`);
+    const holding = listed
+      .json()
+      .data.filter((a: { domains: string[] }) => a.domains.includes('race.example'));
+    expect(holding).toHaveLength(1);
+  });
+
+  it("says the server's refusal at its field and keeps nothing of a refused app", async () => {
+    const res = await call('POST', base(), app('old', { php_version: '7.4' }));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.php_version).toMatch(/not installed/);
+    const again = await call('POST', base(), app('old'));
+    expect(again.statusCode, again.body).toBe(201);
+  });
+
+  it('changes PHP settings, domains and stack: the server gets the whole app again', async () => {
+    const created = await call('POST', base(), app('blog', { domains: ['blog.example'] }));
+    const id = created.json().id as number;
+    const res = await call('PATCH', one(id), {
+      php_settings: { memory_limit: '512M' },
+      domains: ['www.blog.example', 'blog.example'],
+      stack_type: 'apache/nginx',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'active',
+      web_stack: 'NGINX plus Apache2',
+      domains: ['www.blog.example', 'blog.example'],
+      php_settings: { memory_limit: '512M', upload_max_filesize: '64M' },
+    });
+    expect(apps.get('blog')).toMatchObject({
+      stack_type: 'apache/nginx',
+      domains: ['www.blog.example', 'blog.example'],
+      php_settings: expect.objectContaining({ memory_limit: '512M', max_execution_time: 60 }),
+    });
+    // The domain it gave up is free for another app.
+    await call('PATCH', one(id), { domains: ['www.blog.example'] });
+    const taker = await call('POST', base(), app('taker', { domains: ['blog.example'] }));
+    expect(taker.statusCode, taker.body).toBe(201);
+    const bad = await call('PATCH', one(id), { php_settings: { memory_limit: '1 GB' } });
+    expect(bad.statusCode).toBe(400);
+    const badFn = await call('PATCH', one(id), {
+      php_settings: { disable_functions: 'exec;system' },
+    });
+    expect(badFn.statusCode).toBe(400);
+  });
+
+  it('runs a static site without PHP', async () => {
+    const res = await call('POST', base(), app('docs', { webapp_type: 'static' }));
+    expect(res.json()).toMatchObject({ status: 'active', php_version: null });
+    expect(apps.get('docs')?.php_version).toBeNull();
+    const php = await call('PATCH', one(res.json().id), { php_version: '8.2' });
+    expect(php.json().errors).toHaveProperty('php_version');
+  });
+
+  it('hangs child apps under a parent, as its user; deleting the parent asks about them', async () => {
+    const parent = (await call('POST', base(), app('main'))).json();
+    const wrongUser = await call(
+      'POST',
+      base(),
+      app('sub', { parent_id: parent.id, sys_user: 'bob', domains: ['sub.main.example'] }),
+    );
+    expect(wrongUser.json().errors.sys_user).toMatch(/parent's user, alice/);
+    const child = await call(
+      'POST',
+      base(),
+      app('sub', { parent_id: parent.id, domains: ['sub.main.example'] }),
+    );
+    expect(child.statusCode, child.body).toBe(201);
+    expect(child.json()).toMatchObject({ type: 'child', parent_id: parent.id });
+    expect(apps.get('sub')?.parent).toBe('main');
+    const grandchild = await call(
+      'POST',
+      base(),
+      app('subsub', { parent_id: child.json().id, domains: ['x.sub.main.example'] }),
+    );
+    expect(grandchild.json().errors).toHaveProperty('parent_id');
+    const children = await call('GET', `${base()}?parent_id=${parent.id}`);
+    expect(children.json().data.map((a: { name: string }) => a.name)).toEqual(['sub']);
+
+    const refused = await call('DELETE', one(parent.id));
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/1 child app \(sub\)/);
+    expect(apps.has('main')).toBe(true);
+    const gone = await call('DELETE', `${one(parent.id)}?children=true`);
+    expect(gone.statusCode, gone.body).toBe(200);
+    expect(removed.slice(-2)).toEqual(['sub', 'main']);
+    expect((await call('GET', `${base()}?parent_id=${parent.id}`)).json().total).toBe(0);
+    // Its domains are free again.
+    const reuse = await call('POST', base(), app('main2', { domains: ['main.example.com'] }));
+    expect(reuse.statusCode, reuse.body).toBe(201);
+  });
+
+  it('rebuilds an app from the panel and shows drift against the server', async () => {
+    const created = (await call('POST', base(), app('wiki'))).json();
+    apps.delete('wiki');
+    const sync = await call('GET', `${base()}?sync=true&perPage=100`);
+    const wiki = sync.json().data.find((a: { name: string }) => a.name === 'wiki');
+    expect(wiki.drift).toBe('missing');
+    const rebuilt = await call('PATCH', one(created.id, 'webstacks/rebuild'));
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    expect(rebuilt.json()).toMatchObject({ name: 'wiki', status: 'active' });
+    expect(apps.has('wiki')).toBe(true);
+    const after = await call('GET', `${base()}?sync=true&perPage=100`);
+    expect(after.json().data.find((a: { name: string }) => a.name === 'wiki').drift).toBeNull();
+  });
+
+  it('lists the PHP versions of the server, and all of a user’s apps', async () => {
+    const php = await call('GET', base('webstacks/php'));
+    expect(php.json()).toEqual({ data: [{ version: '8.2', running: true, source: 'debian' }] });
+    const all = await call('GET', `/api/v1/webstacks/users/${owner.id}`);
+    expect(all.statusCode).toBe(200);
+    expect(all.json().data.map((a: { name: string }) => a.name)).toContain('shop');
+    expect(all.json().data[0]).toMatchObject({ server_id: agent.server.id, server_name: 'fake-1' });
+    const theirs = await call('GET', `/api/v1/webstacks/users/${other.id}`, undefined, other.token);
+    expect(theirs.json().total).toBe(0);
+  });
+
+  it('checks where a domain points, refusing what is no domain', async () => {
+    const bad = await call(
+      'GET',
+      `${base('a-record-validation')}?domain=${encodeURIComponent('a;b')}`,
+    );
+    expect(bad.statusCode).toBe(400);
+    // No name server answers here: the name points nowhere, said plainly.
+    const res = await call('GET', `${base('a-record-validation')}?domain=nowhere.invalid`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ domain: 'nowhere.invalid', addresses: [], points: false });
+  });
+
+  it("keeps another tenant out of the owner's apps", async () => {
+    const created = (await call('POST', base(), app('secret'))).json();
+    const theirs = await call('GET', one(created.id), undefined, other.token);
+    expect(theirs.statusCode).toBe(404);
+    const asOther = await live.t.call(
+      'GET',
+      `/api/v1/webstacks/${created.id}/servers/${agent.server.id}/users/${other.id}`,
+      { token: other.token },
+    );
+    expect(asOther.statusCode).toBe(404);
+  });
+});
