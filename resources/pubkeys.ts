@@ -68,7 +68,8 @@ export const pubkeys = defineResource({
     delete: { guard: 'self', summary: 'Remove the key from the server' },
   },
   ui: {
-    listFields: ['label', 'user_name', 'type', 'fingerprint', 'status'],
+    // Whose key first; the page shows the type with the fingerprint and who added it by the name.
+    listFields: ['user_name', 'label', 'fingerprint', 'status'],
     formFields: ['label', 'user_name', 'key'],
     widgets: {
       // Like cron's `sys_user`: root is no record of the panel, so it is offered first.

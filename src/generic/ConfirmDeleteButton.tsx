@@ -14,12 +14,23 @@ import { type RaRecord, useDelete, useNotify } from 'ra-core';
 import { savedMessage } from './formModel';
 import { errorMessage } from './serverErrors';
 
+/** The words of the button, its dialog and its outcome. */
+const VERBS = {
+  Delete: { busy: 'Deleting…', done: 'deleted' },
+  Remove: { busy: 'Removing…', done: 'removed' },
+} as const;
+export type DeleteVerb = keyof typeof VERBS;
+
 export interface ConfirmDeleteButtonProps {
   /** react-admin resource name. */
   resource: string;
   record: RaRecord;
   /** What the record is called: `cron job "nightly"`. */
   what: string;
+  /** The record in the button's name (`Delete alice`); `what` by default. */
+  name?: string;
+  /** Remove for a thing taken off (a key) rather than destroyed; Delete by default. */
+  verb?: DeleteVerb;
   /** Path values (`sid`). */
   meta?: Record<string, unknown>;
   /** A line in the dialog: what deleting does. */
@@ -36,6 +47,8 @@ export function ConfirmDeleteButton({
   resource,
   record,
   what,
+  name = what,
+  verb = 'Delete',
   meta,
   consequence,
   disabled,
@@ -53,20 +66,24 @@ export function ConfirmDeleteButton({
         onSuccess: (data) => {
           setOpen(false);
           const message = savedMessage(data as Record<string, unknown>, capital, 'deleted');
-          notify(message.text, { type: message.type });
+          const text =
+            message.type === 'success' ? `${capital} was ${VERBS[verb].done}.` : message.text;
+          notify(text, { type: message.type });
         },
         onError: (error) => {
           setOpen(false);
-          notify(errorMessage(error, `${capital} could not be deleted.`), { type: 'error' });
+          notify(errorMessage(error, `${capital} could not be ${VERBS[verb].done}.`), {
+            type: 'error',
+          });
         },
       },
     );
   return (
     <>
-      <Tooltip title={`Delete ${what}`}>
+      <Tooltip title={`${verb} ${name}`}>
         <span>
           <IconButton
-            aria-label={`Delete ${what}`}
+            aria-label={`${verb} ${name}`}
             onClick={() => setOpen(true)}
             disabled={disabled || record.status === 'deleting'}
             size="small"
@@ -80,7 +97,9 @@ export function ConfirmDeleteButton({
         onClose={() => !isPending && setOpen(false)}
         aria-labelledby={`delete-${record.id}-title`}
       >
-        <DialogTitle id={`delete-${record.id}-title`}>Delete {what}?</DialogTitle>
+        <DialogTitle id={`delete-${record.id}-title`}>
+          {verb} {what}?
+        </DialogTitle>
         <DialogContent>
           <DialogContentText>
             {consequence ?? `${capital} will be removed. This cannot be undone.`}
@@ -91,7 +110,7 @@ export function ConfirmDeleteButton({
             Cancel
           </Button>
           <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
-            {isPending ? 'Deleting…' : 'Delete'}
+            {isPending ? VERBS[verb].busy : verb}
           </Button>
         </DialogActions>
       </Dialog>

@@ -1,241 +1,34 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { Box, Card, IconButton, Stack, Tooltip } from '@mui/material';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import { Link } from 'react-router-dom';
-import type { RaRecord } from 'ra-core';
-import { DataTable, List } from 'ra-ui-materialui';
-import type { z } from 'zod';
-import type { ResourceDef } from '../../resources/define';
-import { ValueCell } from './cells';
-import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+import type { ReactNode } from 'react';
+import { Box } from '@mui/material';
 import { FormMetaContext } from './formMeta';
-import { EmptyState, type EmptyStateProps } from './EmptyState';
-import { isManaged, labelOf, recordName, waiting } from './formModel';
-import { StatusCell } from './StatusCell';
-import { NoMatches } from './NoMatches';
+import { GenericListBody, type GenericListBodyProps } from './GenericListBody';
 import { PageHeader } from './PageHeader';
-import { schemaFilters } from './schemaFilters';
-import { columnKindOf } from './zodFields';
 
-export interface ExtraColumn {
-  key: string;
-  label: string;
-  /** Right by default (buttons); left for text. */
-  align?: 'left' | 'right';
-  render: (record: RaRecord) => ReactNode;
-}
+export type { ExtraColumn } from './GenericListBody';
 
-export interface GenericListProps {
-  resource: ResourceDef;
+export interface GenericListProps extends GenericListBodyProps {
   /** Page heading; the resource's label by default. */
   title?: string;
   description?: ReactNode;
-  /** Columns in order; `ui.listFields` by default. */
-  columns?: readonly string[];
-  labels?: Record<string, string>;
-  /** Custom cells for some columns; the rest follow the schema. */
-  render?: Record<string, (record: RaRecord) => ReactNode>;
-  /** Columns that are not fields (live state, row buttons), after the fields, before Actions. */
-  extraColumns?: readonly ExtraColumn[];
-  /** Filter labels besides the declared `ui.labels`. */
-  filterLabels?: Record<string, string>;
-  /** Which declared filters the list shows (all by default; `sync` is the page's own button). */
-  filterFields?: readonly string[];
-  /** Labels of enum values in filter selects, per filter. */
-  filterChoiceLabels?: Record<string, Record<string, string>>;
-  searchPlaceholder?: string;
-  /** Where a row leads: the spec's path, never react-admin's `/resource/:id`. */
-  rowLink?: (record: RaRecord) => string;
   /** Buttons beside the heading. */
   actions?: ReactNode;
   /** Shown between the heading and the list (a card of the same page). */
   before?: ReactNode;
-  empty?: EmptyStateProps;
-  perPage?: number;
-  /** Fixed filter (a path value such as `sid`, or a permanent query such as `sync`). */
-  filter?: Record<string, unknown>;
-  /** Path values (`sid`) of the list and of its row actions. */
-  meta?: Record<string, unknown>;
-  /** A row's edit page (the spec's path): an Edit button per row. */
-  editLink?: (record: RaRecord) => string;
-  /**
-   * A Delete button per row, behind a dialog naming the record (needs a declared delete):
-   * `true`, or how to name the record and what deleting does.
-   */
-  deletable?:
-    boolean | { what?: (record: RaRecord) => string; consequence?: (record: RaRecord) => string };
-  /** Buttons of a row before Edit and Delete (a resource's own actions). */
-  rowActions?: (record: RaRecord) => ReactNode;
-  /** Row actions are off (the server is offline, say). */
-  actionsDisabled?: boolean;
-  /**
-   * How often a server-managed list is read again while a row waits for the server (pending,
-   * deleting), so it settles by itself; never while none waits. 5 s by default.
-   */
-  settleInterval?: number;
 }
 
 /**
- * A resource's list page from its declaration: columns from `ui.listFields` labelled by
- * `ui.labels`, sortable columns from `ops.list.sort` (newest first), filters from
- * `ops.list.filters`, paging, empty state; for a server-managed resource a status column
- * (pending, active, failed with the server's reason, drift after a check); row actions (edit,
- * delete behind a confirmation, through react-admin's useDelete so every list follows).
- * The URL stays the spec's path: list state is kept in the page, not the location.
+ * A resource's list page from its declaration: a heading (the resource's label, or the page's
+ * title), what the page puts before the list, and the list itself (GenericListBody: columns,
+ * filters, paging, empty state, status column, row actions).
  */
-export function GenericList(props: GenericListProps) {
-  const { resource, labels = {}, render = {}, extraColumns = [] } = props;
-  const list = resource.ops.list;
-  if (!list) throw new Error(`${resource.name} declares no list operation`);
-  const shape = resource.schema.shape as Record<string, z.ZodType>;
-  const declared = props.columns ?? resource.ui?.listFields ?? Object.keys(shape);
-  const managed = isManaged(resource);
-  const columns = managed && !declared.includes('status') ? [...declared, 'status'] : declared;
-  const { editLink, deletable, meta } = props;
-  const canDelete = Boolean(deletable && resource.ops.delete);
-  const deleteOptions = typeof deletable === 'object' ? deletable : {};
-  const whatOf = (record: RaRecord) =>
-    deleteOptions.what?.(record) ??
-    `${resource.label.replace(/s$/, '').toLowerCase()} ${recordName(resource, record)}`;
-  const sortable = list.sort ?? [];
-  const title = props.title ?? resource.label;
-  const filters = schemaFilters(list.filters, {
-    labels: { ...resource.ui?.labels, ...props.filterLabels },
-    widgets: resource.ui?.widgets,
-    only: props.filterFields,
-    choiceLabels: props.filterChoiceLabels,
-    searchPlaceholder: props.searchPlaceholder,
-  });
-  const rowLink = props.rowLink;
-
+export function GenericList({ title, description, actions, before, ...body }: GenericListProps) {
+  const heading = title ?? body.resource.label;
   return (
-    <FormMetaContext.Provider value={meta ?? {}}>
+    <FormMetaContext.Provider value={body.meta ?? {}}>
       <Box>
-        <PageHeader title={title} description={props.description} actions={props.actions} />
-        {props.before}
-        <List
-          resource={resource.name}
-          title={false}
-          actions={false}
-          exporter={false}
-          disableSyncWithLocation
-          storeKey={false}
-          perPage={props.perPage ?? 25}
-          filter={props.filter}
-          queryOptions={{
-            meta,
-            ...(managed
-              ? {
-                  refetchInterval: (query: { state: { data?: { data?: RaRecord[] } } }) =>
-                    waiting(query.state.data?.data) ? (props.settleInterval ?? 5_000) : false,
-                }
-              : {}),
-          }}
-          filters={filters.length ? filters : undefined}
-          sort={sortable[0] ? { field: sortable[0], order: 'DESC' } : undefined}
-          empty={
-            props.empty ? (
-              <Card variant="outlined">
-                <EmptyState {...props.empty} />
-              </Card>
-            ) : (
-              false
-            )
-          }
-          sx={{
-            // Wide tables scroll inside their card on a phone instead of widening the page.
-            '& .RaList-main': { minWidth: 0 },
-            '& .RaList-content': { overflowX: 'auto' },
-            '& .RaListToolbar-root': { bgcolor: 'transparent' },
-            // The heading above already spaces the page; react-admin's filter bar reserves 64px.
-            '& .RaFilterForm-root': { minHeight: 'auto', mb: 1 },
-          }}
-        >
-          <DataTable
-            bulkActionButtons={false}
-            empty={<NoMatches />}
-            rowClick={rowLink ? (_id, _resource, record) => rowLink(record) : false}
-            sx={{ '& .RaDataTable-headerCell': { fontWeight: 600, whiteSpace: 'nowrap' } }}
-          >
-            {columns.map((name) => {
-              const label = labelOf(resource, name, labels);
-              const kind = columnKindOf(name, shape[name]);
-              const custom =
-                render[name] ??
-                (managed && name === 'status'
-                  ? (record: RaRecord) => <StatusCell record={record} />
-                  : undefined);
-              return (
-                <DataTable.Col
-                  key={name}
-                  source={name}
-                  label={label}
-                  disableSort={!sortable.includes(name)}
-                  render={(record: RaRecord) =>
-                    custom ? (
-                      custom(record)
-                    ) : (
-                      <ValueCell kind={kind} value={record[name]} label={label} />
-                    )
-                  }
-                />
-              );
-            })}
-            {extraColumns.map((column) => (
-              <DataTable.Col
-                key={column.key}
-                label={column.label}
-                disableSort
-                align={column.align ?? 'right'}
-                render={column.render}
-              />
-            ))}
-            {editLink || canDelete || props.rowActions ? (
-              <DataTable.Col
-                key="row-actions"
-                label="Actions"
-                disableSort
-                align="right"
-                render={(record: RaRecord) => (
-                  <Stack
-                    direction="row"
-                    spacing={0.5}
-                    sx={{ justifyContent: 'flex-end' }}
-                    // A row may lead somewhere; its buttons and their dialog (a portal) do not.
-                    onClick={(event: MouseEvent) => event.stopPropagation()}
-                  >
-                    {props.rowActions?.(record)}
-                    {editLink ? (
-                      <Tooltip title={`Edit ${whatOf(record)}`}>
-                        <span>
-                          <IconButton
-                            component={Link}
-                            to={editLink(record)}
-                            aria-label={`Edit ${whatOf(record)}`}
-                            size="small"
-                            disabled={props.actionsDisabled || record.status === 'deleting'}
-                          >
-                            <EditOutlined fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                    ) : null}
-                    {canDelete ? (
-                      <ConfirmDeleteButton
-                        resource={resource.name}
-                        record={record}
-                        what={whatOf(record)}
-                        meta={meta}
-                        consequence={deleteOptions.consequence?.(record)}
-                        disabled={props.actionsDisabled}
-                      />
-                    ) : null}
-                  </Stack>
-                )}
-              />
-            ) : null}
-          </DataTable>
-        </List>
+        <PageHeader title={heading} description={description} actions={actions} />
+        {before}
+        <GenericListBody label={heading} {...body} />
       </Box>
     </FormMetaContext.Provider>
   );

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemUserPassword } from '../../resources/agent/validators';
 import { sysuserCreate } from '../../resources/sysusers';
-import { GENERATED_PASSWORD_LENGTH, generatePassword } from '../../src/pages/server/passwords';
+import { GENERATED_PASSWORD_LENGTH, generatePassword } from '../../src/generic/passwords';
 
 describe('generated system-user passwords', () => {
   it('are 36 characters the shared password rule accepts', () => {

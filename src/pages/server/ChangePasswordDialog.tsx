@@ -1,12 +1,11 @@
 import { Dialog, DialogActions, DialogContent, DialogTitle, Button } from '@mui/material';
-import { Form } from 'ra-core';
+import { Form, useUpdate } from 'ra-core';
 import { SaveButton } from 'ra-ui-materialui';
 import { type Sysuser, sysusers } from '../../../resources/sysusers';
 import { formFields, inputSchemaOf } from '../../generic/formModel';
 import { SchemaInput } from '../../generic/SchemaInput';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
-import { useStackdeckData } from '../../hooks';
 
 /** The declared update body of a system user (its password), with its generator widget. */
 const passwordBody = inputSchemaOf(sysusers, 'update');
@@ -20,14 +19,21 @@ interface Props {
   onClose: () => void;
 }
 
-/** A new password for a system user, typed or generated. */
+/**
+ * A new password for a system user, typed or generated; through react-admin's useUpdate, so the
+ * lists of system users take the row the server answers with.
+ */
 export function ChangePasswordDialog({ sid, user, onClose }: Props) {
-  const dp = useStackdeckData();
+  const [update] = useUpdate();
   const onSubmit = useSubmitHandler<{ password: string }>(
     FIELDS,
     async (values) => {
       if (!user) return;
-      await dp.update('sysusers', { id: user.id, data: values, previousData: user, meta: { sid } });
+      await update(
+        'sysusers',
+        { id: user.id, data: values, previousData: user, meta: { sid } },
+        { mutationMode: 'pessimistic', returnPromise: true },
+      );
       onClose();
     },
     'Password changed.',

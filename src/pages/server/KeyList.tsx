@@ -1,11 +1,11 @@
-import { Alert, Typography } from '@mui/material';
+import { Chip, Typography } from '@mui/material';
 import KeyOutlined from '@mui/icons-material/KeyOutlined';
-import { useGetIdentity, useGetList } from 'ra-core';
+import { type RaRecord, useGetIdentity } from 'ra-core';
+import { useMemo } from 'react';
 import type { z } from 'zod';
-import type { pubkeySchema } from '../../../resources/pubkeys';
-import { errorMessage } from '../../generic/serverErrors';
-import { ConfirmButton } from './ConfirmButton';
-import { UserItemTable, useRemoveUserItem } from './UserItemTable';
+import { pubkeys, type pubkeySchema } from '../../../resources/pubkeys';
+import { GenericListBody } from '../../generic/GenericListBody';
+import { StatusCell } from '../../generic/StatusCell';
 
 type Pubkey = z.infer<typeof pubkeySchema>;
 
@@ -16,64 +16,63 @@ export function adderOf(key: Pick<Pubkey, 'added_by'>, viewerId: number | undefi
   return `${key.added_by.user_name} (${key.added_by.email})`;
 }
 
+const caption = { variant: 'caption', color: 'text.secondary', component: 'div' } as const;
+
 /**
- * The keys in the server's authorized_keys files, by system user, with who added each: on a
- * shared server, team members add keys too, and theirs go when they leave the team.
+ * The keys in the server's authorized_keys files on the generic list, with who added each: on a
+ * shared server, team members add keys too, and theirs go when they leave the team (`removing`
+ * until the server has let go).
  */
 export function KeyList({ sid, online }: { sid: number; online: boolean }) {
   const { identity } = useGetIdentity();
   const viewerId = identity?.id == null ? undefined : Number(identity.id);
-  const remove = useRemoveUserItem<Pubkey>('pubkeys', sid);
-  const { data, isPending, error } = useGetList<Pubkey>('pubkeys', {
-    meta: { sid },
-    pagination: { page: 1, perPage: 200 },
-    sort: { field: 'created_at', order: 'DESC' },
-  });
-  const keys = [...(data ?? [])].sort((a, b) => a.user_name.localeCompare(b.user_name));
-
-  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  const meta = useMemo(() => ({ sid }), [sid]);
   return (
-    <UserItemTable
+    <GenericListBody
+      resource={pubkeys}
       label="SSH keys"
-      items={keys}
-      isPending={isPending}
+      meta={meta}
+      // `sync` (a check against the server) is no filter.
+      filterFields={[]}
+      labels={{ user_name: 'User', label: 'Key' }}
+      render={{
+        user_name: (key) => <strong>{String(key.user_name)}</strong>,
+        label: (key) => (
+          <>
+            {String(key.label)}
+            <Typography {...caption}>Added by {adderOf(key as Pubkey, viewerId)}</Typography>
+          </>
+        ),
+        fingerprint: (key) => (
+          <Typography {...caption} sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+            {String(key.type)} {String(key.fingerprint)}
+          </Typography>
+        ),
+        status: (key: RaRecord) =>
+          key.status === 'removing' ? (
+            <Chip
+              size="small"
+              color="warning"
+              label="Being removed"
+              title="Its adder no longer reaches the server: waiting for the server to take it off"
+            />
+          ) : (
+            <StatusCell record={key} />
+          ),
+      }}
+      deletable={{
+        verb: 'Remove',
+        name: (key) => String(key.label),
+        what: (key) => `the key "${String(key.label)}"`,
+        consequence: (key) =>
+          `It is taken out of ${String(key.user_name)}'s authorized_keys on the server.`,
+      }}
+      actionsDisabled={(key) => (!online && key.status !== 'failed') || key.status === 'removing'}
       empty={{
         icon: KeyOutlined,
         title: 'No SSH keys yet',
         text: 'Add a public key to let its owner sign in without a password.',
       }}
-      testId={(key) => `pubkey-${key.label}`}
-      detailHeading="Key"
-      detail={(key) => (
-        <>
-          {key.label}
-          <Typography
-            variant="caption"
-            color="text.secondary"
-            component="div"
-            sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}
-          >
-            {key.type} {key.fingerprint}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" component="div">
-            Added by {adderOf(key, viewerId)}
-          </Typography>
-        </>
-      )}
-      actions={(key) => (
-        <ConfirmButton
-          size="small"
-          color="error"
-          disabled={!online && key.status !== 'failed'}
-          aria-label={`Remove ${key.label}`}
-          title={`Remove the key "${key.label}"?`}
-          content={`It is taken out of ${key.user_name}'s authorized_keys on the server.`}
-          confirmLabel="Remove"
-          onConfirm={() => remove(key, `Key "${key.label}" removed.`)}
-        >
-          Remove
-        </ConfirmButton>
-      )}
     />
   );
 }

@@ -1,78 +1,67 @@
-import { Alert, Button, Stack } from '@mui/material';
+import { Button } from '@mui/material';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
-import { useGetList } from 'ra-core';
-import { useState } from 'react';
-import type { Sysuser } from '../../../resources/sysusers';
-import { errorMessage } from '../../generic/serverErrors';
+import type { RaRecord } from 'ra-core';
+import { useMemo, useState } from 'react';
+import { type Sysuser, sysusers } from '../../../resources/sysusers';
+import { GenericListBody } from '../../generic/GenericListBody';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
-import { ConfirmButton } from './ConfirmButton';
 import { DeployKeyDialog } from './DeployKeyDialog';
-import { UserItemTable, useRemoveUserItem } from './UserItemTable';
 
-const quota = (mb: number) => (mb > 0 ? `${mb} MB` : 'none');
+const quota = (mb: unknown) => (Number(mb) > 0 ? `${Number(mb)} MB` : 'none');
 
-/** The server's system users (root is never listed) and what can be done with each. */
+/**
+ * The server's system users (the server never lists root) on the generic list, and what can be
+ * done with each: a new password and the deployment key while the user is on the server, and
+ * delete (offline only a failed one, which the server never had).
+ */
 export function SysuserList({ sid, online }: { sid: number; online: boolean }) {
-  const remove = useRemoveUserItem<Sysuser>('sysusers', sid);
   const [passwordOf, setPasswordOf] = useState<Sysuser | null>(null);
   const [keyOf, setKeyOf] = useState<Sysuser | null>(null);
-  const { data, isPending, error } = useGetList<Sysuser>('sysusers', {
-    meta: { sid },
-    pagination: { page: 1, perPage: 100 },
-    sort: { field: 'user_name', order: 'ASC' },
-  });
-  const users = (data ?? []).filter((user) => user.user_name !== 'root');
-
-  if (error) return <Alert severity="error">{errorMessage(error)}</Alert>;
+  const meta = useMemo(() => ({ sid }), [sid]);
+  const ready = (user: RaRecord) => online && user.status === 'active';
   return (
-    <UserItemTable
-      label="System users"
-      items={users}
-      isPending={isPending}
-      empty={{
-        icon: PeopleOutline,
-        title: 'No system users yet',
-        text: 'Create one with the form: each web app runs as a system user.',
-      }}
-      testId={(user) => `sysuser-${user.user_name}`}
-      detailHeading="Quota (hard / soft)"
-      detail={(user) => `${quota(user.quota_hard)} / ${quota(user.quota_soft)}`}
-      detailSx={{ whiteSpace: 'nowrap' }}
-      actionsHeading="Actions"
-      actions={(user) => (
-        <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-          <Button
-            size="small"
-            disabled={!online || user.status !== 'active'}
-            onClick={() => setPasswordOf(user)}
-          >
-            Password
-          </Button>
-          <Button
-            size="small"
-            disabled={!online || user.status !== 'active'}
-            onClick={() => setKeyOf(user)}
-          >
-            Deployment key
-          </Button>
-          <ConfirmButton
-            size="small"
-            color="error"
-            disabled={!online && user.status !== 'failed'}
-            aria-label={`Delete ${user.user_name}`}
-            title={`Delete ${user.user_name}?`}
-            content="The account and its home directory are removed from the server. This cannot be undone."
-            confirmLabel="Delete"
-            onConfirm={() => remove(user, `${user.user_name} deleted.`)}
-          >
-            Delete
-          </ConfirmButton>
-        </Stack>
-      )}
-      sx={{ overflowX: 'auto' }}
-    >
+    <>
+      <GenericListBody
+        resource={sysusers}
+        label="System users"
+        meta={meta}
+        sort={{ field: 'user_name', order: 'ASC' }}
+        // `sync` (a check against the server) is no filter.
+        filterFields={[]}
+        labels={{ user_name: 'User', quota_hard: 'Hard quota', quota_soft: 'Soft quota' }}
+        render={{
+          user_name: (user) => <strong>{String(user.user_name)}</strong>,
+          quota_hard: (user) => quota(user.quota_hard),
+          quota_soft: (user) => quota(user.quota_soft),
+        }}
+        rowActions={(user) => (
+          <>
+            <Button
+              size="small"
+              disabled={!ready(user)}
+              onClick={() => setPasswordOf(user as Sysuser)}
+            >
+              Password
+            </Button>
+            <Button size="small" disabled={!ready(user)} onClick={() => setKeyOf(user as Sysuser)}>
+              Deployment key
+            </Button>
+          </>
+        )}
+        deletable={{
+          name: (user) => String(user.user_name),
+          consequence: () =>
+            'The account and its home directory are removed from the server. This cannot be undone.',
+        }}
+        actionsDisabled={(user) => !online && user.status !== 'failed'}
+        empty={{
+          icon: PeopleOutline,
+          title: 'No system users yet',
+          text: 'Create one with the form: each web app runs as a system user.',
+        }}
+      />
       <ChangePasswordDialog sid={sid} user={passwordOf} onClose={() => setPasswordOf(null)} />
       <DeployKeyDialog sid={sid} user={keyOf} online={online} onClose={() => setKeyOf(null)} />
-    </UserItemTable>
+    </>
   );
 }

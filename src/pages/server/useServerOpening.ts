@@ -6,7 +6,7 @@ import type { Server } from '../../../resources/servers';
 import type { Sysuser } from '../../../resources/sysusers';
 import type { StackdeckDataProvider } from '../../../dataProvider';
 import { errorMessage } from '../../generic/serverErrors';
-import { generatePassword } from './passwords';
+import { generatePassword } from '../../generic/passwords';
 
 export interface CreatedPassword {
   user_name: string;
