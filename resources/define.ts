@@ -30,9 +30,16 @@ export type ParamKind = 'id' | 'name' | 'version' | 'uuid';
 
 /**
  * The parent chain a resource lives under: `server` is the `{sid}` server, reached through the
- * caller's tenant. Its child ids are loaded through it (see `params`).
+ * caller's tenant; `app` is a web app of that server (`{appId}` in the path, or `?wsid=` where
+ * the spec names it so), loaded through the server. A child id is loaded through its parent:
+ * one of another server, or of another app of the same server, is as missing as none.
  */
-export type Parent = 'server';
+export type Parent = 'server' | 'app';
+
+/** The path parameter that names the web app of a resource under `app`. */
+export const APP_PARAM = 'appId';
+/** The query parameter by which the spec names the app on some routes (`nginxlog?wsid=`). */
+export const APP_QUERY = 'wsid';
 
 /** Path parameters the tenant check resolves itself: the user and the server. */
 export const TENANT_PARAMS: readonly string[] = ['uid', 'sid'];
@@ -222,25 +229,49 @@ export function defineResource<
   ].filter((t): t is string => t !== undefined);
   for (const template of templates) {
     const names = templateParams(template);
-    if (def.parent === 'server' && !names.includes('sid'))
+    if (def.parent && !names.includes('sid'))
       throw new Error(`${def.name}: ${template} is under a server but has no {sid}`);
     if (!def.parent) continue;
     for (const name of names) {
+      if (def.parent === 'app' && name === APP_PARAM) continue;
       if (!TENANT_PARAMS.includes(name) && !def.params?.[name])
         throw new Error(`${def.name}: ${template} declares no kind for {${name}}`);
     }
   }
+  if (def.parent === 'app')
+    for (const route of declaredRoutes(def as unknown as ResourceDef))
+      if (!appIn(route.template, queryOf(route.def)))
+        throw new Error(`${def.name}: ${route.template} names no app ({appId} or ?wsid=)`);
   return def;
+}
+
+/** The query a declared operation accepts (list filters, an item's or an action's query). */
+export function queryOf(op: OperationDef): z.ZodObject | undefined {
+  const withQuery = op as { query?: z.ZodType; filters?: z.ZodObject };
+  const query = withQuery.query ?? withQuery.filters;
+  return query instanceof z.ZodObject ? query : undefined;
+}
+
+/**
+ * Where a route of a resource under `app` names its app: `{appId}` in the path, else `?wsid=`
+ * in its declared query; undefined when it names none.
+ */
+export function appIn(template: string, query?: z.ZodObject): 'path' | 'query' | undefined {
+  if (templateParams(template).includes(APP_PARAM)) return 'path';
+  return query && APP_QUERY in query.shape ? 'query' : undefined;
 }
 
 /**
  * The child parameter of a template: the one path parameter under `{sid}` that is not a tenant
- * parameter (`sysusers/{id}/servers/{sid}/users/{uid}` -> `id`), or none.
+ * parameter (`sysusers/{id}/servers/{sid}/users/{uid}` -> `id`), or none. Under `app`, the
+ * app's own `{appId}` is a parent, not the child.
  */
-export function childParam(template: string): string | undefined {
+export function childParam(template: string, parent?: Parent): string | undefined {
   const names = templateParams(template);
   if (!names.includes('sid')) return undefined;
-  const children = names.filter((name) => !TENANT_PARAMS.includes(name));
+  const children = names.filter(
+    (name) => !TENANT_PARAMS.includes(name) && !(parent === 'app' && name === APP_PARAM),
+  );
   if (children.length > 1)
     throw new Error(`${template}: more than one child parameter (${children.join(', ')})`);
   return children[0];

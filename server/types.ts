@@ -30,6 +30,8 @@ declare module 'fastify' {
     managedServer: ServerRow | null;
     /** The child the path names (`{id}` under `{sid}`), loaded through that server. */
     child: unknown;
+    /** The web app a resource under `app` names (`{appId}` or `?wsid=`), loaded through the server. */
+    webapp: unknown;
   }
   interface FastifyContextConfig {
     guard?: Guard;
@@ -42,5 +44,7 @@ declare module 'fastify' {
     op?: string;
     /** The route's child parameter and its resource's loader (routes with a child id only). */
     child?: { param: string; kind: ParamKind; load: ChildLoader };
+    /** Where a route under `app` names its app, and the loader of apps (resources under `app`). */
+    app?: { where: 'path' | 'query'; load: ChildLoader };
   }
 }

@@ -7,7 +7,7 @@ import { HttpError, fieldError, notFound } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
-import { defineManagedHandlers } from '../../server/managed/handlers';
+import { type ManagedHooks, defineManagedHandlers } from '../../server/managed/handlers';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import { ManagedStore } from '../../server/managed/store';
 import {
@@ -99,7 +99,7 @@ async function grantedNames(db: Db, userId: number): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-const databaseKind = defineManagedKind<DatabaseRow>({
+export const databaseKind = defineManagedKind<DatabaseRow>({
   resource: 'databases',
   table: 'databases',
   noun: (row) => `database ${row.name}`,
@@ -121,7 +121,7 @@ const databaseKind = defineManagedKind<DatabaseRow>({
   },
 });
 
-const dbUserKind = defineManagedKind<DbUserRow>({
+export const dbUserKind = defineManagedKind<DbUserRow>({
   resource: 'dbusers',
   table: 'dbusers',
   transient: ['password_hash'],
@@ -228,74 +228,70 @@ async function reapplyUser(ctx: HandlerContext, row: DbUserRow) {
   });
 }
 
-const databaseHandlers = defineManagedHandlers<DatabaseRow, DatabaseBody, Partial<DatabaseBody>>(
-  databases,
-  databaseKind,
-  {
-    async create(ctx, body) {
-      if (await dbStore(ctx).find(ctx.server.id, 'name', body.name))
+/** What databases add to the generic handlers (app databases use them too). */
+export const databaseHooks: ManagedHooks<DatabaseRow, DatabaseBody, Partial<DatabaseBody>> = {
+  async create(ctx, body) {
+    if (await dbStore(ctx).find(ctx.server.id, 'name', body.name))
+      throw fieldError('name', 'This server has a database of this name');
+    return body;
+  },
+  async update(ctx, body, row) {
+    const name = body.name ?? row.name;
+    const collation = body.collation ?? row.collation;
+    if (name !== row.name) {
+      if (await dbStore(ctx).find(ctx.server.id, 'name', name))
         throw fieldError('name', 'This server has a database of this name');
-      return body;
-    },
-    async update(ctx, body, row) {
-      const name = body.name ?? row.name;
-      const collation = body.collation ?? row.collation;
-      if (name !== row.name) {
-        if (await dbStore(ctx).find(ctx.server.id, 'name', name))
-          throw fieldError('name', 'This server has a database of this name');
-        // A rename moves the tables on the server first (MariaDB has no RENAME DATABASE).
-        if (row.status === 'active')
-          await readOp(ctx, 'mariadb.db.rename', { from: row.name, to: name, collation });
-      }
-      return { name, collation };
-    },
-    record: (row) => ({ ...row, users: [] }),
-    records: (ctx, rows) => databaseRecords(ctx.app.db, rows),
-    actions: {
-      /** `PATCH databases/{dbId}?userdel=`: the user loses its grant on this database. */
-      async userdel(ctx) {
-        const database = ctx.child as DatabaseRow;
-        const id = (ctx.query as { userdel: number }).userdel;
-        const user = await userStore(ctx).find(ctx.server.id, 'id', id);
-        if (!user) throw fieldError('userdel', `No database user #${id} on this server`);
-        await ctx.app.db
-          .deleteFrom('dbuser_grants')
-          .where('dbuser_id', '=', user.id)
-          .where('database_id', '=', database.id)
-          .execute();
-        const result = await reapplyUser(ctx, user);
-        if (result.state === 'failed') throw result.error;
-        if (result.state === 'waiting') ctx.reply.code(202);
-        return (await databaseRecords(ctx.app.db, [database]))[0];
-      },
+      // A rename moves the tables on the server first (MariaDB has no RENAME DATABASE).
+      if (row.status === 'active')
+        await readOp(ctx, 'mariadb.db.rename', { from: row.name, to: name, collation });
+    }
+    return { name, collation };
+  },
+  record: (row) => ({ ...row, users: [] }),
+  records: (ctx, rows) => databaseRecords(ctx.app.db, rows),
+  actions: {
+    /** `PATCH databases/{dbId}?userdel=`: the user loses its grant on this database. */
+    async userdel(ctx) {
+      const database = ctx.child as DatabaseRow;
+      const id = (ctx.query as { userdel: number }).userdel;
+      const user = await userStore(ctx).find(ctx.server.id, 'id', id);
+      if (!user) throw fieldError('userdel', `No database user #${id} on this server`);
+      await ctx.app.db
+        .deleteFrom('dbuser_grants')
+        .where('dbuser_id', '=', user.id)
+        .where('database_id', '=', database.id)
+        .execute();
+      const result = await reapplyUser(ctx, user);
+      if (result.state === 'failed') throw result.error;
+      if (result.state === 'waiting') ctx.reply.code(202);
+      return (await databaseRecords(ctx.app.db, [database]))[0];
     },
   },
-);
+};
+const databaseHandlers = defineManagedHandlers(databases, databaseKind, databaseHooks);
 
-const dbUserHandlers = defineManagedHandlers<DbUserRow, DbUserBody, Partial<DbUserBody>>(
-  dbusers,
-  dbUserKind,
-  {
-    async create(ctx, body) {
-      if (await userStore(ctx).find(ctx.server.id, 'name', body.name))
-        throw fieldError('name', 'This server has a database user of this name');
-      await ownDatabases(ctx, body.databases);
-      return { name: body.name, password_hash: nativeHash(body.password) };
-    },
-    async inserted(ctx, row, body) {
-      await setGrants(ctx.app.db, row.id, [...new Set(body.databases)]);
-    },
-    async update(ctx, body, row) {
-      if (body.name !== undefined && body.name !== row.name)
-        throw fieldError('name', 'A database user keeps its name: create another one');
-      const ids = await ownDatabases(ctx, body.databases ?? []);
-      await setGrants(ctx.app.db, row.id, ids);
-      return body.password ? { password_hash: nativeHash(body.password) } : {};
-    },
-    record: ({ password_hash: _hash, ...row }) => ({ ...row, databases: [] }),
-    records: (ctx, rows) => userRecords(ctx.app.db, rows),
+/** What database users add to the generic handlers (app database users use them too). */
+export const dbUserHooks: ManagedHooks<DbUserRow, DbUserBody, Partial<DbUserBody>> = {
+  async create(ctx, body) {
+    if (await userStore(ctx).find(ctx.server.id, 'name', body.name))
+      throw fieldError('name', 'This server has a database user of this name');
+    await ownDatabases(ctx, body.databases);
+    return { name: body.name, password_hash: nativeHash(body.password) };
   },
-);
+  async inserted(ctx, row, body) {
+    await setGrants(ctx.app.db, row.id, [...new Set(body.databases)]);
+  },
+  async update(ctx, body, row) {
+    if (body.name !== undefined && body.name !== row.name)
+      throw fieldError('name', 'A database user keeps its name: create another one');
+    const ids = await ownDatabases(ctx, body.databases ?? []);
+    await setGrants(ctx.app.db, row.id, ids);
+    return body.password ? { password_hash: nativeHash(body.password) } : {};
+  },
+  record: ({ password_hash: _hash, ...row }) => ({ ...row, databases: [] }),
+  records: (ctx, rows) => userRecords(ctx.app.db, rows),
+};
+const dbUserHandlers = defineManagedHandlers(dbusers, dbUserKind, dbUserHooks);
 
 const collationCache = new Map<number, { at: number; data: unknown[] }>();
 

@@ -61,3 +61,6 @@ export function childLoaderOf(resource: string): ChildLoader | undefined {
     ? (CHILD_LOADERS as Record<string, ChildLoader>)[resource]
     : undefined;
 }
+
+/** The row of a web app, as the apps' feature declares it (resources under `app` get it). */
+export type AppRow = FeatureChildRows extends { webstacks: infer R } ? R : never;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ActionDef, ListQuery, ResourceDef } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
 import type { Caller } from './caller';
-import type { ChildOf } from './children';
+import type { AppRow, ChildOf } from './children';
 
 export interface Origin {
   ip: string;
@@ -26,6 +26,11 @@ export interface HandlerContext<Q = unknown, B = unknown, C = unknown> {
    * that server by the request hook: a foreign or missing one never reaches the handler.
    */
   child: C;
+  /**
+   * The web app of a resource under `app` (`{appId}` or `?wsid=`), loaded through the server by
+   * the request hook; the item's child was loaded through it. Null elsewhere.
+   */
+  webapp: AppRow | null;
   query: Q;
   body: B;
   origin: Origin;

@@ -6,7 +6,11 @@ import {
   type OperationDef,
   type ParamKind,
   type ResourceDef,
+  APP_PARAM,
+  APP_QUERY,
+  appIn,
   childParam,
+  queryOf,
   listQuery,
   listResponse,
   templateParams,
@@ -50,15 +54,38 @@ function childOf(
   resource: ResourceDef,
   template: string,
 ): { param: string; kind: ParamKind; load: ChildLoader } | undefined {
-  const param = childParam(template);
+  const param = childParam(template, resource.parent);
   if (param === undefined) return undefined;
   const where = `${resource.name}: ${template}`;
-  if (resource.parent !== 'server') throw new Error(`${where} names {${param}} but no parent`);
+  if (!resource.parent) throw new Error(`${where} names {${param}} but no parent`);
   const kind = resource.params?.[param];
   if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
   const load = childLoaderOf(resource.name) ?? featureChildLoader(resource.name);
   if (!load) throw new Error(`${where}: no loader for {${param}} (server/http/children.ts)`);
   return { param, kind, load };
+}
+
+/** The resource whose rows are the apps that resources under `app` hang from. */
+const APPS = 'webstacks';
+
+/**
+ * Where a route of a resource under `app` names its app, with the apps' loader; a route that
+ * names none, or an install without the apps' feature, does not mount.
+ */
+function appOf(
+  resource: ResourceDef,
+  template: string,
+  op: OperationDef,
+): { where: 'path' | 'query'; load: ChildLoader } | undefined {
+  if (resource.parent !== 'app') return undefined;
+  const where = appIn(template, queryOf(op));
+  if (!where)
+    throw new Error(
+      `${resource.name}: ${template} names no app ({${APP_PARAM}} or ?${APP_QUERY}=)`,
+    );
+  const load = featureChildLoader(APPS);
+  if (!load) throw new Error(`${resource.name}: no loader for the apps (${APPS})`);
+  return { where, load };
 }
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
@@ -243,6 +270,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
   for (const entry of bound) {
     for (const spec of routesOf(entry)) {
       const child = childOf(entry.resource, spec.template);
+      const parentApp = appOf(entry.resource, spec.template, spec.def);
       const route: RouteOptions = {
         method: spec.method,
         url: `/${toRoutePattern(spec.template)}`,
@@ -258,6 +286,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           resource: entry.resource.name,
           op: spec.op,
           ...(child ? { child } : {}),
+          ...(parentApp ? { app: parentApp } : {}),
         },
         schema: withoutUndefined({
           tags: [entry.resource.label],
@@ -281,6 +310,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
             uid: Number(params.uid),
             server: req.managedServer as ServerRow,
             child: req.child,
+            webapp: req.webapp as HandlerContext['webapp'],
             query: req.query ?? {},
             body: req.body,
             origin: {

@@ -88,6 +88,9 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
   const says = (action: 'create' | 'update' | 'delete', row: Row) =>
     kind.says?.(action, row) ??
     `${{ create: 'Create', update: 'Change', delete: 'Delete' }[action]} ${kind.noun(row)}`;
+  // Under `app`, the rows of the path's app only: its list, and new rows made for it.
+  const ofApp = (ctx: HandlerContext): Record<string, number> =>
+    resource.parent === 'app' && ctx.webapp ? { webapp_id: ctx.webapp.id } : {};
   const recordsOf = (ctx: HandlerContext, rows: Row[]): Promise<unknown[]> =>
     hooks.records ? hooks.records(ctx, rows) : Promise.resolve(rows.map((r) => hooks.record(r)));
   const answer = async (ctx: HandlerContext, result: Converged<Row>) => {
@@ -98,12 +101,10 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
 
   return {
     async list(ctx: Ctx<undefined, ListQuery & Record<string, unknown>>) {
-      const page = await storeOf(ctx).list(
-        ctx.server.id,
-        ctx.query,
-        sortable,
-        hooks.where?.(ctx.query) ?? {},
-      );
+      const page = await storeOf(ctx).list(ctx.server.id, ctx.query, sortable, {
+        ...hooks.where?.(ctx.query),
+        ...ofApp(ctx),
+      });
       const data = (await recordsOf(ctx, page.data)) as Record<string, unknown>[];
       if (ctx.query.sync !== 'true' || !kind.readBack) return { data, total: page.total };
       if (!(await ctx.app.agents.isOnline(ctx.server.id)))
@@ -122,7 +123,7 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
       if (hooks.dry && ctx.query.dry === 'true') return hooks.dry(ctx, ctx.body);
       const values = await hooks.create(ctx, ctx.body);
       const store = storeOf(ctx);
-      const row = await store.insert(ctx.server.id, values);
+      const row = await store.insert(ctx.server.id, { ...values, ...ofApp(ctx) });
       await hooks.inserted?.(ctx, row, ctx.body);
       const result = await converge(ctx.app, ctx.server, kind, row, 'apply', {
         message: says('create', row),

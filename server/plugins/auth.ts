@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { GUARDS, type Guard } from '../../resources/define';
 import { TokenExpiredError } from '../auth/sessions';
 import { type Caller, actsForSomeoneElse } from '../http/caller';
-import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
 import { ID_PATTERN } from '../http/ids';
 
 const API_PREFIX = '/api/v1/';
@@ -43,6 +43,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('caller', null);
   app.decorateRequest('managedServer', null);
   app.decorateRequest('child', null);
+  app.decorateRequest('webapp', null);
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
 
@@ -110,6 +111,19 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       req.managedServer = server;
       // A child id in the path is loaded through that server: one of another server (another
       // tenant's, or another of the same user's) is as missing as one that does not exist.
+      // The app of a resource under `app` likewise, through the server; its children then
+      // through the app: a child of the server's other app is as missing as a stranger's.
+      if (config.app) {
+        const raw =
+          config.app.where === 'path'
+            ? params.appId
+            : (req.query as Record<string, unknown> | undefined)?.wsid;
+        if (raw === undefined) throw badRequest('Name the web app: ?wsid=<its id>');
+        if (typeof raw !== 'string' || !ID_PATTERN.test(raw)) throw notFound();
+        const webapp = await config.app.load(app.db, server, Number(raw));
+        if (!webapp) throw notFound();
+        req.webapp = webapp;
+      }
       if (config.child) {
         const raw = params[config.child.param];
         const byId = config.child.kind === 'id';
@@ -117,9 +131,14 @@ export default fp(async function authPlugin(app: FastifyInstance) {
           throw notFound();
         const child = await config.child.load(app.db, server, byId ? Number(raw) : raw);
         if (!child) throw notFound();
+        if (
+          config.app &&
+          (child as { webapp_id?: unknown }).webapp_id !== (req.webapp as { id: number }).id
+        )
+          throw notFound();
         req.child = child;
       }
-    } else if (config.child) {
+    } else if (config.child || config.app) {
       throw new Error(`${req.routeOptions.url}: a child parameter without {sid}`);
     }
   });

@@ -21,6 +21,8 @@ import {
   STAFF,
   type Statuses,
   USER,
+  appOn,
+  appRoutes,
   childRoutes,
   derivedManagedRows,
   managedChild,
@@ -92,13 +94,13 @@ const failedKey = ({ t, serverId }: Fixture) => accountRow(t, serverId, 'pubkeys
  * server of another tenant's. Active, so a loader that let it through would reach the agent.
  * A new child resource adds its maker here (the derived test fails until it does).
  */
-type ChildMaker = (t: TestApp, serverId: number) => Promise<number | string>;
+type ChildMaker = (t: TestApp, serverId: number, appId?: number) => Promise<number | string>;
 const CHILD_MAKERS: Record<string, ChildMaker> = {
   // Server-managed kinds: a row from the resource's example (a feature may make its own below).
   ...Object.fromEntries(
     managedKinds.map((kind) => [
       kind.resource,
-      (t: TestApp, sid: number) => managedChild(t, kind, sid),
+      (t: TestApp, sid: number, appId?: number) => managedChild(t, kind, sid, appId),
     ]),
   ),
   ...Object.assign({}, ...featureModules.map((m) => m.children ?? {})),
@@ -107,6 +109,7 @@ const CHILD_MAKERS: Record<string, ChildMaker> = {
 };
 
 const CHILD_ROUTES = childRoutes();
+const APP_ROUTES = appRoutes();
 
 const photo = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
 
@@ -330,11 +333,13 @@ async function dnsAccount(
 async function foreignChildren(stranger: TestUser): Promise<Fixture['foreign']> {
   const server = await t.app.services.servers.create(stranger.id, { name: 'foreign' });
   const children: Record<string, number | string> = {};
+  // The children of resources under `app` hang from an app of that server.
+  const appId = await appOn(t, server.id);
   for (const resource of new Set(CHILD_ROUTES.map((r) => r.resource))) {
     const make = CHILD_MAKERS[resource];
-    if (make) children[resource] = await make(t, server.id);
+    if (make) children[resource] = await make(t, server.id, appId);
   }
-  return { serverId: server.id, children };
+  return { serverId: server.id, appId, children };
 }
 
 beforeAll(async () => {
@@ -398,6 +403,7 @@ beforeAll(async () => {
     teamId,
     outboxId,
     serverId: server.id,
+    appId: await appOn(t, server.id),
     itemId: 0,
     dns,
     s3: { url: s3.url, keyId: 'AKIAMATRIX', secret: 'matrix-s3-secret-1234' },
@@ -446,6 +452,7 @@ async function urlOf(
     path
       .replace(':uid', String(uid))
       .replace(':sid', String(sid))
+      .replace(':appId', String(f.appId))
       .replace(':teamId', String(teamId))
       .replace(':uuid', String(target ?? ''))
       .replace(':id', String(id)) + ((await row.query?.(f)) ?? '')
@@ -514,7 +521,7 @@ describe('authorization matrix', () => {
       for (const { route } of CHILD_ROUTES) expect(registered, route).toContain(route);
     });
 
-    it.each(CHILD_ROUTES)('$route', async ({ route, resource, param }) => {
+    it.each(CHILD_ROUTES)('$route', async ({ route, resource, param, app }) => {
       const f = fixture;
       const childId = f.foreign.children[resource];
       expect(childId, `no maker in CHILD_MAKERS for "${resource}"`).toBeDefined();
@@ -526,10 +533,13 @@ describe('authorization matrix', () => {
         // their own reachable `{sid}` with a child id of the stranger's server.
         for (const role of ['member', 'acting', 'admin', 'owner'] as Role[]) {
           const uid = role === 'member' ? f.member.id : f.owner.id;
-          const url = pattern
-            .replace(`:${param}`, String(childId))
-            .replace(':sid', String(f.serverId))
-            .replace(':uid', String(uid));
+          // Under `app`, the owner's own app of that server: only the child is the stranger's.
+          const url =
+            pattern
+              .replace(`:${param}`, String(childId))
+              .replace(':sid', String(f.serverId))
+              .replace(':appId', String(f.appId))
+              .replace(':uid', String(uid)) + (app === 'query' ? `?wsid=${f.appId}` : '');
           const res = await t.call(method, url, {
             token: tokens[role],
             body: method === 'GET' || method === 'DELETE' ? undefined : {},
@@ -554,6 +564,57 @@ describe('authorization matrix', () => {
       };
       expect(row?.status).toBe('active');
     });
+  });
+
+  describe("derived: the owner names another tenant's app, or another app's child", () => {
+    /** Each role names the app (in the path or as `?wsid=`) and maybe a child; all get 404. */
+    async function refused(route: string, app: 'path' | 'query', appId: number, child?: string) {
+      const f = fixture;
+      const [method, pattern] = route.split(' ') as ['GET', string];
+      const agentCall = vi.spyOn(t.app.agents, 'call');
+      try {
+        const seen: Partial<Statuses> = {};
+        for (const role of ['member', 'acting', 'admin', 'owner'] as Role[]) {
+          const uid = role === 'member' ? f.member.id : f.owner.id;
+          const url =
+            pattern
+              .replace(/:(?!sid|uid|appId)\w+/, child ?? '1')
+              .replace(':sid', String(f.serverId))
+              .replace(':appId', String(appId))
+              .replace(':uid', String(uid)) + (app === 'query' ? `?wsid=${appId}` : '');
+          const res = await t.call(method, url, {
+            token: tokens[role],
+            body: method === 'GET' || method === 'DELETE' ? undefined : {},
+          });
+          seen[role] = res.statusCode;
+          expect(Object.keys(res.json()).sort(), `${role}: ${res.body}`).toEqual([
+            'error',
+            'message',
+            'statusCode',
+          ]);
+        }
+        expect(seen).toEqual({ member: 404, acting: 404, admin: 404, owner: 404 });
+        expect(agentCall).not.toHaveBeenCalled();
+      } finally {
+        agentCall.mockRestore();
+      }
+    }
+
+    it.each(APP_ROUTES)("$route: another tenant's app", async ({ route, app }) => {
+      await refused(route, app, fixture.foreign.appId);
+    });
+
+    it.each(APP_ROUTES.filter((r) => r.param))(
+      "$route: a child of the server's other app",
+      async ({ route, app, resource }) => {
+        // A second app of the owner's own server, and a child of it: named under the first app.
+        const other = await appOn(t, fixture.serverId);
+        const child = await CHILD_MAKERS[resource]!(t, fixture.serverId, other);
+        const [, pattern] = route.split(' ') as ['GET', string];
+        const param = /:(?!sid|uid|appId)(\w+)/.exec(pattern)![1]!;
+        await refused(route.replace(`:${param}`, String(child)), app, fixture.appId);
+      },
+    );
   });
 
   it('has a row for every route of the API, and no row without a route', () => {

@@ -1,7 +1,9 @@
 import {
   type ResourceDef,
+  appIn,
   childParam,
   declaredRoutes,
+  queryOf,
   toRoutePattern,
 } from '../../../resources/define';
 import { getResource, resources } from '../../../resources';
@@ -86,12 +88,14 @@ export interface Fixture {
   outboxId: number;
   /** The owner's server (never connected) and rows on it. */
   serverId: number;
+  /** A web app on that server: the app of the routes of resources under `app`. */
+  appId: number;
   itemId: number;
   /**
    * Another user's server (not shared with anyone here) and, for each resource with children
    * under a server, one child on it: what the derived "foreign child" rows name.
    */
-  foreign: { serverId: number; children: Record<string, number | string> };
+  foreign: { serverId: number; appId: number; children: Record<string, number | string> };
   /** The owner's DNS provider accounts, each with one zone, for the DNS rows. */
   dns: Record<'cloudflare' | 'powerdns', DnsAccount>;
   /** An S3 endpoint (tests/fakes/s3.ts) and a key pair it accepts, for credential rows. */
@@ -159,6 +163,34 @@ export interface ChildRoute {
   resource: string;
   /** The child parameter, e.g. `id`. */
   param: string;
+  /** Under `app`: where the route names its app (`{appId}` or `?wsid=`). */
+  app?: 'path' | 'query';
+}
+
+/** A route of a resource under `app`, which names its app in the path or the query. */
+export interface AppRoute {
+  route: string;
+  resource: string;
+  app: 'path' | 'query';
+  /** The child parameter, when the route also names a child of the app. */
+  param?: string;
+}
+
+/**
+ * Every route of the resources under `app`. Each gets the derived row "the owner names another
+ * tenant's app": 404, and the agent is never asked.
+ */
+export function appRoutes(): AppRoute[] {
+  return Object.values<ResourceDef>(resources)
+    .filter((resource) => resource.parent === 'app')
+    .flatMap((resource) =>
+      declaredRoutes(resource).map(({ method, template, def }) => ({
+        route: `${method} /api/v1/${toRoutePattern(template)}`,
+        resource: resource.name,
+        app: appIn(template, queryOf(def))!,
+        param: childParam(template, 'app'),
+      })),
+    );
 }
 
 /**
@@ -168,8 +200,8 @@ export interface ChildRoute {
  */
 export function childRoutes(): ChildRoute[] {
   return Object.values<ResourceDef>(resources).flatMap((resource) =>
-    declaredRoutes(resource).flatMap(({ method, template }) => {
-      const param = childParam(template);
+    declaredRoutes(resource).flatMap(({ method, template, def }) => {
+      const param = childParam(template, resource.parent);
       return param === undefined
         ? []
         : [
@@ -177,6 +209,7 @@ export function childRoutes(): ChildRoute[] {
               route: `${method} /api/v1/${toRoutePattern(template)}`,
               resource: resource.name,
               param,
+              ...(resource.parent === 'app' ? { app: appIn(template, queryOf(def)) } : {}),
             },
           ];
     }),
@@ -207,14 +240,25 @@ export async function managedChild(
   t: TestApp,
   kind: ManagedKind,
   serverId: number,
+  /** Under `app`: the app it belongs to (a new app of the server when not given). */
+  appId?: number,
 ): Promise<number | string> {
   const example = exampleOf(kind);
   const store = new ManagedStore(t.app.db, kind.table);
   const columns = kind.toColumns?.({ ...example }) ?? { ...example };
+  if (getResource(kind.resource).parent === 'app')
+    columns.webapp_id = appId ?? (await appOn(t, serverId));
   const row = await store.settle(await store.insert(serverId, columns), {
     status: 'active',
   });
   return (row as unknown as Record<string, number | string>)[kind.key ?? 'id']!;
+}
+
+/** A new web app on a server (active, as if the server had it): its id. */
+export async function appOn(t: TestApp, serverId: number): Promise<number> {
+  const apps = managedKinds.find((k) => k.resource === 'webstacks');
+  if (!apps) throw new Error('resources under `app` need the webstacks kind');
+  return Number(await managedChild(t, apps, serverId));
 }
 
 /**
@@ -228,7 +272,7 @@ export function derivedManagedRows(covered: ReadonlySet<string>): Row[] {
     if (!resource.example) return [];
     return managedRows(resource, {
       body: () => exampleOf(kind),
-      child: (f) => managedChild(f.t, kind, f.serverId),
+      child: (f) => managedChild(f.t, kind, f.serverId, f.appId),
     }).filter((row) => !covered.has(row.route));
   });
 }
@@ -251,18 +295,24 @@ export function managedRows(
   },
 ): Row[] {
   const rows: Row[] = [];
-  for (const { op, method, template } of declaredRoutes(resource)) {
+  for (const { op, method, template, def } of declaredRoutes(resource)) {
     const route = `${method} /api/v1/${toRoutePattern(template)}`;
-    const child = childParam(template);
+    const child = childParam(template, resource.parent);
     const params = child ? async (f: Fixture) => ({ [child]: await options.child(f) }) : undefined;
-    if (op === 'list' || op === 'get') rows.push({ route, expect: SHARED, params });
-    else if (op === 'create') rows.push({ route, body: options.body, expect: QUEUED });
+    // Under `app`, the fixture's app: `{appId}` is filled by the matrix, `?wsid=` here.
+    const query =
+      resource.parent === 'app' && appIn(template, queryOf(def)) === 'query'
+        ? (f: Fixture) => `?wsid=${f.appId}`
+        : undefined;
+    if (op === 'list' || op === 'get') rows.push({ route, expect: SHARED, params, query });
+    else if (op === 'create') rows.push({ route, body: options.body, expect: QUEUED, query });
     else if (op === 'update' || op === 'delete')
       rows.push({
         route,
         body: op === 'update' ? options.body : undefined,
         expect: QUEUED,
         params,
+        query,
       });
   }
   return rows;
