@@ -7,6 +7,7 @@ import { agentsScale } from './agents-scale';
 import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
 import { opRoundTrip } from './op-roundtrip';
+import { webappCreate } from './webapp-create';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -71,7 +72,15 @@ async function agents() {
   );
 }
 
-const sections = { api, bundle, roundtrip, agents } as const;
+async function webapps() {
+  const result = await webappCreate();
+  console.log('Web apps: create a PHP app, API call -> 200 through nginx (sandbox server)');
+  console.log(
+    `  p50 ${result.p50Ms.toFixed(0)} ms, p90 ${result.p90Ms.toFixed(0)} ms over ${result.apps} apps (the POST itself: p50 ${result.apiP50Ms.toFixed(0)} ms)\n`,
+  );
+}
+
+const sections = { api, bundle, roundtrip, agents, webapps } as const;
 
 async function main() {
   const asked = process.argv.slice(2);

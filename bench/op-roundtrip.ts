@@ -3,15 +3,7 @@
  * `ssh root@server cat /proc/uptime`, both on the same sandbox server with the real agent,
  * installed by its real install command. One run, sequential calls, per-call means.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { build } from '../server/app';
-import { hashPassword } from '../server/auth/passwords';
-import { loadConfig } from '../server/config';
-import { startSandbox } from '../scripts/sandbox';
+import { percentile, startBenchServer } from './benchServer';
 
 export interface RoundTripResult {
   calls: number;
@@ -23,71 +15,15 @@ export interface RoundTripResult {
   cron: { calls: number; p50Ms: number; p99Ms: number };
 }
 
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-const AGENT_BUNDLE = 'dist/agent/stackdeck-agent.mjs';
-
 export async function opRoundTrip(
   calls = 200,
   sshCalls = 20,
   cronCalls = 100,
 ): Promise<RoundTripResult> {
-  if (!existsSync(AGENT_BUNDLE))
-    execFileSync('node', ['scripts/build-agent.mjs'], { stdio: 'ignore' });
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stackdeck-roundtrip-'));
-  const app = await build({
-    config: { ...loadConfig({}), dataDir, webDir: null, agentBundle: path.resolve(AGENT_BUNDLE) },
-  });
-  const cleanups: (() => Promise<unknown>)[] = [
-    async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-    () => app.close(),
-  ];
+  const bench = await startBenchServer(['ssh']);
+  const { api, sandbox } = bench;
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    app.config.publicUrl = base;
-
-    const user = await app.services.users.create({
-      email: 'bench@example.com',
-      user_name: 'Bench',
-      password_hash: await hashPassword('bench password 1'),
-      confirmed: true,
-    });
-    const token = await app.services.sessions.issue(user.id, {
-      ip: '127.0.0.1',
-      userAgent: 'bench',
-    });
-    const api = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(`${base}/api/v1/${url}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    const server = await api('POST', `servers/users/${user.id}?action=create`, { name: 'bench' });
-    const { command } = (await api(
-      'POST',
-      `servers/users/${user.id}?action=script&sid=${server.id}`,
-    )) as { command: string };
-
-    const sandbox = await startSandbox({ panel: base, services: ['ssh'] });
-    cleanups.unshift(() => sandbox.stop());
-    await sandbox.execOk(['bash', '-c', command], { timeoutMs: 300_000 });
-    await sandbox.waitFor(async () => {
-      const row = (await api('GET', `servers/${server.id}/users/${user.id}`)) as {
-        connected?: boolean;
-      };
-      return row.connected ? true : undefined;
-    }, 60_000);
-
-    const ping = `ping/servers/${server.id}/users/${user.id}`;
+    const ping = bench.path('ping');
     for (let i = 0; i < 20; i++) await api('GET', ping); // warm up: JIT, keep-alive
     const times: number[] = [];
     for (let i = 0; i < calls; i++) {
@@ -110,7 +46,7 @@ export async function opRoundTrip(
 
     // Managed op latency: each create answers once the crontab holds the job and the row is
     // active (the call returns the settled row); checked, so a pending answer cannot pass.
-    const cronUrl = `cronjobs/servers/${server.id}/users/${user.id}`;
+    const cronUrl = bench.path('cronjobs');
     const cronTimes: number[] = [];
     for (let i = 0; i < cronCalls + 5; i++) {
       const started = performance.now();
@@ -137,6 +73,6 @@ export async function opRoundTrip(
       },
     };
   } finally {
-    for (const cleanup of cleanups) await cleanup().catch(() => undefined);
+    await bench.close();
   }
 }
