@@ -3,6 +3,7 @@
 import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as supervisor from '../features/supervisor/agent';
+import * as webapps from '../features/webapps/agent';
 import type { AgentFeature } from './ops/types';
 
 /** The agent side of every feature. */
@@ -10,4 +11,5 @@ export const agentFeatures: readonly AgentFeature[] = [
   cron.agent,
   databases.agent,
   supervisor.agent,
+  webapps.agent,
 ];

@@ -8,7 +8,8 @@ export type ConfigStep = readonly string[] | (() => Promise<void>);
 
 export interface ConfigFile {
   path: string;
-  content: string;
+  /** The new content; null removes the file (a pool of another PHP version, a vhost let go). */
+  content: string | null;
   /** For a new file (an existing one keeps its mode and owner). */
   mode?: number;
   owner?: { uid: number; gid: number };
@@ -100,6 +101,10 @@ export async function applyConfig(tx: ConfigTransaction): Promise<void> {
   try {
     for (const [i, file] of tx.files.entries()) {
       const s = saved[i]!;
+      if (file.content === null) {
+        if (s.before !== null) await fs.rm(file.path, { force: true });
+        continue;
+      }
       if (s.before?.equals(Buffer.from(file.content))) continue;
       await writeFileAtomic(file.path, file.content, s.mode, s.owner);
     }

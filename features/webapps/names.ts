@@ -128,3 +128,15 @@ export const phpSettings = z.object({
 });
 export type PhpSettings = z.output<typeof phpSettings>;
 export const DEFAULT_PHP_SETTINGS: PhpSettings = phpSettings.parse({});
+
+/**
+ * Where the web servers write an app's logs. Not under the user's home: nginx and Apache open
+ * them as root, and a directory the user owns would let them swap a log for a link to any file
+ * root can write. The directory is root's, readable by the app's group.
+ */
+export const APP_LOG_DIR = '/var/log/stackdeck/apps';
+export const appLogPath = (
+  app: string,
+  server: 'nginx' | 'apache',
+  type: 'access' | 'error',
+): string => `${APP_LOG_DIR}/${app}/${server}.${type}.log`;

@@ -23,6 +23,8 @@ export const SANDBOX_PACKAGES = [
   'openssh-client',
   'nginx',
   'php8.2-fpm',
+  // The hybrid stack's Apache (on loopback behind nginx); started by the agent, not at boot.
+  'apache2',
   'mariadb-server',
   'mariadb-client',
   'supervisor',

@@ -1,0 +1,227 @@
+/**
+ * The files of a web app, as pure functions of its spec (features/webapps/resource.ts appSpec)
+ * and its user's home: the PHP-FPM pool, the nginx vhost, the Apache vhost of the hybrid
+ * stack. Every value in them comes from an allowlist (names.ts), so none can end a directive.
+ * The recipes are research/hosting.md 1.2–1.4.
+ */
+import { type PhpSettings, appLogPath } from './names';
+import type { AppSpec } from './resource';
+
+/** The panel's files carry this prefix, so the user's own never clash with them. */
+export const PREFIX = 'stackdeck-';
+/** The port Apache listens on, on loopback only, behind nginx. */
+export const APACHE_PORT = 8080;
+/** Where Let's Encrypt's HTTP-01 answers are served from, for every app. */
+export const ACME_ROOT = '/var/lib/stackdeck/acme';
+/** The user's own nginx additions per app: included, never written by the panel. */
+export const SNIPPETS_DIR = '/etc/stackdeck/nginx';
+
+export const appDir = (home: string, name: string) => `${home}/apps/${name}`;
+export const docRoot = (home: string, spec: Pick<AppSpec, 'name' | 'web_root'>) =>
+  spec.web_root === '.' ? appDir(home, spec.name) : `${appDir(home, spec.name)}/${spec.web_root}`;
+export const poolPath = (version: string, name: string) =>
+  `/etc/php/${version}/fpm/pool.d/${PREFIX}${name}.conf`;
+export const socketPath = (version: string, name: string) =>
+  `/run/php/php${version}-fpm-${PREFIX}${name}.sock`;
+export const nginxPath = (name: string) => `/etc/nginx/conf.d/${PREFIX}${name}.conf`;
+export const apachePath = (name: string) => `/etc/apache2/sites-enabled/${PREFIX}${name}.conf`;
+export const snippetsDir = (name: string) => `${SNIPPETS_DIR}/${name}`;
+
+/** The first line of the nginx file: what the panel wrote, read back for the drift check. */
+const HEADER = '# stackdeck-app ';
+
+export function header(spec: AppSpec): string {
+  const { name, user, stack_type, php_version, domains, web_root } = spec;
+  return `${HEADER}${JSON.stringify({ name, user, stack_type, php_version, domains, web_root })}\n`;
+}
+
+/** The header of an nginx file of the panel's, or null for any other file. */
+export function parseHeader(text: string): Record<string, unknown> | null {
+  const first = text.split('\n', 1)[0] ?? '';
+  if (!first.startsWith(HEADER)) return null;
+  try {
+    const value: unknown = JSON.parse(first.slice(HEADER.length));
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+const WARNING = '; Written by Stackdeck: changes here are replaced. Use the panel.\n';
+
+/**
+ * The app's PHP-FPM pool: its own user, socket (reachable by the web server's group only),
+ * open_basedir on its directory and tmp, and the settings as php_admin_value so the app's own
+ * code cannot raise them.
+ */
+export function renderPool(spec: AppSpec, home: string, version: string): string {
+  const s: PhpSettings = spec.php_settings;
+  const dir = appDir(home, spec.name);
+  const tmp = `${home}/tmp`;
+  return `${WARNING}[${PREFIX}${spec.name}]
+user = ${spec.user}
+group = ${spec.user}
+listen = ${socketPath(version, spec.name)}
+listen.owner = ${spec.user}
+listen.group = www-data
+listen.mode = 0660
+pm = ondemand
+pm.max_children = ${s.max_children}
+pm.process_idle_timeout = 10s
+pm.max_requests = 500
+chdir = /
+php_admin_value[open_basedir] = ${dir}/:${tmp}/:/usr/share/php/:/dev/urandom
+php_admin_value[upload_tmp_dir] = ${tmp}
+php_admin_value[session.save_path] = ${tmp}
+php_admin_value[sys_temp_dir] = ${tmp}
+php_admin_value[error_log] = ${home}/logs/php/${spec.name}.error.log
+php_admin_flag[log_errors] = on
+php_admin_value[disable_functions] = ${s.disable_functions}
+php_admin_value[memory_limit] = ${s.memory_limit}
+php_admin_value[upload_max_filesize] = ${s.upload_max_filesize}
+php_admin_value[post_max_size] = ${s.post_max_size}
+php_admin_value[max_execution_time] = ${s.max_execution_time}
+php_admin_value[max_input_time] = ${s.max_input_time}
+php_admin_value[max_input_vars] = ${s.max_input_vars}
+php_admin_value[date.timezone] = ${s.timezone}
+env[PATH] = /usr/local/bin:/usr/bin:/bin
+env[TMPDIR] = ${tmp}
+`;
+}
+
+const STATIC_FILES =
+  'css|js|mjs|map|jpg|jpeg|png|gif|webp|avif|ico|svg|woff|woff2|ttf|eot|otf|mp4|webm|mp3|pdf|txt|xml|zip|gz';
+
+/** nginx's body for a PHP app served by PHP-FPM directly. */
+function nativeLocations(spec: AppSpec, version: string): string {
+  return `    location / {
+        try_files $uri $uri/ /index.php?$query_string;
+    }
+
+    location ~ [^/]\\.php(/|$) {
+        try_files $uri =404;
+        fastcgi_split_path_info ^(.+?\\.php)(/.*)$;
+        include fastcgi_params;
+        fastcgi_param SCRIPT_FILENAME $realpath_root$fastcgi_script_name;
+        fastcgi_param DOCUMENT_ROOT $realpath_root;
+        fastcgi_param PATH_INFO $fastcgi_path_info;
+        fastcgi_pass unix:${socketPath(version, spec.name)};
+        fastcgi_read_timeout ${spec.php_settings.max_execution_time + 5}s;
+    }
+`;
+}
+
+/** nginx in front of Apache: static files straight from disk, everything else to Apache. */
+function proxyLocations(): string {
+  return `    location ~* \\.(${STATIC_FILES})$ {
+        try_files $uri @apache;
+        expires 7d;
+    }
+
+    location / {
+        try_files /nonexistent @apache;
+    }
+
+    location @apache {
+        proxy_pass http://127.0.0.1:${APACHE_PORT};
+        proxy_set_header Host $host;
+        proxy_set_header X-Real-IP $remote_addr;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_read_timeout 300s;
+    }
+`;
+}
+
+function staticLocations(): string {
+  return `    location / {
+        try_files $uri $uri/ =404;
+    }
+`;
+}
+
+/**
+ * The app's nginx server block. The ACME challenge location and the user's own snippets come
+ * first, so neither a redirect nor a rewrite of theirs can hide the challenge from Let's
+ * Encrypt; dotfiles (.git, .env, .htaccess) are never served.
+ */
+export function renderNginx(spec: AppSpec, home: string): string {
+  const version = spec.php_version;
+  const body =
+    version === null
+      ? staticLocations()
+      : spec.stack_type === 'apache/nginx'
+        ? proxyLocations()
+        : nativeLocations(spec, version);
+  return `${header(spec)}# Written by Stackdeck: changes here are replaced. Add yours in ${snippetsDir(spec.name)}/*.conf
+server {
+    listen 80;
+    listen [::]:80;
+    server_name ${spec.domains.join(' ')};
+    root ${docRoot(home, spec)};
+    index ${version === null ? 'index.html index.htm' : 'index.php index.html index.htm'};
+    client_max_body_size ${spec.php_settings.upload_max_filesize.replace(/([KMG])$/, (u) => u.toLowerCase())};
+
+    access_log ${appLogPath(spec.name, 'nginx', 'access')};
+    error_log ${appLogPath(spec.name, 'nginx', 'error')} warn;
+
+    location ^~ /.well-known/acme-challenge/ {
+        root ${ACME_ROOT};
+        default_type text/plain;
+        try_files $uri =404;
+    }
+
+    include ${snippetsDir(spec.name)}/*.conf;
+
+    location ~ /\\.(?!well-known) {
+        deny all;
+    }
+
+${body}}
+`;
+}
+
+/**
+ * The app's Apache vhost (hybrid stack), on loopback behind nginx. `.htaccess` may rewrite,
+ * set headers, protect folders and change options, but not name handlers: FileInfo would let
+ * one point SetHandler at another app's FPM socket (php-src#15499), so it is left out and
+ * mod_rewrite is allowed by name instead.
+ */
+export function renderApache(spec: AppSpec, home: string, version: string): string {
+  const root = docRoot(home, spec);
+  const [primary, ...aliases] = spec.domains;
+  return `# Written by Stackdeck: changes here are replaced. Use the panel.
+<VirtualHost 127.0.0.1:${APACHE_PORT}>
+    ServerName ${primary}
+${aliases.length ? `    ServerAlias ${aliases.join(' ')}\n` : ''}    DocumentRoot ${root}
+    <Directory ${root}>
+        Options -Indexes +SymLinksIfOwnerMatch
+        AllowOverride AuthConfig Indexes Limit Options=Indexes,MultiViews,SymLinksIfOwnerMatch Nonfatal=Override
+        AllowOverrideList RewriteEngine RewriteBase RewriteCond RewriteRule RewriteOptions Redirect RedirectMatch RedirectPermanent ErrorDocument DirectoryIndex Header ExpiresActive ExpiresByType ExpiresDefault
+        Require all granted
+    </Directory>
+    <FilesMatch "\\.php$">
+        SetHandler "proxy:unix:${socketPath(version, spec.name)}|fcgi://${PREFIX}${spec.name}"
+    </FilesMatch>
+    SetEnvIf Authorization "(.+)" HTTP_AUTHORIZATION=$1
+    SetEnvIf X-Forwarded-Proto "^https$" HTTPS=on
+    RemoteIPHeader X-Forwarded-For
+    RemoteIPInternalProxy 127.0.0.1
+    ErrorLog ${appLogPath(spec.name, 'apache', 'error')}
+    CustomLog ${appLogPath(spec.name, 'apache', 'access')} combined
+</VirtualHost>
+`;
+}
+
+/** The page a new app shows until its files arrive. */
+export function placeholder(spec: AppSpec): { file: string; content: string } {
+  if (spec.php_version === null)
+    return {
+      file: 'index.html',
+      content: `<!doctype html>\n<title>${spec.domains[0]}</title>\n<p>${spec.domains[0]} is ready for its files.</p>\n`,
+    };
+  return {
+    file: 'index.php',
+    content: `<?php\n// ${spec.domains[0]} is ready for its files: replace this one.\necho '<!doctype html><title>${spec.domains[0]}</title><p>${spec.domains[0]} runs PHP ' . PHP_VERSION . '.</p>';\n`,
+  };
+}

@@ -1,0 +1,188 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../scripts/sandbox/index';
+import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+
+/**
+ * Web apps on a real server: the panel's API drives the real agent in a sandbox with nginx,
+ * PHP-FPM and Apache, and `curl` inside the sandbox is the client. Each app runs as its own
+ * system user; the pages print what PHP sees.
+ */
+let panel: Panel;
+let sb: Sandbox;
+let server: ServerRecord;
+
+const path = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
+const one = (p: string, id: number) => `${p}/${id}/servers/${server.id}/users/${panel.uid}`;
+
+/** `curl` through nginx on the sandbox's loopback, by the app's name: status and body. */
+async function get(domain: string, url = '/') {
+  const res = await sb.exec([
+    'curl',
+    '-s',
+    '-w',
+    '\n%{http_code}',
+    '-H',
+    `Host: ${domain}`,
+    `http://127.0.0.1${url}`,
+  ]);
+  const lines = res.stdout.split('\n');
+  const status = Number(lines.pop());
+  return { status, body: lines.join('\n').replace(/\n$/, '') };
+}
+
+/** Writes a file into an app as its user (what an upload would do). */
+async function put(user: string, file: string, content: string) {
+  await sb.execOk(['runuser', '-u', user, '--', 'tee', file], { input: content });
+}
+
+async function create(body: Record<string, unknown>) {
+  const res = await panel.api('POST', path('webstacks'), body);
+  expect(res.statusCode, res.body).toBe(201);
+  const app = res.json() as { id: number; status: string; error: string | null };
+  expect(app, JSON.stringify(app)).toMatchObject({ status: 'active' });
+  return app;
+}
+
+const WHO =
+  '<?php echo posix_getpwuid(posix_geteuid())["name"], " ", ini_get("memory_limit"), "\\n";';
+
+beforeAll(async () => {
+  panel = await startPanel();
+  ({ sb, server } = await installedSandbox(panel, 'webapps', ['nginx', 'php8.2-fpm']));
+  for (const user_name of ['alice', 'bob']) {
+    const res = await panel.api('POST', path('sysusers'), {
+      user_name,
+      password: 'a long system password 1',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  }
+});
+
+afterAll(async () => {
+  await sb?.stop();
+  await panel?.close();
+});
+
+describe('web apps on a sandbox server', () => {
+  let shop: { id: number };
+
+  it('serves a PHP app through nginx, run by its own user, and a second one beside it', async () => {
+    shop = await create({
+      name: 'shop',
+      domains: ['shop.test', 'www.shop.test'],
+      sys_user: 'alice',
+    });
+    const first = await get('shop.test');
+    expect(first.status).toBe(200);
+    expect(first.body).toMatch(/shop\.test runs PHP 8\.2/);
+    await put('alice', '/home/alice/apps/shop/public/who.php', WHO);
+    expect((await get('www.shop.test', '/who.php')).body).toBe('alice 256M');
+    // Dotfiles are never served.
+    await put('alice', '/home/alice/apps/shop/public/.env', 'SECRET=1');
+    expect((await get('shop.test', '/.env')).status).toBe(403);
+
+    await create({ name: 'blog', domains: ['blog.test'], sys_user: 'bob' });
+    await put('bob', '/home/bob/apps/blog/public/who.php', WHO);
+    expect((await get('blog.test', '/who.php')).body).toBe('bob 256M');
+  });
+
+  it("keeps one app out of another's files, in PHP and as its user", async () => {
+    await put('bob', '/home/bob/apps/blog/secret.txt', 'bob only');
+    await put(
+      'alice',
+      '/home/alice/apps/shop/public/peek.php',
+      '<?php var_dump(@file_get_contents("/home/bob/apps/blog/secret.txt"));',
+    );
+    expect((await get('shop.test', '/peek.php')).body).toBe('bool(false)');
+    // Not only open_basedir: alice's account cannot read it either.
+    const asAlice = await sb.exec([
+      'runuser',
+      '-u',
+      'alice',
+      '--',
+      'cat',
+      '/home/bob/apps/blog/secret.txt',
+    ]);
+    expect(asAlice.code).not.toBe(0);
+    expect(asAlice.stderr).toMatch(/Permission denied/);
+    // And bob's PHP socket is not alice's to talk to.
+    const socket = await sb.execOk([
+      'stat',
+      '-c',
+      '%U:%G %a',
+      '/run/php/php8.2-fpm-stackdeck-blog.sock',
+    ]);
+    expect(socket.stdout.trim()).toBe('bob:www-data 660');
+  });
+
+  it('applies a PHP setting change in the running app', async () => {
+    const res = await panel.api('PATCH', one('webstacks', shop.id), {
+      php_settings: { memory_limit: '384M' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get('shop.test', '/who.php')).body).toBe('alice 384M');
+  });
+
+  it('honours .htaccess rewrites on NGINX plus Apache2', async () => {
+    const wiki = await create({
+      name: 'wiki',
+      domains: ['wiki.test'],
+      sys_user: 'alice',
+      stack_type: 'apache/nginx',
+    });
+    expect(wiki).toBeTruthy();
+    await put('alice', '/home/alice/apps/wiki/public/who.php', WHO);
+    await put(
+      'alice',
+      '/home/alice/apps/wiki/public/.htaccess',
+      'RewriteEngine On\nRewriteRule ^pretty$ who.php [L]\n',
+    );
+    const pretty = await get('wiki.test', '/pretty');
+    expect(pretty.status).toBe(200);
+    expect(pretty.body).toBe('alice 256M');
+    // Apache listens on loopback only; nginx is what the world sees.
+    const listening = await sb.execOk(['ss', '-ltnH', 'sport = :8080']);
+    expect(listening.stdout).toMatch(/127\.0\.0\.1:8080/);
+    // A handler of its own choosing is refused (a .htaccess could otherwise reach another pool).
+    await put(
+      'alice',
+      '/home/alice/apps/wiki/public/.htaccess',
+      'SetHandler "proxy:unix:/run/php/php8.2-fpm-stackdeck-blog.sock|fcgi://x"\n',
+    );
+    expect((await get('wiki.test', '/who.php')).body).toBe('alice 256M');
+  });
+
+  it('refuses an invalid snippet of the user on rebuild and keeps serving the old configuration', async () => {
+    await sb.execOk(['tee', '/etc/stackdeck/nginx/shop/broken.conf'], {
+      input: 'location /x { not_a_directive on; }\n',
+    });
+    const res = await panel.api('PATCH', one('webstacks/rebuild', shop.id));
+    // The server refused the change (422), in nginx's own words.
+    expect(res.statusCode).toBe(422);
+    expect(res.body).toMatch(/nginx refused the configuration.*not_a_directive/);
+    expect((await get('shop.test', '/who.php')).body).toBe('alice 384M');
+    // The snippet is the user's to fix; the panel's files are as before, and nginx -t says so
+    // once it is gone.
+    await sb.execOk(['rm', '/etc/stackdeck/nginx/shop/broken.conf']);
+    await sb.execOk(['nginx', '-t', '-q']);
+    const again = await panel.api('PATCH', one('webstacks/rebuild', shop.id));
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
+  it('removes an app: its domain no longer answers, its files and pool are gone', async () => {
+    const gone = await create({ name: 'gone', domains: ['gone.test'], sys_user: 'bob' });
+    expect((await get('gone.test')).status).toBe(200);
+    const res = await panel.api('DELETE', one('webstacks', gone.id));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await get('gone.test')).body).not.toMatch(/gone\.test runs PHP/);
+    const left = await sb.exec([
+      'ls',
+      '/home/bob/apps/gone',
+      '/etc/php/8.2/fpm/pool.d/stackdeck-gone.conf',
+      '/etc/nginx/conf.d/stackdeck-gone.conf',
+    ]);
+    expect(left.stderr.match(/No such file/g)).toHaveLength(3);
+    // The others still serve.
+    expect((await get('blog.test', '/who.php')).body).toBe('bob 256M');
+  });
+});
