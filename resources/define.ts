@@ -138,6 +138,8 @@ export type Widget =
   | { kind: 'choices'; choices: readonly { label: string; value: string }[]; custom?: boolean }
   /** Long text (commands, scripts): a multi-line input, monospace. */
   | { kind: 'code' }
+  /** A list of short strings (an app's domains): one per line of a multi-line input. */
+  | { kind: 'lines' }
   /**
    * Values the server itself offers (its MariaDB's collations): a declared GET action of
    * `resource` answering `{data: [...]}`, asked with the page's server id as `?{serverParam}=`,

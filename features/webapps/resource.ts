@@ -179,6 +179,7 @@ export const webstacks = defineResource({
       'web_root',
     ],
     widgets: {
+      domains: { kind: 'lines' },
       sys_user: {
         kind: 'reference',
         resource: 'sysusers',
@@ -204,7 +205,7 @@ export const webstacks = defineResource({
     },
     help: {
       name: 'Lower-case letters, digits and -; the app lives in /home/<user>/apps/<name>',
-      domains: 'The first is the primary; international names are stored as punycode',
+      domains: 'One per line, the primary first; international names are stored as punycode',
       sys_user: 'The app runs as this user and only it can read its files',
       stack_type: 'NGINX plus Apache2 honours .htaccess files',
       web_root: 'The folder inside the app that is served',

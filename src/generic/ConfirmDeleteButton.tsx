@@ -36,6 +36,8 @@ export interface ConfirmDeleteButtonProps {
   /** A line in the dialog: what deleting does. */
   consequence?: string;
   disabled?: boolean;
+  /** After the server let go (a page of the record leaves for its list). */
+  onDeleted?: () => void;
 }
 
 /**
@@ -52,6 +54,7 @@ export function ConfirmDeleteButton({
   meta,
   consequence,
   disabled,
+  onDeleted,
 }: ConfirmDeleteButtonProps) {
   const [open, setOpen] = useState(false);
   const notify = useNotify();
@@ -69,6 +72,7 @@ export function ConfirmDeleteButton({
           const text =
             message.type === 'success' ? `${capital} was ${VERBS[verb].done}.` : message.text;
           notify(text, { type: message.type });
+          onDeleted?.();
         },
         onError: (error) => {
           setOpen(false);

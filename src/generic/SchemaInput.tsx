@@ -7,6 +7,7 @@ import {
   AvailabilityWidget,
   ChoicesWidget,
   CodeWidget,
+  LinesWidget,
   OfferedWidget,
   PasswordWidget,
   ReferenceWidget,
@@ -66,6 +67,8 @@ export function SchemaInput({
         return <ChoicesWidget {...props} widget={widget} describe={describe} />;
       case 'code':
         return <CodeWidget {...props} widget={widget} />;
+      case 'lines':
+        return <LinesWidget {...props} widget={widget} />;
       case 'offered':
         return <OfferedWidget {...props} widget={widget} />;
     }

@@ -7,6 +7,7 @@ import * as referrals from '../../features/referrals/routes';
 import * as supervisor from '../../features/supervisor/routes';
 import * as teams from '../../features/teams/routes';
 import * as tickets from '../../features/tickets/routes';
+import * as webapps from '../../features/webapps/routes';
 import type { RouteDef } from './types';
 
 /** The pages of every feature. */
@@ -18,4 +19,5 @@ export const featureRoutes: readonly RouteDef[] = [
   ...supervisor.routes,
   ...teams.routes,
   ...tickets.routes,
+  ...webapps.routes,
 ];

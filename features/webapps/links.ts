@@ -1,0 +1,7 @@
+/** The spec's addresses of the web-app pages (server pages: the server id; app pages: both). */
+export const appPaths = {
+  list: (sid: number | string) => `/web-applications/${sid}`,
+  none: (sid: number | string) => `/no-webapplications/${sid}`,
+  create: (sid: number | string) => `/create-web-app/${sid}`,
+  summary: (sid: number | string, app: number | string) => `/account-summary/${sid}/${app}`,
+};

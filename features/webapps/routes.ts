@@ -1,0 +1,37 @@
+import type { RouteDef } from '../../src/routes/types';
+
+/**
+ * The web-app pages (spec "Web apps"): the server's apps and the empty state between which
+ * /web-applications/{id} and /no-webapplications/{id} switch, the form that creates one, and
+ * an app's account summary in the web-app layout.
+ */
+export const routes: RouteDef[] = [
+  {
+    path: '/web-applications/:id',
+    layout: 'webApp',
+    access: 'user',
+    title: 'Web applications',
+    page: () => import('./WebAppsPage'),
+  },
+  {
+    path: '/no-webapplications/:id',
+    layout: 'webApp',
+    access: 'user',
+    title: 'Web applications',
+    page: () => import('./NoWebAppsPage'),
+  },
+  {
+    path: '/create-web-app/:id',
+    layout: 'webApp',
+    access: 'user',
+    title: 'Create a web app',
+    page: () => import('./CreateWebAppPage'),
+  },
+  {
+    path: '/account-summary/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'Account summary',
+    page: () => import('./AccountSummaryPage'),
+  },
+];

@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './fixtures';
+import { type SandboxServer, useSandboxServer } from './sandboxServer';
+
+/**
+ * The web-app pages against a real server: a sandbox with the real agent, nginx and PHP-FPM.
+ * Each step is checked in the page and on the server with `curl` through its nginx.
+ */
+test.describe.configure({ mode: 'serial', timeout: 150_000 });
+
+const server = useSandboxServer({
+  serverName: 'e2e-webapps',
+  services: ['ssh', 'nginx', 'php8.2-fpm'],
+});
+let sb: SandboxServer;
+
+const SHOTS = '.tmp/shots-webapps';
+mkdirSync(SHOTS, { recursive: true });
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+/** What nginx in the sandbox answers for a name. */
+const served = async (domain: string) =>
+  (
+    await sb.sandbox.exec(['curl', '-s', '-H', `Host: ${domain}`, 'http://127.0.0.1/'], {
+      timeoutMs: 15_000,
+    })
+  ).stdout;
+
+async function signedIn(page: Page) {
+  await signIn(page, sb.account.email, sb.account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('no apps: the empty page leads to the form; a bad domain is said at its field', async ({
+  page,
+}) => {
+  sb = await server.ready();
+  await signedIn(page);
+  await page.goto(`/web-applications/${sb.serverId}`);
+  // The entry rule: no apps, so the empty page.
+  await expect(page).toHaveURL(new RegExp(`/no-webapplications/${sb.serverId}$`));
+  await expect(page.getByRole('heading', { name: 'No web applications yet' })).toBeVisible();
+  await shot(page, 'webapps-empty');
+
+  await page.getByRole('status').getByRole('link', { name: 'Create web app' }).click();
+  await expect(page).toHaveURL(new RegExp(`/create-web-app/${sb.serverId}$`));
+  await page.getByLabel('App name').fill('shop');
+  await page.getByLabel('Domains').fill('shop.test\nbad;name.test');
+  await page.getByRole('button', { name: 'Create web app' }).click();
+  await expect(page.getByText(/A domain such as example\.com/)).toBeVisible();
+  await expect(page.getByLabel('App name')).toHaveValue('shop');
+  await shot(page, 'webapps-create-bad');
+});
+
+test('create an app: its summary says active and nginx serves it as its user', async ({ page }) => {
+  await signedIn(page);
+  await page.goto(`/create-web-app/${sb.serverId}`);
+  await page.getByLabel('App name').fill('shop');
+  await page.getByLabel('Domains').fill('shop.test\nwww.shop.test');
+  await page.getByLabel('System user').click();
+  await page.getByRole('option', { name: 'stackdeck', exact: true }).click();
+  await shot(page, 'webapps-create');
+  await page.getByRole('button', { name: 'Create web app' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/\\d+$`));
+  await expect(page.getByRole('heading', { name: 'shop' })).toBeVisible();
+  await expect(page.getByText('Active')).toBeVisible();
+  await expect(page.getByText('shop.test (primary)')).toBeVisible();
+  await expect(page.getByText('Native NGINX')).toBeVisible();
+  await shot(page, 'webapps-summary');
+  expect(await served('www.shop.test')).toMatch(/shop\.test runs PHP 8\.2/);
+
+  await page.goto(`/web-applications/${sb.serverId}`);
+  const row = page.getByRole('row', { name: /shop/ });
+  await expect(row.getByText('shop.test, www.shop.test')).toBeVisible();
+  await expect(row.getByText('Active')).toBeVisible();
+  await shot(page, 'webapps-list');
+});
+
+test('rebuild writes the app again; delete asks first, and the site is gone', async ({ page }) => {
+  await signedIn(page);
+  await page.goto(`/web-applications/${sb.serverId}`);
+  await page.getByRole('row', { name: /shop/ }).getByText('shop.test, www.shop.test').click();
+  await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/\\d+$`));
+  await page.getByRole('button', { name: 'Rebuild' }).click();
+  await expect(page.getByText('shop was written again from the panel.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete web app shop' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete web app shop?' });
+  await expect(dialog).toBeVisible();
+  await shot(page, 'webapps-delete-confirm');
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(new RegExp(`/(no-)?web-?applications/${sb.serverId}$`));
+  expect(await served('shop.test')).not.toMatch(/shop\.test runs PHP/);
+});
