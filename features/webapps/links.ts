@@ -4,4 +4,5 @@ export const appPaths = {
   none: (sid: number | string) => `/no-webapplications/${sid}`,
   create: (sid: number | string) => `/create-web-app/${sid}`,
   summary: (sid: number | string, app: number | string) => `/account-summary/${sid}/${app}`,
+  subdomains: (sid: number | string, app: number | string) => `/sub-domains/${sid}/${app}`,
 };

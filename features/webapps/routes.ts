@@ -34,4 +34,11 @@ export const routes: RouteDef[] = [
     title: 'Account summary',
     page: () => import('./AccountSummaryPage'),
   },
+  {
+    path: '/sub-domains/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'Sub-domains',
+    page: () => import('./SubDomainsPage'),
+  },
 ];

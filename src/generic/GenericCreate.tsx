@@ -17,6 +17,8 @@ export interface GenericCreateProps extends Omit<GenericFormProps, 'mode'> {
   noun?: string;
   /** Shown between the heading and the form. */
   before?: ReactNode;
+  /** Values the page adds to what the form sends (a child app's parent and user). */
+  transform?: (data: Record<string, unknown>) => Record<string, unknown>;
 }
 
 /**
@@ -33,6 +35,7 @@ export function GenericCreate({
   noun,
   before,
   meta,
+  transform,
   ...form
 }: GenericCreateProps) {
   const outcome = useSaveOutcome({
@@ -51,6 +54,7 @@ export function GenericCreate({
         title={false}
         actions={false}
         redirect={false}
+        transform={transform}
         mutationOptions={{ meta, ...outcome }}
       >
         <GenericForm resource={resource} mode="create" meta={meta} {...form} />

@@ -159,7 +159,13 @@ describe('web apps', () => {
     const domain = await call('POST', base(), app('copy', { domains: ['shop.example.com'] }));
     expect(domain.statusCode).toBe(400);
     expect(domain.json().errors.domains).toMatch(/shop\.example\.com is served by another app/);
-    expect(agent.calls.length).toBe(calls);
+    // The refused bodies never reached the server (a sweep of earlier rows may run meanwhile).
+    const refused = agent.calls
+      .slice(calls)
+      .filter((c) =>
+        (['nobody', 'early', 'copy'] as unknown[]).includes((c.args as { name?: unknown }).name),
+      );
+    expect(refused).toEqual([]);
   });
 
   it('gives a domain to one app only when two ask at once', async () => {

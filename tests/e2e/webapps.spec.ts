@@ -80,7 +80,30 @@ test('create an app: its summary says active and nginx serves it as its user', a
   await shot(page, 'webapps-list');
 });
 
-test('rebuild writes the app again; delete asks first, and the site is gone', async ({ page }) => {
+test('a sub-domain runs beside its parent as the same user', async ({ page }) => {
+  await signedIn(page);
+  await page.goto(`/web-applications/${sb.serverId}`);
+  await page.getByRole('row', { name: /shop/ }).getByText('shop.test, www.shop.test').click();
+  await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/\\d+$`));
+  const appId = page.url().split('/').pop()!;
+  await page.goto(`/sub-domains/${sb.serverId}/${appId}`);
+  await expect(page.getByRole('heading', { name: 'No sub-domains yet' })).toBeVisible();
+  await page.getByRole('status').getByRole('link', { name: 'Add sub-domain' }).click();
+  await page.getByLabel('App name').fill('blog');
+  await page.getByLabel('Domains').fill('blog.shop.test');
+  await shot(page, 'webapps-subdomain-create');
+  await page.getByRole('button', { name: 'Add sub-domain' }).click();
+  const row = page.getByRole('row', { name: /blog/ });
+  await expect(row.getByText('Active')).toBeVisible();
+  await shot(page, 'webapps-subdomains');
+  expect(await served('blog.shop.test')).toMatch(/blog\.shop\.test runs PHP 8\.2/);
+  const owner = await sb.sandbox.exec(['stat', '-c', '%U', '/home/stackdeck/apps/blog']);
+  expect(owner.stdout.trim()).toBe('stackdeck');
+});
+
+test('rebuild writes the app again; delete names its child apps, and the sites are gone', async ({
+  page,
+}) => {
   await signedIn(page);
   await page.goto(`/web-applications/${sb.serverId}`);
   await page.getByRole('row', { name: /shop/ }).getByText('shop.test, www.shop.test').click();
@@ -91,8 +114,10 @@ test('rebuild writes the app again; delete asks first, and the site is gone', as
   await page.getByRole('button', { name: 'Delete web app shop' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete web app shop?' });
   await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(/child apps go with it: blog/)).toBeVisible();
   await shot(page, 'webapps-delete-confirm');
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page).toHaveURL(new RegExp(`/(no-)?web-?applications/${sb.serverId}$`));
   expect(await served('shop.test')).not.toMatch(/shop\.test runs PHP/);
+  expect(await served('blog.shop.test')).not.toMatch(/runs PHP/);
 });
