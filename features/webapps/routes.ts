@@ -41,4 +41,18 @@ export const routes: RouteDef[] = [
     title: 'Sub-domains',
     page: () => import('./SubDomainsPage'),
   },
+  {
+    path: '/domains/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'Domains',
+    page: () => import('./DomainsPage'),
+  },
+  {
+    path: '/app-settings/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'App settings',
+    page: () => import('./AppSettingsPage'),
+  },
 ];

@@ -14,6 +14,8 @@ const server = useSandboxServer({
   services: ['ssh', 'nginx', 'php8.2-fpm'],
 });
 let sb: SandboxServer;
+/** The id of the app the flow creates (from its summary's address). */
+let shopId = '';
 
 const SHOTS = '.tmp/shots-webapps';
 mkdirSync(SHOTS, { recursive: true });
@@ -67,6 +69,7 @@ test('create an app: its summary says active and nginx serves it as its user', a
 
   await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/\\d+$`));
   await expect(page.getByRole('heading', { name: 'shop' })).toBeVisible();
+  shopId = page.url().split('/').pop()!;
   await expect(page.getByText('Active')).toBeVisible();
   await expect(page.getByText('shop.test (primary)')).toBeVisible();
   await expect(page.getByText('Native NGINX')).toBeVisible();
@@ -101,13 +104,54 @@ test('a sub-domain runs beside its parent as the same user', async ({ page }) =>
   expect(owner.stdout.trim()).toBe('stackdeck');
 });
 
+test('domains: add one, make it primary, remove the old; nginx follows', async ({ page }) => {
+  await signedIn(page);
+  await page.goto(`/web-applications/${sb.serverId}`);
+  await page.getByRole('row', { name: /shop/ }).getByText('shop.test, www.shop.test').click();
+  const appId = page.url().split('/').pop()!;
+  await page.goto(`/domains/${sb.serverId}/${appId}`);
+  await page.getByLabel('Add a domain').fill('bad;name');
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByRole('alert')).toContainText('A domain such as example.com');
+  await page.getByLabel('Add a domain').fill('Shöp.test');
+  await page.getByRole('button', { name: 'Add domain' }).click();
+  await expect(page.getByText('xn--shp-tna.test was added.')).toBeVisible();
+  expect(await served('xn--shp-tna.test')).toMatch(/runs PHP 8\.2/);
+  await page.getByRole('button', { name: 'Make xn--shp-tna.test primary' }).click();
+  await expect(page.getByText('xn--shp-tna.test is the primary domain.')).toBeVisible();
+  await page.getByRole('button', { name: 'Remove www.shop.test' }).click();
+  await expect(page.getByText('www.shop.test was removed.')).toBeVisible();
+  await shot(page, 'webapps-domains');
+  expect(await served('www.shop.test')).not.toMatch(/runs PHP/);
+});
+
+test('app settings: a PHP setting changed on the page is what the app sees', async ({ page }) => {
+  await signedIn(page);
+  await sb.sandbox.execOk(
+    ['runuser', '-u', 'stackdeck', '--', 'tee', '/home/stackdeck/apps/shop/public/ini.php'],
+    { input: '<?php echo ini_get("memory_limit");' },
+  );
+  await page.goto(`/app-settings/${sb.serverId}/${shopId}`);
+  await expect(page.getByLabel('Memory limit')).toHaveValue('256M');
+  await page.getByLabel('Memory limit').fill('1 GB');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('A size such as 256M')).toBeVisible();
+  await page.getByLabel('Memory limit').fill('512M');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByText('The settings were applied on the server.')).toBeVisible();
+  await shot(page, 'webapps-settings');
+  const seen = await sb.sandbox.exec(
+    ['curl', '-s', '-H', 'Host: shop.test', 'http://127.0.0.1/ini.php'],
+    { timeoutMs: 15_000 },
+  );
+  expect(seen.stdout).toBe('512M');
+});
+
 test('rebuild writes the app again; delete names its child apps, and the sites are gone', async ({
   page,
 }) => {
   await signedIn(page);
-  await page.goto(`/web-applications/${sb.serverId}`);
-  await page.getByRole('row', { name: /shop/ }).getByText('shop.test, www.shop.test').click();
-  await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/\\d+$`));
+  await page.goto(`/account-summary/${sb.serverId}/${shopId}`);
   await page.getByRole('button', { name: 'Rebuild' }).click();
   await expect(page.getByText('shop was written again from the panel.')).toBeVisible();
 
