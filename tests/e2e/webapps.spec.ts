@@ -11,7 +11,7 @@ test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
 const server = useSandboxServer({
   serverName: 'e2e-webapps',
-  services: ['ssh', 'nginx', 'php8.2-fpm'],
+  services: ['ssh', 'nginx', 'php8.2-fpm', 'mariadb'],
 });
 let sb: SandboxServer;
 /** The id of the app the flow creates (from its summary's address). */
@@ -145,6 +145,25 @@ test('app settings: a PHP setting changed on the page is what the app sees', asy
     { timeoutMs: 15_000 },
   );
   expect(seen.stdout).toBe('512M');
+});
+
+test("the app's databases: one made from its page is the app's and on the server", async ({
+  page,
+}) => {
+  await signedIn(page);
+  await page.goto(`/app-database-list/${sb.serverId}/${shopId}`);
+  await expect(page.getByRole('heading', { name: 'No databases yet' })).toBeVisible();
+  await page.getByRole('status').getByRole('link', { name: 'Add database' }).click();
+  await page.getByLabel('Name', { exact: true }).fill('shop_db');
+  await page.getByRole('button', { name: 'Add database' }).click();
+  const row = page.getByRole('row', { name: /shop_db/ });
+  await expect(row.getByText('Active')).toBeVisible();
+  await shot(page, 'webapps-databases');
+  const dbs = await sb.sandbox.exec(['mariadb', '--batch', '--skip-column-names'], {
+    input: 'SHOW DATABASES',
+    timeoutMs: 15_000,
+  });
+  expect(dbs.stdout.split('\n')).toContain('shop_db');
 });
 
 test('rebuild writes the app again; delete names its child apps, and the sites are gone', async ({
