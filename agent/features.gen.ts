@@ -4,6 +4,7 @@ import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as supervisor from '../features/supervisor/agent';
 import * as webapps from '../features/webapps/agent';
+import * as weblogs from '../features/weblogs/agent';
 import type { AgentFeature } from './ops/types';
 
 /** The agent side of every feature. */
@@ -12,4 +13,5 @@ export const agentFeatures: readonly AgentFeature[] = [
   databases.agent,
   supervisor.agent,
   webapps.agent,
+  weblogs.agent,
 ];

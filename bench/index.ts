@@ -8,6 +8,7 @@ import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
 import { opRoundTrip } from './op-roundtrip';
 import { webappCreate } from './webapp-create';
+import { weblogs as weblogPages } from './weblogs';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -80,7 +81,17 @@ async function webapps() {
   );
 }
 
-const sections = { api, bundle, roundtrip, agents, webapps } as const;
+async function weblogs() {
+  const result = await weblogPages();
+  console.log('Web-server logs: a page of 100 lines (the agent reader) vs tail -n 100');
+  for (const row of result.rows)
+    console.log(
+      `  ${row.size}: newest ${row.newestMs.toFixed(2)} ms, 50 pages back ${row.page50Ms.toFixed(2)} ms, tail -n 100 ${row.tailMs.toFixed(2)} ms${row.estimated ? ' (line count estimated)' : ''}`,
+    );
+  console.log(`  1 GB / 1 MB, 50 pages back: ${result.ratio.toFixed(2)}   (aim: <= 2)\n`);
+}
+
+const sections = { api, bundle, roundtrip, agents, webapps, weblogs } as const;
 
 async function main() {
   const asked = process.argv.slice(2);

@@ -9,6 +9,7 @@ import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
 import * as tickets from '../features/tickets/resource';
 import * as webapps from '../features/webapps/resource';
+import * as weblogs from '../features/weblogs/resource';
 
 /** The resources of every feature, by name. */
 export const featureResources = {
@@ -21,6 +22,7 @@ export const featureResources = {
   ...teams.resources,
   ...tickets.resources,
   ...webapps.resources,
+  ...weblogs.resources,
 } as const;
 
 /** The agent ops of every feature, by name. */
@@ -34,4 +36,5 @@ export const featureOps = {
   ...teams.ops,
   ...tickets.ops,
   ...webapps.ops,
+  ...weblogs.ops,
 } as const;

@@ -9,6 +9,7 @@ import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
 import * as tickets from '../features/tickets/server';
 import * as webapps from '../features/webapps/server';
+import * as weblogs from '../features/weblogs/server';
 import type { ServerFeature } from './feature';
 
 /** The panel side of every feature. */
@@ -22,4 +23,5 @@ export const serverFeatures: readonly ServerFeature[] = [
   teams.server,
   tickets.server,
   webapps.server,
+  weblogs.server,
 ];

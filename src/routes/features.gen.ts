@@ -9,6 +9,7 @@ import * as supervisor from '../../features/supervisor/routes';
 import * as teams from '../../features/teams/routes';
 import * as tickets from '../../features/tickets/routes';
 import * as webapps from '../../features/webapps/routes';
+import * as weblogs from '../../features/weblogs/routes';
 import type { RouteDef } from './types';
 
 /** The pages of every feature. */
@@ -22,4 +23,5 @@ export const featureRoutes: readonly RouteDef[] = [
   ...teams.routes,
   ...tickets.routes,
   ...webapps.routes,
+  ...weblogs.routes,
 ];

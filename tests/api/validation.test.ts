@@ -353,9 +353,14 @@ function urlFor(route: string, id: string | number, params: Record<string, strin
 describe('400 names the fields', () => {
   it.each(CASES)('$route $query', async (c) => {
     const caller = c.as === 'admin' ? admin : c.as === 'user' ? user : undefined;
+    let params: Record<string, string | number> | undefined;
     const res = await t.call(
       c.route.split(' ')[0] as 'GET',
-      urlFor(c.route, caller?.id ?? 1, await c.params?.({ t, serverId })) + (c.query ?? ''),
+      urlFor(c.route, caller?.id ?? 1, (params = await c.params?.({ t, serverId }))) +
+        // `:name` in the query takes the named parameter too (`?wsid=:appId`).
+        (c.query ?? '').replace(/:(\w+)/g, (token, name: string) =>
+          params && name in params ? String(params[name]) : token,
+        ),
       { token: caller?.token, body: c.body },
     );
     expect(res.statusCode, res.body).toBe(400);

@@ -83,6 +83,17 @@ test('create an app: its summary says active and nginx serves it as its user', a
   await shot(page, 'webapps-list');
 });
 
+test("the app's access log shows the requests nginx served, a page at a time", async ({ page }) => {
+  await signedIn(page);
+  for (let i = 0; i < 3; i++) await served('shop.test');
+  await page.goto(`/web-server-log/${sb.serverId}/${shopId}`);
+  await expect(page.getByLabel('Log lines')).toContainText('"GET / HTTP/1.1" 200');
+  await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  await shot(page, 'webapps-log');
+  await page.getByRole('tab', { name: 'Error log' }).click();
+  await expect(page.getByText(/No lines yet|Page 1 of/)).toBeVisible();
+});
+
 test('a sub-domain runs beside its parent as the same user', async ({ page }) => {
   await signedIn(page);
   await page.goto(`/web-applications/${sb.serverId}`);

@@ -123,6 +123,24 @@ describe('web apps on a sandbox server', () => {
     expect((await get('shop.test', '/who.php')).body).toBe('alice 384M');
   });
 
+  it("pages through the app's own access log, newest last on page 1", async () => {
+    for (let i = 0; i < 120; i++) await get('shop.test', `/who.php?n=${i}`);
+    const log = (page: number, type = 'access') =>
+      panel.api('GET', `${path('nginxlog')}?wsid=${shop.id}&scroll_count=${page}&type=${type}`);
+    const first = await log(1);
+    expect(first.statusCode, first.body).toBe(200);
+    const body = first.json() as { lines: string[]; total_size: number; has_more: boolean };
+    expect(body.lines).toHaveLength(100);
+    expect(body.lines[99]).toMatch(/"GET \/who\.php\?n=119 HTTP\/1\.1" 200/);
+    expect(body.has_more).toBe(true);
+    expect(body.total_size).toBeGreaterThanOrEqual(120);
+    const second = (await log(2)).json() as { lines: string[] };
+    expect(second.lines.join('\n')).toMatch(/n=19 HTTP/);
+    // Its error log reads too (empty or not).
+    const errors = await log(1, 'error');
+    expect(errors.statusCode).toBe(200);
+  });
+
   it('honours .htaccess rewrites on NGINX plus Apache2', async () => {
     const wiki = await create({
       name: 'wiki',

@@ -4,7 +4,7 @@ import type { Case } from '../validation.test';
 type Fixture = Parameters<NonNullable<Case['params']>>[0];
 
 /** A web app row on the user's server (the request hook loads `{appId}` before the body). */
-const app = async ({ t, serverId }: Fixture) => {
+export const app = async ({ t, serverId }: Fixture) => {
   const name = `v${Math.random().toString(36).slice(2, 10)}`;
   const row = await new ManagedStore(t.app.db, 'webapps').insert(serverId, {
     name,
