@@ -55,4 +55,11 @@ export const routes: RouteDef[] = [
     title: 'App settings',
     page: () => import('./AppSettingsPage'),
   },
+  {
+    path: '/web-applications',
+    layout: 'main',
+    access: 'user',
+    title: 'Web applications',
+    page: () => import('./AllWebAppsPage'),
+  },
 ];

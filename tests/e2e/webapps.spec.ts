@@ -81,6 +81,19 @@ test('create an app: its summary says active and nginx serves it as its user', a
   await expect(row.getByText('shop.test, www.shop.test')).toBeVisible();
   await expect(row.getByText('Active')).toBeVisible();
   await shot(page, 'webapps-list');
+
+  // The main sidebar's page: every app of every server, each leading to its summary.
+  await page.goto('/web-applications');
+  const all = page.getByRole('table', { name: 'Web apps of all servers' });
+  await expect(all.getByRole('row', { name: /shop/ }).getByText('Active')).toBeVisible();
+  await shot(page, 'webapps-all-servers');
+  await all.getByRole('link', { name: 'shop', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/${shopId}$`));
+
+  // The server's summary counts it.
+  await page.goto(`/server-summary/${sb.serverId}`);
+  const apps = page.getByRole('link', { name: 'Web applications', exact: true }).last();
+  await expect(apps.locator('xpath=..')).toContainText('1');
 });
 
 test("the app's access log shows the requests nginx served, a page at a time", async ({ page }) => {

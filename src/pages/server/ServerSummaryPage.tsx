@@ -9,6 +9,7 @@ import { PageHeader } from '../../generic/PageHeader';
 import { formatBytes, formatPercent, formatRate, formatUptime, percentOf } from '../servers/format';
 import { CleanupResult, type Freed } from './CleanupResult';
 import { ConfirmButton } from './ConfirmButton';
+import { HostedCounts } from './HostedCounts';
 import { ConnectionChip } from './ConnectionChip';
 import { OfflineNotice } from './OfflineNotice';
 import { useServerPage } from './ServerContext';
@@ -112,7 +113,7 @@ function summaryFacts(
 
 /** /server-summary/{id}: what the agent reports, live, and the machine-wide actions. */
 export default function ServerSummaryPage() {
-  const { server, live, online, refetchServer } = useServerPage();
+  const { sid, server, live, online, refetchServer } = useServerPage();
   const call = useServerCall();
   const [freed, setFreed] = useState<Freed | null>(null);
   const [reading, setReading] = useState(false);
@@ -176,6 +177,7 @@ export default function ServerSummaryPage() {
       />
       <OfflineNotice what="Reboot, cleanup and OS refresh" />
       {freed ? <CleanupResult freed={freed} onClose={() => setFreed(null)} /> : null}
+      <HostedCounts sid={sid} />
       {!report ? (
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           No report from this server yet. Figures appear as soon as its agent reports.
