@@ -1,4 +1,5 @@
 import type { Migration } from 'kysely';
+import type { Db } from './db/database';
 import type { BoundHandlers } from './http/handlers';
 import type { ChildLoader } from './http/children';
 import type { ManagedKind } from './managed/kind';
@@ -22,6 +23,11 @@ export interface ServerFeature {
    * `Services`: `declare module '../../server/serviceTypes' { interface Services { ... } }`).
    */
   services?: (deps: ServiceDeps) => object;
+  /**
+   * What of this feature runs as a system user (apps, jobs, programs), by the user's name: how
+   * each is named, for the refusal of a deletion that would leave it broken.
+   */
+  usersOf?: (db: Db, serverId: number, userName: string) => Promise<string[]>;
 }
 
 export const defineServerFeature = (feature: ServerFeature): ServerFeature => feature;

@@ -101,6 +101,15 @@ async function checkUser(ctx: HandlerContext, user: string) {
 
 export const server = defineServerFeature({
   migrations: { '0009_cron': migration },
+  async usersOf(db, serverId, userName) {
+    const jobs = await db
+      .selectFrom('cronjobs')
+      .select(['id', 'label'])
+      .where('server_id', '=', serverId)
+      .where('sys_user', '=', userName)
+      .execute();
+    return jobs.map((j) => `cron job ${j.label ? `"${j.label}"` : `#${j.id}`}`);
+  },
   managed: [kind],
   handlers: [
     defineManagedHandlers<CronJobRow, Input>(cronjobs, kind, {

@@ -203,6 +203,15 @@ const update = managedHandlers(svjobs, kind, hooks).update as Handler;
  */
 export const server = defineServerFeature({
   migrations: { '0010_supervisor': migration },
+  async usersOf(db, serverId, userName) {
+    const jobs = await db
+      .selectFrom('svjobs')
+      .select('name')
+      .where('server_id', '=', serverId)
+      .where('user', '=', userName)
+      .execute();
+    return jobs.map((j) => `supervisor job ${j.name}`);
+  },
   managed: [kind],
   handlers: [
     {

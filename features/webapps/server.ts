@@ -394,6 +394,15 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
 
 export const server = defineServerFeature({
   migrations: { '0013_webapps': migration },
+  async usersOf(db, serverId, userName) {
+    const apps = await db
+      .selectFrom('webapps')
+      .select('name')
+      .where('server_id', '=', serverId)
+      .where('sys_user', '=', userName)
+      .execute();
+    return apps.map((a) => `web app ${a.name}`);
+  },
   managed: [webappKind],
   handlers: [
     handlers,

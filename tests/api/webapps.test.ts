@@ -311,6 +311,26 @@ describe('web apps', () => {
     expect(res.json()).toMatchObject({ domain: 'nowhere.invalid', addresses: [], points: false });
   });
 
+  it('keeps a system user whose apps run as it', async () => {
+    const alice = await live.t.app.db
+      .selectFrom('sysusers')
+      .select('id')
+      .where('server_id', '=', agent.server.id)
+      .where('user_name', '=', 'alice')
+      .executeTakeFirstOrThrow();
+    const res = await call('DELETE', one(alice.id, 'sysusers'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toMatch(
+      /^alice runs (web app [a-z0-9-]+, )*web app shop(, web app [a-z0-9-]+)*: remove them first$/,
+    );
+    const still = await live.t.app.db
+      .selectFrom('sysusers')
+      .select('status')
+      .where('id', '=', alice.id)
+      .executeTakeFirstOrThrow();
+    expect(still.status).toBe('active');
+  });
+
   it("keeps another tenant out of the owner's apps", async () => {
     const created = (await call('POST', base(), app('secret'))).json();
     const theirs = await call('GET', one(created.id), undefined, other.token);

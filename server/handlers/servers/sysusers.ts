@@ -2,9 +2,10 @@ import { encrypt } from 'unixcrypt';
 import { sysusers } from '../../../resources/sysusers';
 import { readOp, runOp } from '../../agents/runOp';
 import type { SysusersTable } from '../../db/schema';
-import { fieldError } from '../../http/errors';
+import { HttpError, fieldError } from '../../http/errors';
 import type { HandlerContext } from '../../http/handlers';
 import { defineManagedHandlers } from '../../managed/handlers';
+import { usesOfSystemUser } from '../../dependents';
 import { type Drift, defineManagedKind } from '../../managed/kind';
 import type { ManagedRow } from '../../managed/table';
 
@@ -132,6 +133,13 @@ const bound = defineManagedHandlers<SysuserRow, CreateBody, { password: string }
       return { password_hash: hashOf(body.password) };
     },
     async deleting(ctx, row) {
+      // What runs as the user would break with it: the user goes once they are gone.
+      const uses = await usesOfSystemUser(ctx.app.db, ctx.server.id, row.user_name);
+      if (uses.length)
+        throw new HttpError(
+          409,
+          `${row.user_name} runs ${uses.join(', ')}: remove ${uses.length > 1 ? 'them' : 'it'} first`,
+        );
       // Its keys were in its home, which goes with it.
       await ctx.app.db
         .deleteFrom('pubkeys')
