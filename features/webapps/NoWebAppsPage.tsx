@@ -1,4 +1,4 @@
-import { Button } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import LanguageOutlined from '@mui/icons-material/LanguageOutlined';
 import { Link, Navigate } from 'react-router-dom';
@@ -22,14 +22,19 @@ export default function NoWebAppsPage() {
         title="No web applications yet"
         text={`A site on ${shownName(server).name}: its domains, a PHP version and a system user that alone can read its files.`}
         action={
-          <Button
-            component={Link}
-            to={appPaths.create(sid)}
-            variant="contained"
-            startIcon={<Add />}
-          >
-            Create web app
-          </Button>
+          <Stack direction="row" spacing={1}>
+            <Button
+              component={Link}
+              to={appPaths.create(sid)}
+              variant="contained"
+              startIcon={<Add />}
+            >
+              Create web app
+            </Button>
+            <Button component={Link} to={appPaths.account(sid)} variant="outlined">
+              New account
+            </Button>
+          </Stack>
         }
       />
     </>

@@ -1,4 +1,4 @@
-import { Button } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import type { RaRecord } from 'ra-core';
 import { Link, Navigate } from 'react-router-dom';
@@ -39,9 +39,19 @@ export default function WebAppsPage() {
           'Its site stops answering; its vhost, PHP pool and files are removed from the server. An app with child apps is deleted from its summary page.',
       }}
       actions={
-        <Button component={Link} to={appPaths.create(sid)} variant="contained" startIcon={<Add />}>
-          Create web app
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button component={Link} to={appPaths.account(sid)} variant="outlined">
+            New account
+          </Button>
+          <Button
+            component={Link}
+            to={appPaths.create(sid)}
+            variant="contained"
+            startIcon={<Add />}
+          >
+            Create web app
+          </Button>
+        </Stack>
       }
     />
   );

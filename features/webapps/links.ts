@@ -3,6 +3,8 @@ export const appPaths = {
   list: (sid: number | string) => `/web-applications/${sid}`,
   none: (sid: number | string) => `/no-webapplications/${sid}`,
   create: (sid: number | string) => `/create-web-app/${sid}`,
+  /** A new system user and its first app. */
+  account: (sid: number | string) => `/create-account/${sid}`,
   summary: (sid: number | string, app: number | string) => `/account-summary/${sid}/${app}`,
   subdomains: (sid: number | string, app: number | string) => `/sub-domains/${sid}/${app}`,
 };

@@ -62,4 +62,11 @@ export const routes: RouteDef[] = [
     title: 'Web applications',
     page: () => import('./AllWebAppsPage'),
   },
+  {
+    path: '/create-account/:id',
+    layout: 'webApp',
+    access: 'user',
+    title: 'Create an account',
+    page: () => import('./CreateAccountPage'),
+  },
 ];

@@ -190,6 +190,24 @@ test("the app's databases: one made from its page is the app's and on the server
   expect(dbs.stdout.split('\n')).toContain('shop_db');
 });
 
+test('a new account: its own system user, then its first app, run as it', async ({ page }) => {
+  await signedIn(page);
+  await page.goto(`/create-account/${sb.serverId}`);
+  await page.getByLabel('User name').fill('carol');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  await page.getByRole('button', { name: 'Create system user' }).click();
+  await expect(page.getByText('The system user carol was created.')).toBeVisible();
+  await page.getByLabel('App name').fill('carolapp');
+  await page.getByLabel('Domains').fill('carol.test');
+  await shot(page, 'webapps-account');
+  await page.getByRole('button', { name: 'Create web app' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/\\d+$`));
+  await expect(page.getByText('Active')).toBeVisible();
+  expect(await served('carol.test')).toMatch(/carol\.test runs PHP 8\.2/);
+  const owner = await sb.sandbox.exec(['stat', '-c', '%U', '/home/carol/apps/carolapp']);
+  expect(owner.stdout.trim()).toBe('carol');
+});
+
 test('rebuild writes the app again; delete names its child apps, and the sites are gone', async ({
   page,
 }) => {

@@ -27,7 +27,16 @@ const EMPTY = { user_name: '', password: '', quota_hard: 0, quota_soft: 0 };
 const STAND_INS = { password: () => generatePassword() };
 
 /** Create a system user: name checked as it is typed, password generator, quotas. */
-export function CreateSysuserCard({ sid, online }: { sid: number; online: boolean }) {
+export function CreateSysuserCard({
+  sid,
+  online,
+  onCreated,
+}: {
+  sid: number;
+  online: boolean;
+  /** After the server made the user (a page that goes on with it: a new account's app). */
+  onCreated?: (userName: string) => void;
+}) {
   const dp = useStackdeckData();
   const queryClient = useQueryClient();
   const [generation, setGeneration] = useState(0);
@@ -38,6 +47,7 @@ export function CreateSysuserCard({ sid, online }: { sid: number; online: boolea
       await dp.create('sysusers', { meta: { sid }, data: values });
       await queryClient.invalidateQueries({ queryKey: ['sysusers'] });
       setGeneration((n) => n + 1);
+      onCreated?.(values.user_name);
     },
     'System user created.',
   );
