@@ -12,7 +12,9 @@ import { defineAgentFeature } from '../../agent/ops/types';
 import { APP_LOG_DIR } from './names';
 import {
   ACME_ROOT,
+  CACHE_DIR,
   PREFIX,
+  cacheDir,
   apachePath,
   appDir,
   docRoot,
@@ -274,6 +276,9 @@ export const agent = defineAgentFeature(ops, {
       await fs.chmod(APP_LOG_DIR, 0o755);
       await rootDir(`${APP_LOG_DIR}/${spec.name}`, user.gid);
       await fs.mkdir(snippetsDir(spec.name), { recursive: true, mode: 0o755 });
+      await fs.mkdir(CACHE_DIR, { recursive: true, mode: 0o755 });
+      // A cache turned off leaves no pages behind to come back stale when it is turned on.
+      if (!spec.cache) await fs.rm(cacheDir(spec.name), { recursive: true, force: true });
       await fs.mkdir(`${ACME_ROOT}/.well-known/acme-challenge`, { recursive: true, mode: 0o755 });
       await fs.writeFile(`${ACME_ROOT}/.well-known/acme-challenge/${PROBE}`, 'stackdeck\n', {
         mode: 0o644,
@@ -347,6 +352,7 @@ export const agent = defineAgentFeature(ops, {
         },
       });
       await fs.rm(snippetsDir(name), { recursive: true, force: true });
+      await fs.rm(cacheDir(name), { recursive: true, force: true });
       if (files) {
         await fs.rm(`${APP_LOG_DIR}/${name}`, { recursive: true, force: true });
         // As the user: whatever they planted in their home, rm cannot reach past their rights.
@@ -358,6 +364,14 @@ export const agent = defineAgentFeature(ops, {
           });
       }
       return { removed: existed };
+    },
+
+    async 'webapp.cachePurge'({ name }) {
+      const dir = cacheDir(name);
+      const entries = await fs.readdir(dir).catch(() => [] as string[]);
+      for (const entry of entries)
+        await fs.rm(path.join(dir, entry), { recursive: true, force: true });
+      return { purged: entries.length };
     },
 
     async 'webapp.list'() {
@@ -386,5 +400,6 @@ export const agent = defineAgentFeature(ops, {
   locks: {
     'webapp.apply': () => ['webserver'],
     'webapp.remove': () => ['webserver'],
+    'webapp.cachePurge': () => ['webserver'],
   },
 });

@@ -140,3 +140,28 @@ export const appLogPath = (
   server: 'nginx' | 'apache',
   type: 'access' | 'error',
 ): string => `${APP_LOG_DIR}/${app}/${server}.${type}.log`;
+
+/** A path prefix that skips the cache (`/wp-admin`): plain URL characters only. */
+const CACHE_PATH = /^\/[A-Za-z0-9._~/-]{0,100}$/;
+/** A cookie name (or its start) whose presence skips the cache (`wordpress_logged_in`). */
+const CACHE_COOKIE = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * The app's nginx FastCGI cache (spec "Web cache"): how long a page is kept, and the paths
+ * and cookies that always go to PHP. POSTs and query strings always do.
+ */
+export const cacheSettings = z.object({
+  ttl_seconds: z.coerce.number().int().min(1).max(86_400).default(3600),
+  bypass_paths: z
+    .array(z.string().regex(CACHE_PATH, 'A path such as /wp-admin'))
+    .max(50)
+    .default(['/wp-admin', '/wp-login.php']),
+  bypass_cookies: z
+    .array(z.string().regex(CACHE_COOKIE, 'A cookie name such as wordpress_logged_in'))
+    .max(50)
+    .default(['wordpress_logged_in', 'comment_author', 'woocommerce_items_in_cart']),
+});
+export type CacheSettings = z.output<typeof cacheSettings>;
+
+/** A value of the lists as it goes into an nginx regex: dots match only dots. */
+export const regexLiteral = (value: string) => value.replace(/\./g, '\\.');

@@ -4,7 +4,7 @@
  * stack. Every value in them comes from an allowlist (names.ts), so none can end a directive.
  * The recipes are research/hosting.md 1.2–1.4.
  */
-import { type PhpSettings, appLogPath } from './names';
+import { type CacheSettings, type PhpSettings, appLogPath, regexLiteral } from './names';
 import type { AppSpec } from './resource';
 
 /** The panel's files carry this prefix, so the user's own never clash with them. */
@@ -26,6 +26,41 @@ export const socketPath = (version: string, name: string) =>
 export const nginxPath = (name: string) => `/etc/nginx/conf.d/${PREFIX}${name}.conf`;
 export const apachePath = (name: string) => `/etc/apache2/sites-enabled/${PREFIX}${name}.conf`;
 export const snippetsDir = (name: string) => `${SNIPPETS_DIR}/${name}`;
+/** Where nginx keeps an app's cached pages (root's; purged by emptying it). */
+export const CACHE_DIR = '/var/cache/nginx/stackdeck';
+export const cacheDir = (name: string) => `${CACHE_DIR}/${name}`;
+const zoneOf = (name: string) => `stackdeck_${name.replace(/-/g, '_')}`;
+
+/** The http-level line of an app's cache: its folder and zone. */
+function cacheZone(name: string): string {
+  return `fastcgi_cache_path ${cacheDir(name)} levels=1:2 keys_zone=${zoneOf(name)}:10m max_size=1g inactive=60m use_temp_path=off;\n`;
+}
+
+/**
+ * The cache rules of the PHP location: POSTs, query strings, the bypass paths and cookies go
+ * to PHP; the answer says HIT, MISS or BYPASS in X-Stackdeck-Cache.
+ */
+function cacheRules(name: string, cache: CacheSettings): string {
+  const paths = cache.bypass_paths.map(regexLiteral).join('|');
+  const cookies = cache.bypass_cookies.map(regexLiteral).join('|');
+  return `    set $stackdeck_skip 0;
+    if ($request_method !~ ^(GET|HEAD)$) { set $stackdeck_skip 1; }
+    if ($query_string != "") { set $stackdeck_skip 1; }
+${paths ? `    if ($request_uri ~* "^(${paths})") { set $stackdeck_skip 1; }\n` : ''}${
+    cookies ? `    if ($http_cookie ~* "(${cookies})") { set $stackdeck_skip 1; }\n` : ''
+  }`;
+}
+
+function cacheDirectives(name: string, cache: CacheSettings): string {
+  return `        fastcgi_cache ${zoneOf(name)};
+        fastcgi_cache_key "$scheme$request_method$host$request_uri";
+        fastcgi_cache_valid 200 301 302 ${cache.ttl_seconds}s;
+        fastcgi_cache_bypass $stackdeck_skip;
+        fastcgi_no_cache $stackdeck_skip;
+        fastcgi_ignore_headers Cache-Control Expires Set-Cookie;
+        add_header X-Stackdeck-Cache $upstream_cache_status always;
+`;
+}
 
 /** The first line of the nginx file: what the panel wrote, read back for the drift check. */
 const HEADER = '# stackdeck-app ';
@@ -94,7 +129,7 @@ const STATIC_FILES =
 
 /** nginx's body for a PHP app served by PHP-FPM directly. */
 function nativeLocations(spec: AppSpec, version: string): string {
-  return `    location / {
+  return `${spec.cache ? `${cacheRules(spec.name, spec.cache)}\n` : ''}    location / {
         try_files $uri $uri/ /index.php?$query_string;
     }
 
@@ -107,7 +142,7 @@ function nativeLocations(spec: AppSpec, version: string): string {
         fastcgi_param PATH_INFO $fastcgi_path_info;
         fastcgi_pass unix:${socketPath(version, spec.name)};
         fastcgi_read_timeout ${spec.php_settings.max_execution_time + 5}s;
-    }
+${spec.cache ? cacheDirectives(spec.name, spec.cache) : ''}    }
 `;
 }
 
@@ -153,8 +188,9 @@ export function renderNginx(spec: AppSpec, home: string): string {
       : spec.stack_type === 'apache/nginx'
         ? proxyLocations()
         : nativeLocations(spec, version);
+  const zone = spec.cache && version !== null && spec.stack_type === 'nginx';
   return `${header(spec)}# Written by Stackdeck: changes here are replaced. Add yours in ${snippetsDir(spec.name)}/*.conf
-server {
+${zone ? cacheZone(spec.name) : ''}server {
     listen 80;
     listen [::]:80;
     server_name ${spec.domains.join(' ')};

@@ -7,9 +7,11 @@
 import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
+import { cacheOps, nginxcache } from './cacheResource';
 import { systemUserName } from '../../resources/agent/validators';
 import {
   APP_NAME,
+  cacheSettings,
   domainList,
   phpSettings,
   phpVersion,
@@ -237,7 +239,7 @@ export const webappOverview = defineResource({
   },
 });
 
-export const resources = { webstacks, 'webapp-overview': webappOverview };
+export const resources = { webstacks, 'webapp-overview': webappOverview, nginxcache };
 
 /** An app as the agent gets it: every value already from an allowlist. */
 export const appSpec = z.object({
@@ -252,6 +254,8 @@ export const appSpec = z.object({
   php_settings: phpSettings,
   /** The parent's name, for a child app (it lives beside its parent, under the same user). */
   parent: appName.nullable(),
+  /** nginx's FastCGI cache for the app (native nginx PHP apps), or none. */
+  cache: cacheSettings.nullable().default(null),
 });
 export type AppSpec = z.output<typeof appSpec>;
 
@@ -266,6 +270,7 @@ const foundApp = z.object({
 });
 
 export const ops = {
+  ...cacheOps,
   /**
    * Makes the server serve the app as specified: directories, PHP-FPM pool, nginx (and Apache)
    * vhosts, written and checked as one transaction; a pool of another version is moved.

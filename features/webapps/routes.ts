@@ -69,4 +69,11 @@ export const routes: RouteDef[] = [
     title: 'Create an account',
     page: () => import('./CreateAccountPage'),
   },
+  {
+    path: '/cache-control/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'Web cache',
+    page: () => import('./CacheControlPage'),
+  },
 ];

@@ -15,7 +15,14 @@ import {
   type ManagedRow,
   createManagedTable,
 } from '../../server/managed/table';
-import { DEFAULT_PHP_SETTINGS, type PhpSettings, STACK_LABELS, toAsciiDomain } from './names';
+import {
+  DEFAULT_PHP_SETTINGS,
+  type PhpSettings,
+  STACK_LABELS,
+  cacheSettings,
+  toAsciiDomain,
+} from './names';
+import { cacheHandlersFor } from './serverCache';
 import {
   type AppSpec,
   type webappChange,
@@ -38,6 +45,8 @@ interface WebappColumns {
   /** The system user it runs as (a child app: its parent's). */
   sys_user: string;
   parent_id: number | null;
+  /** JSON (names.ts cacheSettings) while the app's web cache is on, else null. */
+  cache: string | null;
 }
 export type WebappRow = ManagedRow & WebappColumns;
 
@@ -59,6 +68,16 @@ declare module '../../server/http/children' {
     webstacks: WebappRow;
   }
 }
+
+/** The web cache's settings ride with the app: its vhost carries them. */
+const cacheMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('webapps').addColumn('cache', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('webapps').dropColumn('cache').execute();
+  },
+};
 
 const migration = {
   async up(db: Kysely<unknown>) {
@@ -129,6 +148,7 @@ export async function specOf(db: Db, row: WebappRow): Promise<AppSpec> {
     web_root: row.web_root,
     php_settings: settingsOf(row),
     parent: await parentName(db, row),
+    cache: row.cache ? cacheSettings.parse(JSON.parse(row.cache)) : null,
   };
 }
 
@@ -147,6 +167,7 @@ function columns(body: Input, user = body.sys_user) {
     php_settings: JSON.stringify(body.php_settings),
     sys_user: user,
     parent_id: body.parent_id,
+    cache: null,
   };
 }
 
@@ -393,7 +414,7 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
 });
 
 export const server = defineServerFeature({
-  migrations: { '0013_webapps': migration },
+  migrations: { '0013_webapps': migration, '0015_webapp_cache': cacheMigration },
   async usersOf(db, serverId, userName) {
     const apps = await db
       .selectFrom('webapps')
@@ -406,6 +427,7 @@ export const server = defineServerFeature({
   managed: [webappKind],
   handlers: [
     handlers,
+    cacheHandlersFor(webappKind),
     {
       resource: webappOverview,
       handlers: {

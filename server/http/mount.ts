@@ -20,6 +20,7 @@ import type { ServerRow } from '../db/schema';
 import { featureChildLoader } from '../features';
 import { type ChildLoader, childLoaderOf } from './children';
 import type { BoundHandlers, HandlerContext } from './handlers';
+import { notFound } from './errors';
 import { ID_PATTERN } from './ids';
 
 /** Path parameters are positive integers unless their name says otherwise. */
@@ -297,6 +298,8 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           ...spec.schema,
         }),
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
+          // Under `app`, no handler runs without the app the request hook loaded.
+          if (parentApp && !req.webapp) throw notFound();
           const params = (req.params ?? {}) as Record<string, number | string>;
           // The declared status, which a handler may change (202: accepted, the server applies
           // it when back; 200: a create overloaded by a query that makes nothing new).

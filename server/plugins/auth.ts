@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { GUARDS, type Guard } from '../../resources/define';
 import { TokenExpiredError } from '../auth/sessions';
 import { type Caller, actsForSomeoneElse } from '../http/caller';
-import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http/errors';
+import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
 import { ID_PATTERN } from '../http/ids';
 
 const API_PREFIX = '/api/v1/';
@@ -118,11 +118,14 @@ export default fp(async function authPlugin(app: FastifyInstance) {
           config.app.where === 'path'
             ? params.appId
             : (req.query as Record<string, unknown> | undefined)?.wsid;
-        if (raw === undefined) throw badRequest('Name the web app: ?wsid=<its id>');
-        if (typeof raw !== 'string' || !ID_PATTERN.test(raw)) throw notFound();
-        const webapp = await config.app.load(app.db, server, Number(raw));
-        if (!webapp) throw notFound();
-        req.webapp = webapp;
+        // A missing `?wsid=` is the query's validation to refuse (400 naming it), which runs
+        // before any handler; a malformed or foreign one is as missing as a stranger's app.
+        if (raw !== undefined) {
+          if (typeof raw !== 'string' || !ID_PATTERN.test(raw)) throw notFound();
+          const webapp = await config.app.load(app.db, server, Number(raw));
+          if (!webapp) throw notFound();
+          req.webapp = webapp;
+        } else if (config.app.where === 'path') throw notFound();
       }
       if (config.child) {
         const raw = params[config.child.param];

@@ -41,6 +41,7 @@ function fakeWebOps() {
         web_root,
       })),
     'php.runtimes': () => [{ version: '8.2', running: true, source: 'debian' }],
+    'webapp.cachePurge': () => ({ purged: 3 }),
   };
 }
 
@@ -53,7 +54,7 @@ const call = (
   body?: unknown,
   token = owner.token,
 ) => live.t.call(method, url, { token, body });
-const app = (name: string, over: Record<string, unknown> = {}) => ({
+const appBody = (name: string, over: Record<string, unknown> = {}) => ({
   name,
   domains: [`${name}.example.com`],
   sys_user: 'alice',
@@ -93,7 +94,7 @@ afterAll(async () => {
 
 describe('web apps', () => {
   it('creates an app: active once the server serves it, with what the server was told', async () => {
-    const res = await call('POST', base(), app('shop'));
+    const res = await call('POST', base(), appBody('shop'));
     expect(res.statusCode, res.body).toBe(201);
     const record = res.json();
     expect(record).toMatchObject({
@@ -124,7 +125,7 @@ describe('web apps', () => {
   });
 
   it('writes international domains as punycode and refuses what could reach nginx syntax', async () => {
-    const idn = await call('POST', base(), app('books', { domains: ['Bücher.example'] }));
+    const idn = await call('POST', base(), appBody('books', { domains: ['Bücher.example'] }));
     expect(idn.statusCode, idn.body).toBe(201);
     expect(idn.json().domains).toEqual(['xn--bcher-kva.example']);
     for (const bad of [
@@ -134,14 +135,18 @@ describe('web apps', () => {
       '*.example.com',
       'localhost',
     ]) {
-      const res = await call('POST', base(), app('evil', { domains: [bad] }));
+      const res = await call('POST', base(), appBody('evil', { domains: [bad] }));
       expect(res.statusCode, bad).toBe(400);
       expect(Object.keys(res.json().errors ?? {}).join()).toContain('domains');
     }
-    const twice = await call('POST', base(), app('twice', { domains: ['t.example', 't.example'] }));
+    const twice = await call(
+      'POST',
+      base(),
+      appBody('twice', { domains: ['t.example', 't.example'] }),
+    );
     expect(twice.statusCode).toBe(400);
     for (const name of ['Shop', '1shop', 'a_b', 'x'.repeat(41)]) {
-      const res = await call('POST', base(), app(name));
+      const res = await call('POST', base(), appBody(name));
       expect(res.statusCode, name).toBe(400);
     }
     expect(apps.has('evil')).toBe(false);
@@ -149,14 +154,14 @@ describe('web apps', () => {
 
   it('refuses a user the server does not have, a name or a domain in use, at the field', async () => {
     const calls = agent.calls.length;
-    const nobody = await call('POST', base(), app('nobody', { sys_user: 'zed' }));
+    const nobody = await call('POST', base(), appBody('nobody', { sys_user: 'zed' }));
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json().errors).toHaveProperty('sys_user');
-    const pending = await call('POST', base(), app('early', { sys_user: 'carol' }));
+    const pending = await call('POST', base(), appBody('early', { sys_user: 'carol' }));
     expect(pending.json().errors.sys_user).toMatch(/not ready/);
-    const name = await call('POST', base(), app('shop', { domains: ['other.example'] }));
+    const name = await call('POST', base(), appBody('shop', { domains: ['other.example'] }));
     expect(name.json().errors).toHaveProperty('name');
-    const domain = await call('POST', base(), app('copy', { domains: ['shop.example.com'] }));
+    const domain = await call('POST', base(), appBody('copy', { domains: ['shop.example.com'] }));
     expect(domain.statusCode).toBe(400);
     expect(domain.json().errors.domains).toMatch(/shop\.example\.com is served by another app/);
     // The refused bodies never reached the server (a sweep of earlier rows may run meanwhile).
@@ -171,7 +176,7 @@ describe('web apps', () => {
   it('gives a domain to one app only when two ask at once', async () => {
     const results = await Promise.all(
       ['race1', 'race2', 'race3'].map((n) =>
-        call('POST', base(), app(n, { domains: ['race.example'] })),
+        call('POST', base(), appBody(n, { domains: ['race.example'] })),
       ),
     );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 400, 400]);
@@ -189,15 +194,15 @@ describe('web apps', () => {
   });
 
   it("says the server's refusal at its field and keeps nothing of a refused app", async () => {
-    const res = await call('POST', base(), app('old', { php_version: '7.4' }));
+    const res = await call('POST', base(), appBody('old', { php_version: '7.4' }));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.php_version).toMatch(/not installed/);
-    const again = await call('POST', base(), app('old'));
+    const again = await call('POST', base(), appBody('old'));
     expect(again.statusCode, again.body).toBe(201);
   });
 
   it('changes PHP settings, domains and stack: the server gets the whole app again', async () => {
-    const created = await call('POST', base(), app('blog', { domains: ['blog.example'] }));
+    const created = await call('POST', base(), appBody('blog', { domains: ['blog.example'] }));
     const id = created.json().id as number;
     const res = await call('PATCH', one(id), {
       php_settings: { memory_limit: '512M' },
@@ -218,7 +223,7 @@ describe('web apps', () => {
     });
     // The domain it gave up is free for another app.
     await call('PATCH', one(id), { domains: ['www.blog.example'] });
-    const taker = await call('POST', base(), app('taker', { domains: ['blog.example'] }));
+    const taker = await call('POST', base(), appBody('taker', { domains: ['blog.example'] }));
     expect(taker.statusCode, taker.body).toBe(201);
     const bad = await call('PATCH', one(id), { php_settings: { memory_limit: '1 GB' } });
     expect(bad.statusCode).toBe(400);
@@ -229,7 +234,7 @@ describe('web apps', () => {
   });
 
   it('runs a static site without PHP', async () => {
-    const res = await call('POST', base(), app('docs', { webapp_type: 'static' }));
+    const res = await call('POST', base(), appBody('docs', { webapp_type: 'static' }));
     expect(res.json()).toMatchObject({ status: 'active', php_version: null });
     expect(apps.get('docs')?.php_version).toBeNull();
     const php = await call('PATCH', one(res.json().id), { php_version: '8.2' });
@@ -237,17 +242,17 @@ describe('web apps', () => {
   });
 
   it('hangs child apps under a parent, as its user; deleting the parent asks about them', async () => {
-    const parent = (await call('POST', base(), app('main'))).json();
+    const parent = (await call('POST', base(), appBody('main'))).json();
     const wrongUser = await call(
       'POST',
       base(),
-      app('sub', { parent_id: parent.id, sys_user: 'bob', domains: ['sub.main.example'] }),
+      appBody('sub', { parent_id: parent.id, sys_user: 'bob', domains: ['sub.main.example'] }),
     );
     expect(wrongUser.json().errors.sys_user).toMatch(/parent's user, alice/);
     const child = await call(
       'POST',
       base(),
-      app('sub', { parent_id: parent.id, domains: ['sub.main.example'] }),
+      appBody('sub', { parent_id: parent.id, domains: ['sub.main.example'] }),
     );
     expect(child.statusCode, child.body).toBe(201);
     expect(child.json()).toMatchObject({ type: 'child', parent_id: parent.id });
@@ -255,7 +260,7 @@ describe('web apps', () => {
     const grandchild = await call(
       'POST',
       base(),
-      app('subsub', { parent_id: child.json().id, domains: ['x.sub.main.example'] }),
+      appBody('subsub', { parent_id: child.json().id, domains: ['x.sub.main.example'] }),
     );
     expect(grandchild.json().errors).toHaveProperty('parent_id');
     const children = await call('GET', `${base()}?parent_id=${parent.id}`);
@@ -270,12 +275,12 @@ describe('web apps', () => {
     expect(removed.slice(-2)).toEqual(['sub', 'main']);
     expect((await call('GET', `${base()}?parent_id=${parent.id}`)).json().total).toBe(0);
     // Its domains are free again.
-    const reuse = await call('POST', base(), app('main2', { domains: ['main.example.com'] }));
+    const reuse = await call('POST', base(), appBody('main2', { domains: ['main.example.com'] }));
     expect(reuse.statusCode, reuse.body).toBe(201);
   });
 
   it('rebuilds an app from the panel and shows drift against the server', async () => {
-    const created = (await call('POST', base(), app('wiki'))).json();
+    const created = (await call('POST', base(), appBody('wiki'))).json();
     apps.delete('wiki');
     const sync = await call('GET', `${base()}?sync=true&perPage=100`);
     const wiki = sync.json().data.find((a: { name: string }) => a.name === 'wiki');
@@ -311,6 +316,41 @@ describe('web apps', () => {
     expect(res.json()).toMatchObject({ domain: 'nowhere.invalid', addresses: [], points: false });
   });
 
+  it('turns the web cache on and off with the app, for PHP apps on native nginx only', async () => {
+    const app = (await call('POST', base(), appBody('cached'))).json() as { id: number };
+    const url = (what = 'nginxcache') => `${base(what)}?wsid=${app.id}`;
+    expect((await call('GET', url())).json()).toMatchObject({ enabled: false, ttl_seconds: 3600 });
+    const edit = await call('PATCH', url(), { ttl_seconds: 60 });
+    expect(edit.statusCode).toBe(409);
+    const on = await call('POST', url(), { ttl_seconds: 120, bypass_cookies: ['session'] });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({
+      enabled: true,
+      ttl_seconds: 120,
+      bypass_cookies: ['session'],
+    });
+    expect(apps.get('cached')?.cache).toMatchObject({ ttl_seconds: 120 });
+    const bad = await call('PATCH', url(), { bypass_paths: ['/a b'], ttl_seconds: 0 });
+    expect(bad.statusCode).toBe(400);
+    const byApp = await call(
+      'GET',
+      `/api/v1/nginxcache/webstacks/${app.id}/servers/${agent.server.id}/users/${owner.id}`,
+    );
+    expect(byApp.json()).toMatchObject({ enabled: true, ttl_seconds: 120 });
+    expect((await call('POST', url('nginxcache/purge'))).json()).toEqual({ purged: 3 });
+    const off = await call('DELETE', url());
+    expect(off.json()).toMatchObject({ enabled: false });
+    expect(apps.get('cached')?.cache).toBeNull();
+    const site = (
+      await call('POST', base(), appBody('flat', { webapp_type: 'static' }))
+    ).json() as {
+      id: number;
+    };
+    const refused = await call('POST', `${base('nginxcache')}?wsid=${site.id}`, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.wsid).toMatch(/PHP apps on native NGINX/);
+  });
+
   it('keeps a system user whose apps run as it', async () => {
     const alice = await live.t.app.db
       .selectFrom('sysusers')
@@ -332,7 +372,7 @@ describe('web apps', () => {
   });
 
   it("keeps another tenant out of the owner's apps", async () => {
-    const created = (await call('POST', base(), app('secret'))).json();
+    const created = (await call('POST', base(), appBody('secret'))).json();
     const theirs = await call('GET', one(created.id), undefined, other.token);
     expect(theirs.statusCode).toBe(404);
     const asOther = await live.t.call(

@@ -171,6 +171,29 @@ test('app settings: a PHP setting changed on the page is what the app sees', asy
   expect(seen.stdout).toBe('512M');
 });
 
+test('web cache: on from its page, a second request is a HIT, a purge a MISS', async ({ page }) => {
+  await signedIn(page);
+  const status = async () => {
+    const res = await sb.sandbox.exec(
+      ['curl', '-s', '-o', '/dev/null', '-D', '-', '-H', 'Host: shop.test', 'http://127.0.0.1/'],
+      { timeoutMs: 15_000 },
+    );
+    return /x-stackdeck-cache: (\w+)/i.exec(res.stdout)?.[1] ?? 'none';
+  };
+  await page.goto(`/cache-control/${sb.serverId}/${shopId}`);
+  await page.getByLabel('Web cache on').click();
+  await expect(page.getByText('The web cache is on.')).toBeVisible();
+  expect(await status()).toBe('MISS');
+  expect(await status()).toBe('HIT');
+  await page.getByRole('button', { name: 'Purge cache' }).click();
+  await expect(page.getByText('Every cached page was dropped.')).toBeVisible();
+  expect(await status()).toBe('MISS');
+  await shot(page, 'webapps-cache');
+  await page.getByLabel('Web cache on').click();
+  await expect(page.getByText('The web cache is off.')).toBeVisible();
+  expect(await status()).toBe('none');
+});
+
 test("the app's databases: one made from its page is the app's and on the server", async ({
   page,
 }) => {

@@ -123,6 +123,39 @@ describe('web apps on a sandbox server', () => {
     expect((await get('shop.test', '/who.php')).body).toBe('alice 384M');
   });
 
+  it('caches PHP pages with nginx: a second request is a HIT, a purge makes it a MISS', async () => {
+    const cacheStatus = async (url: string, cookie?: string) => {
+      const res = await sb.exec([
+        'curl',
+        '-s',
+        '-o',
+        '/dev/null',
+        '-D',
+        '-',
+        '-H',
+        'Host: shop.test',
+        ...(cookie ? ['-H', `Cookie: ${cookie}`] : []),
+        `http://127.0.0.1${url}`,
+      ]);
+      return /x-stackdeck-cache: (\w+)/i.exec(res.stdout)?.[1] ?? 'none';
+    };
+    const cache = (method: 'POST' | 'DELETE', body?: unknown, what = 'nginxcache') =>
+      panel.api(method, `${path(what)}?wsid=${shop.id}`, body);
+    const on = await cache('POST', { ttl_seconds: 600 });
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({ enabled: true, ttl_seconds: 600, status: 'active' });
+    expect(await cacheStatus('/who.php')).toBe('MISS');
+    expect(await cacheStatus('/who.php')).toBe('HIT');
+    expect(await cacheStatus('/who.php?x=1')).toBe('BYPASS');
+    expect(await cacheStatus('/who.php', 'wordpress_logged_in_abc=1')).toBe('BYPASS');
+    const purged = await cache('POST', undefined, 'nginxcache/purge');
+    expect(purged.statusCode, purged.body).toBe(200);
+    expect(await cacheStatus('/who.php')).toBe('MISS');
+    const off = await cache('DELETE');
+    expect(off.json()).toMatchObject({ enabled: false, status: 'active' });
+    expect(await cacheStatus('/who.php')).toBe('none');
+  });
+
   it("pages through the app's own access log, newest last on page 1", async () => {
     for (let i = 0; i < 120; i++) await get('shop.test', `/who.php?n=${i}`);
     const log = (page: number, type = 'access') =>

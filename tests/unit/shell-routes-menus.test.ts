@@ -80,12 +80,13 @@ describe('menus derived from the route table', () => {
     expect(profile).toContain('/ticket-list');
     expect(matchRoute('/subscription')).toBeNull();
     expect(profile).not.toContain('/subscription');
-    // Main sidebar entries without a page are left out; the dashboard, cron jobs and databases
-    // have one.
+    // Main sidebar entries without a page are left out; the dashboard, cron jobs, databases
+    // and web applications have one.
     expect(buildMenu('main', user).map((item) => item.to)).toEqual([
       '/dashboard',
       '/cron-job',
       '/database-list',
+      '/web-applications',
     ]);
     expect(shownShortcuts(ROLES.user!).map((entry) => entry.path)).not.toContain('/backup');
     expect(hasPage(UPGRADE_PATH, ROLES.user!)).toBe(Boolean(matchRoute(UPGRADE_PATH)));

@@ -6,6 +6,8 @@ const kind = managedKinds.find((k) => k.resource === 'webstacks')!;
 
 const appParam = async (f: Fixture) => ({ appId: await managedChild(f.t, kind, f.serverId) });
 const fresh = () => randomUUID().slice(0, 8);
+/** The cache's writes answer 202 while the fixture server is offline (the app waits for it). */
+const QUEUED_OK = QUEUED;
 
 /** The system user the example's apps run as, on the fixture server (as the server's opening makes it). */
 async function withUser(f: Fixture) {
@@ -68,4 +70,34 @@ export const rows: Row[] = [
     expect: SHARED,
   },
   { route: 'GET /api/v1/webstacks/users/:uid', expect: SELF },
+  // The web cache rides with its app: reads are the tenants', writes queue for the server.
+  {
+    route: 'GET /api/v1/nginxcache/servers/:sid/users/:uid',
+    query: (f) => `?wsid=${f.appId}`,
+    expect: SHARED,
+  },
+  { route: 'GET /api/v1/nginxcache/webstacks/:appId/servers/:sid/users/:uid', expect: SHARED },
+  {
+    route: 'POST /api/v1/nginxcache/servers/:sid/users/:uid',
+    query: async (f) => `?wsid=${(await appParam(f)).appId}`,
+    body: () => ({ ttl_seconds: 300 }),
+    expect: QUEUED_OK,
+  },
+  {
+    // Off, so there is nothing to change: refused alike for everyone who reaches it.
+    route: 'PATCH /api/v1/nginxcache/servers/:sid/users/:uid',
+    query: async (f) => `?wsid=${(await appParam(f)).appId}`,
+    body: () => ({ ttl_seconds: 300 }),
+    expect: { ...SHARED, owner: 409, member: 409, admin: 409, acting: 409 },
+  },
+  {
+    route: 'DELETE /api/v1/nginxcache/servers/:sid/users/:uid',
+    query: async (f) => `?wsid=${(await appParam(f)).appId}`,
+    expect: QUEUED_OK,
+  },
+  {
+    route: 'POST /api/v1/nginxcache/purge/servers/:sid/users/:uid',
+    query: (f) => `?wsid=${f.appId}`,
+    expect: OFFLINE,
+  },
 ];

@@ -96,4 +96,38 @@ export const cases: Case[] = [
     errors: { password: 'At least 12 characters' },
     params: app,
   },
+  {
+    route: 'GET /api/v1/nginxcache/servers/:sid/users/:uid',
+    as: 'user',
+    query: '',
+    errors: { wsid: /./ },
+  },
+  {
+    route: 'POST /api/v1/nginxcache/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { ttl_seconds: 0, bypass_paths: ['no-slash'], bypass_cookies: ['a b'] },
+    errors: { ttl_seconds: /./, 'bypass_paths.0': /A path/, 'bypass_cookies.0': /A cookie/ },
+    params: app,
+  },
+  {
+    route: 'PATCH /api/v1/nginxcache/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { ttl_seconds: 100000 },
+    errors: { ttl_seconds: /./ },
+    params: app,
+  },
+  {
+    route: 'DELETE /api/v1/nginxcache/servers/:sid/users/:uid',
+    as: 'user',
+    query: '',
+    errors: { wsid: /./ },
+  },
+  {
+    route: 'POST /api/v1/nginxcache/purge/servers/:sid/users/:uid',
+    as: 'user',
+    query: '',
+    errors: { wsid: /./ },
+  },
 ];
