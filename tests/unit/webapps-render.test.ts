@@ -63,6 +63,29 @@ describe('web app files', () => {
     expect(site).toContain('try_files $uri $uri/ =404;');
   });
 
+  it('caches PHP pages only when asked, never POSTs, query strings or the bypass list', () => {
+    expect(renderNginx(spec(), '/home/alice')).not.toContain('fastcgi_cache');
+    const cached = renderNginx(
+      spec({
+        cache: {
+          ttl_seconds: 120,
+          bypass_paths: ['/wp-admin', '/a.php'],
+          bypass_cookies: ['sess'],
+        },
+      }),
+      '/home/alice',
+    );
+    // The zone is declared at http level, before the server block.
+    expect(cached.indexOf('fastcgi_cache_path /var/cache/nginx/stackdeck/shop')).toBeLessThan(
+      cached.indexOf('server {'),
+    );
+    expect(cached).toContain('if ($request_method !~ ^(GET|HEAD)$) { set $stackdeck_skip 1; }');
+    expect(cached).toContain('if ($request_uri ~* "^(/wp-admin|/a\\.php)") {');
+    expect(cached).toContain('if ($http_cookie ~* "(sess)") {');
+    expect(cached).toContain('fastcgi_cache_valid 200 301 302 120s;');
+    expect(cached).toContain('add_header X-Stackdeck-Cache $upstream_cache_status always;');
+  });
+
   it('cannot be given a value that ends a directive', () => {
     for (const bad of [
       { domains: ['a.example;include /etc/passwd'] },
