@@ -136,7 +136,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
         if (!child) throw notFound();
         if (
           config.app &&
-          (child as { webapp_id?: unknown }).webapp_id !== (req.webapp as { id: number }).id
+          (child as { webapp_id?: unknown }).webapp_id !== (req.webapp as { id: number } | null)?.id
         )
           throw notFound();
         req.child = child;
