@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
-import { cacheSettings } from './names';
+import { cacheSettings, cacheSettingsChange } from './names';
 
 export const cacheState = cacheSettings.extend({
   enabled: z.boolean(),
@@ -39,7 +39,7 @@ export const nginxcache = defineResource({
       guard: 'self',
       summary: "Turn the app's cache on, with its time to live and what bypasses it",
       query: wsid,
-      body: cacheSettings.partial(),
+      body: cacheSettingsChange,
       response: cacheState,
     },
     edit: {
@@ -48,7 +48,7 @@ export const nginxcache = defineResource({
       guard: 'self',
       summary: 'Change the time to live or what bypasses the cache',
       query: wsid,
-      body: cacheSettings.partial(),
+      body: cacheSettingsChange,
       response: cacheState,
     },
     disable: {

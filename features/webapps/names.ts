@@ -107,25 +107,37 @@ const SIZE = /^[1-9][0-9]{0,5}[KMG]$/;
  * The app's PHP settings (spec /app-settings), written into its pool as php_admin_value, so
  * the app's own code cannot raise them.
  */
-export const phpSettings = z.object({
-  memory_limit: z.string().regex(SIZE, 'A size such as 256M').default('256M'),
-  upload_max_filesize: z.string().regex(SIZE, 'A size such as 64M').default('64M'),
-  post_max_size: z.string().regex(SIZE, 'A size such as 64M').default('64M'),
-  max_execution_time: z.coerce.number().int().min(1).max(3600).default(60),
-  max_input_time: z.coerce.number().int().min(1).max(3600).default(60),
-  max_input_vars: z.coerce.number().int().min(100).max(100_000).default(3000),
+/** The PHP settings' own rules, without defaults (a change names only what it changes). */
+const phpSettingFields = {
+  memory_limit: z.string().regex(SIZE, 'A size such as 256M'),
+  upload_max_filesize: z.string().regex(SIZE, 'A size such as 64M'),
+  post_max_size: z.string().regex(SIZE, 'A size such as 64M'),
+  max_execution_time: z.coerce.number().int().min(1).max(3600),
+  max_input_time: z.coerce.number().int().min(1).max(3600),
+  max_input_vars: z.coerce.number().int().min(100).max(100_000),
   /** Child processes the pool may start (pm = ondemand). */
-  max_children: z.coerce.number().int().min(1).max(200).default(8),
+  max_children: z.coerce.number().int().min(1).max(200),
   timezone: z
     .string()
-    .regex(/^[A-Za-z]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/, 'A time zone such as Europe/Berlin')
-    .default('UTC'),
-  disable_functions: z
-    .string()
-    .trim()
-    .regex(FUNCTION_LIST, 'Function names separated by commas')
-    .default('exec,passthru,shell_exec,system,proc_open,popen,pcntl_exec'),
+    .regex(/^[A-Za-z]+(\/[A-Za-z0-9_+-]+){0,2}$|^UTC$/, 'A time zone such as Europe/Berlin'),
+  disable_functions: z.string().trim().regex(FUNCTION_LIST, 'Function names separated by commas'),
+};
+
+export const phpSettings = z.object({
+  memory_limit: phpSettingFields.memory_limit.default('256M'),
+  upload_max_filesize: phpSettingFields.upload_max_filesize.default('64M'),
+  post_max_size: phpSettingFields.post_max_size.default('64M'),
+  max_execution_time: phpSettingFields.max_execution_time.default(60),
+  max_input_time: phpSettingFields.max_input_time.default(60),
+  max_input_vars: phpSettingFields.max_input_vars.default(3000),
+  max_children: phpSettingFields.max_children.default(8),
+  timezone: phpSettingFields.timezone.default('UTC'),
+  disable_functions: phpSettingFields.disable_functions.default(
+    'exec,passthru,shell_exec,system,proc_open,popen,pcntl_exec',
+  ),
 });
+/** A change of some PHP settings: the others keep their values (no defaults filled in). */
+export const phpSettingsChange = z.object(phpSettingFields).partial();
 export type PhpSettings = z.output<typeof phpSettings>;
 export const DEFAULT_PHP_SETTINGS: PhpSettings = phpSettings.parse({});
 
@@ -150,17 +162,24 @@ const CACHE_COOKIE = /^[A-Za-z0-9_-]{1,64}$/;
  * The app's nginx FastCGI cache (spec "Web cache"): how long a page is kept, and the paths
  * and cookies that always go to PHP. POSTs and query strings always do.
  */
-export const cacheSettings = z.object({
-  ttl_seconds: z.coerce.number().int().min(1).max(86_400).default(3600),
-  bypass_paths: z
-    .array(z.string().regex(CACHE_PATH, 'A path such as /wp-admin'))
-    .max(50)
-    .default(['/wp-admin', '/wp-login.php']),
+const cacheFields = {
+  ttl_seconds: z.coerce.number().int().min(1).max(86_400),
+  bypass_paths: z.array(z.string().regex(CACHE_PATH, 'A path such as /wp-admin')).max(50),
   bypass_cookies: z
     .array(z.string().regex(CACHE_COOKIE, 'A cookie name such as wordpress_logged_in'))
-    .max(50)
-    .default(['wordpress_logged_in', 'comment_author', 'woocommerce_items_in_cart']),
+    .max(50),
+};
+export const cacheSettings = z.object({
+  ttl_seconds: cacheFields.ttl_seconds.default(3600),
+  bypass_paths: cacheFields.bypass_paths.default(['/wp-admin', '/wp-login.php']),
+  bypass_cookies: cacheFields.bypass_cookies.default([
+    'wordpress_logged_in',
+    'comment_author',
+    'woocommerce_items_in_cart',
+  ]),
 });
+/** A change of some cache settings: the others keep their values (no defaults filled in). */
+export const cacheSettingsChange = z.object(cacheFields).partial();
 export type CacheSettings = z.output<typeof cacheSettings>;
 
 /** A value of the lists as it goes into an nginx regex: dots match only dots. */

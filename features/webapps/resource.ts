@@ -14,6 +14,7 @@ import {
   cacheSettings,
   domainList,
   phpSettings,
+  phpSettingsChange,
   phpVersion,
   stackType,
   webRoot,
@@ -76,7 +77,7 @@ export const webappChange = z.object({
   php_version: phpVersion.optional(),
   domains: domainList.optional(),
   web_root: webRoot.optional(),
-  php_settings: phpSettings.partial().optional(),
+  php_settings: phpSettingsChange.optional(),
 });
 
 export const phpRuntime = z.object({

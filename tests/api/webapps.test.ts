@@ -225,6 +225,14 @@ describe('web apps', () => {
     await call('PATCH', one(id), { domains: ['www.blog.example'] });
     const taker = await call('POST', base(), appBody('taker', { domains: ['blog.example'] }));
     expect(taker.statusCode, taker.body).toBe(201);
+    // A change of one setting keeps the others as they were, not as the defaults are.
+    await call('PATCH', one(id), { php_settings: { upload_max_filesize: '128M' } });
+    const kept = await call('PATCH', one(id), { php_settings: { max_children: 4 } });
+    expect(kept.json().php_settings).toMatchObject({
+      memory_limit: '512M',
+      upload_max_filesize: '128M',
+      max_children: 4,
+    });
     const bad = await call('PATCH', one(id), { php_settings: { memory_limit: '1 GB' } });
     expect(bad.statusCode).toBe(400);
     const badFn = await call('PATCH', one(id), {
@@ -330,13 +338,17 @@ describe('web apps', () => {
       bypass_cookies: ['session'],
     });
     expect(apps.get('cached')?.cache).toMatchObject({ ttl_seconds: 120 });
+    expect(apps.get('cached')?.cache?.bypass_cookies).toEqual(['session']);
+    // A new time to live keeps the bypass lists given before.
+    const ttl = await call('PATCH', url(), { ttl_seconds: 90 });
+    expect(ttl.json()).toMatchObject({ ttl_seconds: 90, bypass_cookies: ['session'] });
     const bad = await call('PATCH', url(), { bypass_paths: ['/a b'], ttl_seconds: 0 });
     expect(bad.statusCode).toBe(400);
     const byApp = await call(
       'GET',
       `/api/v1/nginxcache/webstacks/${app.id}/servers/${agent.server.id}/users/${owner.id}`,
     );
-    expect(byApp.json()).toMatchObject({ enabled: true, ttl_seconds: 120 });
+    expect(byApp.json()).toMatchObject({ enabled: true, ttl_seconds: 90 });
     expect((await call('POST', url('nginxcache/purge'))).json()).toEqual({ purged: 3 });
     const off = await call('DELETE', url());
     expect(off.json()).toMatchObject({ enabled: false });
