@@ -21,11 +21,14 @@ import {
   nginxPath,
   parseHeader,
   placeholder,
+  guardPoolPath,
   poolPath,
   renderApache,
+  renderGuardPool,
   renderNginx,
   renderPool,
   snippetsDir,
+  stockPoolPath,
 } from './render';
 import { type AppSpec, ops } from './resource';
 
@@ -198,6 +201,12 @@ async function prepareApache(): Promise<void> {
     .filter((m) => /^(php\d\.\d|mpm_prefork|mpm_worker)\.load$/.test(m))
     .map((m) => m.replace(/\.load$/, ''));
   if (off.length) await run('a2dismod', ['-q', '-f', ...off]);
+  // Debian's handler sends .php/.phtml/.phar of every site to the stock pool: off.
+  const confs = await fs.readdir('/etc/apache2/conf-enabled').catch(() => [] as string[]);
+  const stock = confs
+    .filter((c) => /^php\d\.\d-fpm\.conf$/.test(c))
+    .map((c) => c.replace(/\.conf$/, ''));
+  if (stock.length) await run('a2disconf', ['-q', ...stock]);
   const res = await run('a2enmod', [
     '-q',
     'mpm_event',
@@ -215,6 +224,14 @@ async function prepareApache(): Promise<void> {
 async function anyHybrid(except?: string): Promise<boolean> {
   const files = await fs.readdir('/etc/apache2/sites-enabled').catch(() => [] as string[]);
   return files.some((f) => f.startsWith(PREFIX) && f !== `${PREFIX}${except}.conf`);
+}
+
+/** Debian's stock pool of every version set aside, the guard in its place (render.ts). */
+function stockPoolsAside(versions: string[]): ConfigFile[] {
+  return versions.flatMap((v) => [
+    { path: stockPoolPath(v), content: null },
+    { path: guardPoolPath(v), content: renderGuardPool(v), mode: 0o644 },
+  ]);
 }
 
 /** The pool files of this app in every PHP version: all but the wanted one go. */
@@ -287,6 +304,7 @@ export const agent = defineAgentFeature(ops, {
       const v = spec.php_version;
       const apacheThere = (await fs.stat('/usr/sbin/apache2ctl').catch(() => null)) !== null;
       const files: ConfigFile[] = [
+        ...stockPoolsAside(versions),
         ...(await poolsOf(spec.name, v)),
         ...(v ? [{ path: poolPath(v, spec.name), content: renderPool(spec, user.home, v) }] : []),
         ...(apacheThere

@@ -124,6 +124,34 @@ env[TMPDIR] = ${tmp}
 `;
 }
 
+/** Debian's stock pool of a version (runs as www-data, which can read every app). */
+export const stockPoolPath = (version: string) => `/etc/php/${version}/fpm/pool.d/www.conf`;
+/** The guard that takes the stock pool's socket (no app name can hold an underscore). */
+export const guardPoolPath = (version: string) =>
+  `/etc/php/${version}/fpm/pool.d/stackdeck_guard.conf`;
+
+/**
+ * What answers on Debian's default PHP socket once the stock pool is set aside: a pool of
+ * `nobody` that runs no script at all. Whatever still points there (Debian's Apache handler, an
+ * old site) gets an error instead of PHP as www-data without open_basedir; and a version keeps
+ * a pool when its last app goes.
+ */
+export function renderGuardPool(version: string): string {
+  return `${WARNING}[stackdeck_guard]
+user = nobody
+group = nogroup
+listen = /run/php/php${version}-fpm.sock
+listen.owner = www-data
+listen.group = www-data
+listen.mode = 0660
+pm = ondemand
+pm.max_children = 1
+pm.process_idle_timeout = 10s
+security.limit_extensions = .stackdeck-none
+php_admin_value[open_basedir] = /nonexistent
+`;
+}
+
 const STATIC_FILES =
   'css|js|mjs|map|jpg|jpeg|png|gif|webp|avif|ico|svg|woff|woff2|ttf|eot|otf|mp4|webm|mp3|pdf|txt|xml|zip|gz';
 
@@ -198,6 +226,10 @@ ${zone ? cacheZone(spec.name) : ''}server {
     index ${version === null ? 'index.html index.htm' : 'index.php index.html index.htm'};
     client_max_body_size ${spec.php_settings.upload_max_filesize.replace(/([KMG])$/, (u) => u.toLowerCase())};
 
+    # nginx reads every app (it is in each app's group): a link is followed only to a file of
+    # the link's own owner, so one app cannot publish another's files by linking to them.
+    disable_symlinks if_not_owner from=$document_root;
+
     access_log ${appLogPath(spec.name, 'nginx', 'access')};
     error_log ${appLogPath(spec.name, 'nginx', 'error')} warn;
 
@@ -231,14 +263,20 @@ export function renderApache(spec: AppSpec, home: string, version: string): stri
     ServerName ${primary}
 ${aliases.length ? `    ServerAlias ${aliases.join(' ')}\n` : ''}    DocumentRoot ${root}
     <Directory ${root}>
-        Options -Indexes +SymLinksIfOwnerMatch
+        # Absolute, not +/-: Debian's <Directory /> grants FollowSymLinks, which would win.
+        Options SymLinksIfOwnerMatch
         AllowOverride AuthConfig Indexes Limit Options=Indexes,MultiViews,SymLinksIfOwnerMatch Nonfatal=Override
         AllowOverrideList RewriteEngine RewriteBase RewriteCond RewriteRule RewriteOptions Redirect RedirectMatch RedirectPermanent ErrorDocument DirectoryIndex Header ExpiresActive ExpiresByType ExpiresDefault
         Require all granted
     </Directory>
-    <FilesMatch "\\.php$">
+    # Every PHP-like name goes to the app's own pool (which runs .php only), never to Debian's
+    # stock handler; PHP settings from the request side (mod_rewrite's E=PHP_ADMIN_VALUE) are
+    # dropped before FastCGI, so the pool's limits and open_basedir hold.
+    <FilesMatch ".+\\.ph(?:ar|p|tml)$">
         SetHandler "proxy:unix:${socketPath(version, spec.name)}|fcgi://${PREFIX}${spec.name}"
     </FilesMatch>
+    ProxyFCGISetEnvIf "true" !PHP_VALUE
+    ProxyFCGISetEnvIf "true" !PHP_ADMIN_VALUE
     SetEnvIf Authorization "(.+)" HTTP_AUTHORIZATION=$1
     SetEnvIf X-Forwarded-Proto "^https$" HTTPS=on
     RemoteIPHeader X-Forwarded-For

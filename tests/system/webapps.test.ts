@@ -65,6 +65,7 @@ afterAll(async () => {
 
 describe('web apps on a sandbox server', () => {
   let shop: { id: number };
+  let wiki: { id: number };
 
   it('serves a PHP app through nginx, run by its own user, and a second one beside it', async () => {
     shop = await create({
@@ -113,6 +114,33 @@ describe('web apps on a sandbox server', () => {
       '/run/php/php8.2-fpm-stackdeck-blog.sock',
     ]);
     expect(socket.stdout.trim()).toBe('bob:www-data 660');
+    // nginx reads every app's files (it is in each app's group), so a link alice plants to
+    // bob's file is not served: only links to the owner's own files are followed.
+    await sb.execOk([
+      'runuser',
+      '-u',
+      'alice',
+      '--',
+      'ln',
+      '-s',
+      '/home/bob/apps/blog/secret.txt',
+      '/home/alice/apps/shop/public/steal.txt',
+    ]);
+    const stolen = await get('shop.test', '/steal.txt');
+    expect(stolen.body).not.toMatch(/bob only/);
+    // (nginx treats it as missing: the app's index.php answers instead)
+    expect(stolen.body).toMatch(/shop\.test runs PHP/);
+    await sb.execOk([
+      'runuser',
+      '-u',
+      'alice',
+      '--',
+      'ln',
+      '-s',
+      'who.php',
+      '/home/alice/apps/shop/public/own.php',
+    ]);
+    expect((await get('shop.test', '/own.php')).body).toBe('alice 256M');
   });
 
   it('applies a PHP setting change in the running app', async () => {
@@ -175,7 +203,7 @@ describe('web apps on a sandbox server', () => {
   });
 
   it('honours .htaccess rewrites on NGINX plus Apache2', async () => {
-    const wiki = await create({
+    wiki = await create({
       name: 'wiki',
       domains: ['wiki.test'],
       sys_user: 'alice',
@@ -201,6 +229,43 @@ describe('web apps on a sandbox server', () => {
       'SetHandler "proxy:unix:/run/php/php8.2-fpm-stackdeck-blog.sock|fcgi://x"\n',
     );
     expect((await get('wiki.test', '/who.php')).body).toBe('alice 256M');
+    // Nor may it hand PHP-FPM settings of its own (mod_rewrite's E= flag reaches FastCGI as
+    // PHP_ADMIN_VALUE, which would lift open_basedir and every limit of the pool).
+    await put(
+      'alice',
+      '/home/alice/apps/wiki/public/.htaccess',
+      'RewriteEngine On\nRewriteRule ^ - [E=PHP_ADMIN_VALUE:memory_limit=999M,E=PHP_VALUE:memory_limit=998M]\n',
+    );
+    expect((await get('wiki.test', '/who.php')).body).toBe('alice 256M');
+    // Links to another user's files are not followed by Apache either.
+    await sb.execOk([
+      'runuser',
+      '-u',
+      'alice',
+      '--',
+      'ln',
+      '-s',
+      '/home/bob/apps/blog/secret.txt',
+      '/home/alice/apps/wiki/public/steal.sql',
+    ]);
+    await put('alice', '/home/alice/apps/wiki/public/.htaccess', 'Options +FollowSymLinks\n');
+    expect((await get('wiki.test', '/steal.sql')).body).not.toMatch(/bob only/);
+  });
+
+  it("runs no PHP of an app as the web server's user, even where Debian's own PHP handler is on", async () => {
+    // Installing PHP-FPM after Apache turns on Debian's handler for every .phtml and .phar,
+    // to the stock pool that runs as www-data (which can read every app) without open_basedir.
+    await sb.execOk(['a2enconf', '-q', 'php8.2-fpm']);
+    const rebuilt = await panel.api('PATCH', one('webstacks/rebuild', wiki.id));
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    await put('alice', '/home/alice/apps/wiki/public/.htaccess', '');
+    await put('alice', '/home/alice/apps/wiki/public/who.phtml', WHO);
+    const phtml = await get('wiki.test', '/who.phtml');
+    expect(phtml.body).not.toMatch(/www-data/);
+    expect(phtml.body).not.toMatch(/<\?php/);
+    // The stock pool is set aside: its socket now belongs to a guard that runs nothing.
+    const pools = await sb.execOk(['ls', '/etc/php/8.2/fpm/pool.d']);
+    expect(pools.stdout).not.toMatch(/^www\.conf$/m);
   });
 
   it('refuses an invalid snippet of the user on rebuild and keeps serving the old configuration', async () => {
