@@ -68,8 +68,10 @@ async function tailLines(
         end = i;
       }
       rest = buf.subarray(0, end);
-      // A line longer than any page shows keeps only its end in memory.
-      if (rest.length > MAX_LINE * 4) rest = rest.subarray(rest.length - MAX_LINE * 4);
+      // A line longer than a page shows keeps only its start so far: the chunks read next come
+      // before it in the file, so what is kept stays one piece of the line (its beginning), and
+      // one byte over the limit makes sure it is marked as cut.
+      if (rest.length > MAX_LINE * 4) rest = rest.subarray(0, MAX_LINE + 1);
     }
     return {
       lines: lines.reverse(),
@@ -111,7 +113,8 @@ export async function readLogPage(file: string, page: number, perPage = 100): Pr
     olderSize = older.size;
   } else {
     const stat = await fs.lstat(`${file}.1`).catch(() => null);
-    if (stat?.isFile()) {
+    // An empty rotated file (logrotate's copytruncate, a quiet day) holds no older page.
+    if (stat?.isFile() && stat.size > 0) {
       olderSize = stat.size;
       more = true;
     }

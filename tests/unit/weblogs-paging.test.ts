@@ -49,6 +49,27 @@ describe('log pages from the end', () => {
     expect(page.total_size).toBe(5);
   });
 
+  it('shows the start of a line longer than several chunks, in one piece', async () => {
+    const file = path.join(dir, 'long.log');
+    // Read backwards in 64 KiB chunks from the end: sized so that the line's first chunk
+    // boundary falls 100 bytes after its start, where a spliced line would show.
+    const digits = Array.from({ length: 60_000 }, (_, i) => i).join(',');
+    const long = `START ${digits}`.slice(0, 93 + 65_536 * 5);
+    await fs.writeFile(file, `before\n${long}\nafter\n`);
+    const page = await readLogPage(file, 1);
+    expect(page.lines).toHaveLength(3);
+    expect(page.lines[0]).toBe('before');
+    expect(page.lines[1]).toBe(`${long.slice(0, 16384)} … [line cut at 16 KiB]`);
+    expect(page.lines[2]).toBe('after');
+  });
+
+  it('offers no older page when the rotated file is empty', async () => {
+    const file = path.join(dir, 'quiet.log');
+    await fs.writeFile(`${file}.1`, '');
+    await fs.writeFile(file, numbered(1, 100));
+    expect(await readLogPage(file, 1)).toMatchObject({ has_more: false, total_pages: 1 });
+  });
+
   it('continues into the rotated file', async () => {
     const file = path.join(dir, 'c.log');
     await fs.writeFile(`${file}.1`, numbered(1, 150));
