@@ -338,7 +338,15 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
       await claim(ctx, row, body.domains);
       values.domains = JSON.stringify(body.domains);
     }
-    if (body.stack_type) values.stack_type = body.stack_type;
+    if (body.stack_type) {
+      // The cache rides on nginx's PHP location, which Apache's stack does not have.
+      if (body.stack_type !== 'nginx' && row.cache !== null)
+        throw fieldError(
+          'stack_type',
+          'The web cache serves PHP apps on native NGINX only: turn it off first',
+        );
+      values.stack_type = body.stack_type;
+    }
     if (body.web_root) values.web_root = body.web_root;
     if (body.php_version) {
       if (row.webapp_type === 'static')

@@ -350,6 +350,12 @@ describe('web apps', () => {
     );
     expect(byApp.json()).toMatchObject({ enabled: true, ttl_seconds: 90 });
     expect((await call('POST', url('nginxcache/purge'))).json()).toEqual({ purged: 3 });
+    // Apache's stack has no place for it: the switch waits until the cache is off.
+    const hybrid = await call('PATCH', one(app.id), {
+      stack_type: 'apache/nginx',
+    });
+    expect(hybrid.statusCode, hybrid.body).toBe(400);
+    expect(hybrid.json().errors.stack_type).toMatch(/turn it off first/);
     const off = await call('DELETE', url());
     expect(off.json()).toMatchObject({ enabled: false });
     expect(apps.get('cached')?.cache).toBeNull();
