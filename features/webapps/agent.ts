@@ -91,13 +91,27 @@ async function reloadNginx(): Promise<void> {
 }
 
 /** Runs a program's own check of its configuration; its words when it refuses. */
-async function check(program: string, file: string, args: string[]): Promise<void> {
+async function check(program: string, file: string, args: string[]) {
   const res = await run(file, args, { timeoutMs: 60_000 });
   if (res.code !== 0) {
     const said = `${res.stderr}${res.stdout}`.trim().split('\n').slice(-4).join(' ');
     if (/conflicting server name/.test(said)) throw opFieldError('domains', said);
     throw new OpError('check_failed', `${program} refused the configuration: ${said}`);
   }
+  return res;
+}
+
+/**
+ * nginx's own check, and its warning that a name of the app is served elsewhere too (a site
+ * the panel did not write): nginx would ignore one of the two, so the app's domain is refused
+ * in nginx's words rather than half-served.
+ */
+async function nginxCheck(domains: readonly string[]): Promise<void> {
+  // Without -q: the warnings are what this is about.
+  const res = await check('nginx', '/usr/sbin/nginx', ['-t']);
+  for (const m of res.stderr.matchAll(/conflicting server name "([^"]+)"[^\n]*/g))
+    if (domains.includes(m[1]!.toLowerCase()))
+      throw opFieldError('domains', `${m[1]} is served by another site of the server: ${m[0]}`);
 }
 
 /**
@@ -324,7 +338,7 @@ export const agent = defineAgentFeature(ops, {
         async check() {
           await fpmCheck(versions);
           if (apache) await check('Apache', '/usr/sbin/apache2ctl', ['configtest']);
-          await check('nginx', '/usr/sbin/nginx', ['-t', '-q']);
+          await nginxCheck(spec.domains);
         },
         async reload() {
           for (const version of versions) await reload(`php${version}-fpm`);

@@ -268,6 +268,29 @@ describe('web apps on a sandbox server', () => {
     expect(pools.stdout).not.toMatch(/^www\.conf$/m);
   });
 
+  it('refuses a domain another site of the server already serves, in nginx words', async () => {
+    await sb.execOk(['tee', '/etc/nginx/conf.d/legacy.conf'], {
+      input: 'server { listen 80; server_name old.test; return 200 "legacy"; }\n',
+    });
+    await sb.execOk(['nginx', '-s', 'reload']);
+    const res = await panel.api('POST', path('webstacks'), {
+      name: 'clash',
+      domains: ['old.test'],
+      sys_user: 'bob',
+    });
+    // The server refused it (nginx's warning), so the create answers with the field's error.
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.domains).toMatch(
+      /old\.test is served by another site of the server: conflicting server name/,
+    );
+    // The other site keeps its name.
+    expect((await get('old.test')).body).toBe('legacy');
+    // Nothing of the app is left behind on the server.
+    const left = await sb.exec(['ls', '/etc/nginx/conf.d/stackdeck-clash.conf']);
+    expect(left.stderr).toMatch(/No such file/);
+    await sb.execOk(['rm', '/etc/nginx/conf.d/legacy.conf']);
+  });
+
   it('refuses an invalid snippet of the user on rebuild and keeps serving the old configuration', async () => {
     await sb.execOk(['tee', '/etc/stackdeck/nginx/shop/broken.conf'], {
       input: 'location /x { not_a_directive on; }\n',
