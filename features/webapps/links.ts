@@ -2,6 +2,7 @@
 export const appPaths = {
   list: (sid: number | string) => `/web-applications/${sid}`,
   none: (sid: number | string) => `/no-webapplications/${sid}`,
+  noDomains: (sid: number | string) => `/no-domains/${sid}`,
   create: (sid: number | string) => `/create-web-app/${sid}`,
   /** A new system user and its first app. */
   account: (sid: number | string) => `/create-account/${sid}`,

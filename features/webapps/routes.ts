@@ -21,6 +21,13 @@ export const routes: RouteDef[] = [
     page: () => import('./NoWebAppsPage'),
   },
   {
+    path: '/no-domains/:id',
+    layout: 'webApp',
+    access: 'user',
+    title: 'Domains',
+    page: () => import('./NoDomainsPage'),
+  },
+  {
     path: '/create-web-app/:id',
     layout: 'webApp',
     access: 'user',

@@ -47,6 +47,11 @@ test('no apps: the empty page leads to the form; a bad domain is said at its fie
   await expect(page.getByRole('heading', { name: 'No web applications yet' })).toBeVisible();
   await shot(page, 'webapps-empty');
 
+  // The server serves no domain either: /no-domains says so and leads to the same form.
+  await page.goto(`/no-domains/${sb.serverId}`);
+  await expect(page.getByRole('heading', { name: 'No domains yet' })).toBeVisible();
+  await shot(page, 'webapps-no-domains');
+
   await page.getByRole('status').getByRole('link', { name: 'Create web app' }).click();
   await expect(page).toHaveURL(new RegExp(`/create-web-app/${sb.serverId}$`));
   await page.getByLabel('App name').fill('shop');
@@ -81,6 +86,9 @@ test('create an app: its summary says active and nginx serves it as its user', a
   await expect(row.getByText('shop.test, www.shop.test')).toBeVisible();
   await expect(row.getByText('Active')).toBeVisible();
   await shot(page, 'webapps-list');
+  // With a domain served, /no-domains gives way to the list of apps and their domains.
+  await page.goto(`/no-domains/${sb.serverId}`);
+  await expect(page).toHaveURL(new RegExp(`/web-applications/${sb.serverId}$`));
 
   // The main sidebar's page: every app of every server, each leading to its summary.
   await page.goto('/web-applications');
