@@ -13,6 +13,7 @@ import { APP_LOG_DIR } from './names';
 import {
   ACME_ROOT,
   CACHE_DIR,
+  LOGROTATE_PATH,
   PREFIX,
   cacheDir,
   apachePath,
@@ -25,6 +26,7 @@ import {
   poolPath,
   renderApache,
   renderGuardPool,
+  renderLogrotate,
   renderNginx,
   renderPool,
   snippetsDir,
@@ -330,6 +332,7 @@ export const agent = defineAgentFeature(ops, {
             ]
           : []),
         { path: nginxPath(spec.name), content: renderNginx(spec, user.home), mode: 0o644 },
+        { path: LOGROTATE_PATH, content: renderLogrotate(), mode: 0o644 },
       ];
       const apache = hybrid || (apacheThere && (await anyHybrid()));
       await applyConfig({

@@ -4,7 +4,13 @@
  * stack. Every value in them comes from an allowlist (names.ts), so none can end a directive.
  * The recipes are research/hosting.md 1.2–1.4.
  */
-import { type CacheSettings, type PhpSettings, appLogPath, regexLiteral } from './names';
+import {
+  APP_LOG_DIR,
+  type CacheSettings,
+  type PhpSettings,
+  appLogPath,
+  regexLiteral,
+} from './names';
 import type { AppSpec } from './resource';
 
 /** The panel's files carry this prefix, so the user's own never clash with them. */
@@ -284,6 +290,30 @@ ${aliases.length ? `    ServerAlias ${aliases.join(' ')}\n` : ''}    DocumentRoo
     ErrorLog ${appLogPath(spec.name, 'apache', 'error')}
     CustomLog ${appLogPath(spec.name, 'apache', 'access')} combined
 </VirtualHost>
+`;
+}
+
+export const LOGROTATE_PATH = '/etc/logrotate.d/stackdeck-apps';
+
+/**
+ * Daily rotation of every app's logs, 14 days kept. `delaycompress` leaves yesterday's file
+ * plain (`.1`), where the log pages continue; nginx and Apache reopen their files after.
+ */
+export function renderLogrotate(): string {
+  return `# Written by Stackdeck: changes here are replaced.
+${APP_LOG_DIR}/*/*.log {
+	daily
+	missingok
+	rotate 14
+	compress
+	delaycompress
+	notifempty
+	sharedscripts
+	postrotate
+		if [ -s /run/nginx.pid ]; then kill -USR1 "$(cat /run/nginx.pid)"; fi
+		if pgrep -f ^/usr/sbin/apache2 > /dev/null; then apache2ctl graceful > /dev/null 2>&1; fi
+	endscript
+}
 `;
 }
 

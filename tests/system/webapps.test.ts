@@ -200,6 +200,15 @@ describe('web apps on a sandbox server', () => {
     // Its error log reads too (empty or not).
     const errors = await log(1, 'error');
     expect(errors.statusCode).toBe(200);
+    // Rotated by the panel's logrotate file: nginx writes a new file, the pages run on into
+    // yesterday's.
+    await sb.execOk(['logrotate', '-f', '/etc/logrotate.d/stackdeck-apps']);
+    for (let i = 0; i < 5; i++) await get('shop.test', `/who.php?after=${i}`);
+    const files = await sb.execOk(['ls', '/var/log/stackdeck/apps/shop']);
+    expect(files.stdout).toMatch(/nginx\.access\.log\.1/);
+    const rotated = (await log(1)).json() as { lines: string[] };
+    expect(rotated.lines[99]).toMatch(/after=4 HTTP/);
+    expect(rotated.lines[94]).toMatch(/n=119 HTTP/);
   });
 
   it('honours .htaccess rewrites on NGINX plus Apache2', async () => {
