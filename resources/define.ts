@@ -5,6 +5,11 @@
  * and the agent can all import it.
  */
 import { z } from 'zod';
+import { APP_PARAM, TENANT_PARAMS, type Parent, appIn, templateParams } from './templates';
+import type { ResourceUi } from './widgets';
+
+export * from './templates';
+export type { ResourceUi, Widget } from './widgets';
 
 /** Who may call an operation. Every route declares one; the server refuses to mount without. */
 export type Guard =
@@ -27,22 +32,6 @@ export const GUARDS: readonly Guard[] = ['public', 'user', 'self', 'staff', 'adm
  * parent before any handler runs.
  */
 export type ParamKind = 'id' | 'name' | 'version' | 'uuid';
-
-/**
- * The parent chain a resource lives under: `server` is the `{sid}` server, reached through the
- * caller's tenant; `app` is a web app of that server (`{appId}` in the path, or `?wsid=` where
- * the spec names it so), loaded through the server. A child id is loaded through its parent:
- * one of another server, or of another app of the same server, is as missing as none.
- */
-export type Parent = 'server' | 'app';
-
-/** The path parameter that names the web app of a resource under `app`. */
-export const APP_PARAM = 'appId';
-/** The query parameter by which the spec names the app on some routes (`nginxlog?wsid=`). */
-export const APP_QUERY = 'wsid';
-
-/** Path parameters the tenant check resolves itself: the user and the server. */
-export const TENANT_PARAMS: readonly string[] = ['uid', 'sid'];
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -107,67 +96,6 @@ export interface ResourceOps {
   create?: WriteDef;
   update?: UpdateDef;
   delete?: ItemDef;
-}
-
-/**
- * An input that is more than its schema says, declared once and drawn by the generic form:
- * the schema still validates the value on both sides.
- */
-export type Widget =
-  /** A secret with a generator (and a strength hint); never shown again after saving. */
-  | { kind: 'password'; length?: number }
-  /**
-   * A name checked while typing: the resource's create call with `?dry=true` answers
-   * `{available, reason}` (as `sysusers` does).
-   */
-  | { kind: 'availability' }
-  /**
-   * A choice among records of another resource of the same server (`sysusers`, `databases`):
-   * `optionValue` is the field sent (`id` by default), `extra` fixed choices offered first
-   * (`root`, which is no record of the panel).
-   */
-  | {
-      kind: 'reference';
-      resource: string;
-      optionText: string;
-      optionValue?: string;
-      multiple?: boolean;
-      extra?: readonly { label: string; value: string }[];
-    }
-  /** Suggested values with their labels; `custom` lets the user type another (cron schedules). */
-  | { kind: 'choices'; choices: readonly { label: string; value: string }[]; custom?: boolean }
-  /** Long text (commands, scripts): a multi-line input, monospace. */
-  | { kind: 'code' }
-  /** A list of short strings (an app's domains): one per line of a multi-line input. */
-  | { kind: 'lines' }
-  /**
-   * Values the server itself offers (its MariaDB's collations): a declared GET action of
-   * `resource` answering `{data: [...]}`, asked with the page's server id as `?{serverParam}=`,
-   * or as the path's `{sid}` when no `serverParam` is given.
-   * The user may still type a value of their own: the server's answer is a suggestion list.
-   */
-  | {
-      kind: 'offered';
-      resource: string;
-      action: string;
-      serverParam?: string;
-      optionValue: string;
-      /** A field whose value is shown beside the option (a collation's charset). */
-      optionHint?: string;
-    };
-
-export interface ResourceUi {
-  /** Columns of the generic list page, in order. */
-  listFields?: readonly string[];
-  /** Inputs of the generic create/edit form, in order. */
-  formFields?: readonly string[];
-  /** Inputs drawn by a widget rather than from their schema alone, by field. */
-  widgets?: Readonly<Record<string, Widget>>;
-  /** Labels of fields where the field's name says it badly (`sys_user` -> System user). */
-  labels?: Readonly<Record<string, string>>;
-  /** A line under a field: what it means, what is allowed. */
-  help?: Readonly<Record<string, string>>;
-  recordRepresentation?: string;
 }
 
 export interface ResourceDef<
@@ -254,31 +182,6 @@ export function queryOf(op: OperationDef): z.ZodObject | undefined {
   return query instanceof z.ZodObject ? query : undefined;
 }
 
-/**
- * Where a route of a resource under `app` names its app: `{appId}` in the path, else `?wsid=`
- * in its declared query; undefined when it names none.
- */
-export function appIn(template: string, query?: z.ZodObject): 'path' | 'query' | undefined {
-  if (templateParams(template).includes(APP_PARAM)) return 'path';
-  return query && APP_QUERY in query.shape ? 'query' : undefined;
-}
-
-/**
- * The child parameter of a template: the one path parameter under `{sid}` that is not a tenant
- * parameter (`sysusers/{id}/servers/{sid}/users/{uid}` -> `id`), or none. Under `app`, the
- * app's own `{appId}` is a parent, not the child.
- */
-export function childParam(template: string, parent?: Parent): string | undefined {
-  const names = templateParams(template);
-  if (!names.includes('sid')) return undefined;
-  const children = names.filter(
-    (name) => !TENANT_PARAMS.includes(name) && !(parent === 'app' && name === APP_PARAM),
-  );
-  if (children.length > 1)
-    throw new Error(`${template}: more than one child parameter (${children.join(', ')})`);
-  return children[0];
-}
-
 /** Every route a declaration makes: operation, method and template (what the server mounts). */
 export function declaredRoutes(
   def: ResourceDef,
@@ -304,29 +207,6 @@ export function declaredRoutes(
       def: action,
     });
   return routes;
-}
-
-/** Names of `{placeholders}` in a path template, in order. */
-export function templateParams(template: string): string[] {
-  return [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
-}
-
-/** `servers/{sid}/users/{uid}` -> `servers/:sid/users/:uid` (the server's route syntax). */
-export function toRoutePattern(template: string): string {
-  return template.replace(/\{(\w+)\}/g, ':$1');
-}
-
-export class MissingPathParamError extends Error {}
-
-/** Fills a template; every value is URI-encoded, a missing one throws. */
-export function fillTemplate(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{(\w+)\}/g, (_, key: string) => {
-    const value = values[key];
-    if (value === undefined || value === null || value === '') {
-      throw new MissingPathParamError(`missing path parameter "${key}" for ${template}`);
-    }
-    return encodeURIComponent(String(value));
-  });
 }
 
 /** Paging and sorting query every list accepts. */

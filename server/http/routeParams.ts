@@ -1,0 +1,86 @@
+/**
+ * What a route's path names, checked before any handler runs: the schema of its parameters
+ * (by their declared kind), the child it loads through the server, and where a resource under
+ * `app` names its app. A route that cannot say does not mount.
+ */
+import { z } from 'zod';
+import {
+  type OperationDef,
+  type ParamKind,
+  type ResourceDef,
+  APP_PARAM,
+  APP_QUERY,
+  appIn,
+  childParam,
+  queryOf,
+  templateParams,
+} from '../../resources/define';
+import { featureChildLoader } from '../features';
+import { type ChildLoader, childLoaderOf } from './children';
+import { ID_PATTERN } from './ids';
+
+/** Path parameters are positive integers unless their name says otherwise. */
+const PARAM_SCHEMAS: Record<string, z.ZodType> = {
+  uuid: z.uuid(),
+};
+/** Digits only: `0x1`, `1e0` or ` 1` are not another spelling of id 1. */
+const integerParam = z.string().regex(ID_PATTERN).transform(Number);
+/** Path parameters by their declared kind (`ResourceDef.params`). */
+const KIND_SCHEMAS: Record<ParamKind, z.ZodType> = {
+  id: integerParam,
+  uuid: z.uuid(),
+  name: z.string().min(1).max(255),
+  version: z.string().min(1).max(64),
+};
+
+export function paramsSchema(template: string, kinds: ResourceDef['params'] = {}) {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of templateParams(template)) {
+    const kind = Object.hasOwn(kinds, name) ? kinds[name] : undefined;
+    shape[name] = kind ? KIND_SCHEMAS[kind] : (PARAM_SCHEMAS[name] ?? integerParam);
+  }
+  return Object.keys(shape).length ? z.object(shape) : undefined;
+}
+
+/**
+ * The child a route names under `{sid}` and the loader that finds it through the server. A
+ * route with a child id whose resource declares no parent, no kind for it or has no loader
+ * does not mount: no handler may receive an id it would have to check itself.
+ */
+export function childOf(
+  resource: ResourceDef,
+  template: string,
+): { param: string; kind: ParamKind; load: ChildLoader } | undefined {
+  const param = childParam(template, resource.parent);
+  if (param === undefined) return undefined;
+  const where = `${resource.name}: ${template}`;
+  if (!resource.parent) throw new Error(`${where} names {${param}} but no parent`);
+  const kind = resource.params?.[param];
+  if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
+  const load = childLoaderOf(resource.name) ?? featureChildLoader(resource.name);
+  if (!load) throw new Error(`${where}: no loader for {${param}} (server/http/children.ts)`);
+  return { param, kind, load };
+}
+
+/** The resource whose rows are the apps that resources under `app` hang from. */
+const APPS = 'webstacks';
+
+/**
+ * Where a route of a resource under `app` names its app, with the apps' loader; a route that
+ * names none, or an install without the apps' feature, does not mount.
+ */
+export function appOf(
+  resource: ResourceDef,
+  template: string,
+  op: OperationDef,
+): { where: 'path' | 'query'; load: ChildLoader } | undefined {
+  if (resource.parent !== 'app') return undefined;
+  const where = appIn(template, queryOf(op));
+  if (!where)
+    throw new Error(
+      `${resource.name}: ${template} names no app ({${APP_PARAM}} or ?${APP_QUERY}=)`,
+    );
+  const load = featureChildLoader(APPS);
+  if (!load) throw new Error(`${resource.name}: no loader for the apps (${APPS})`);
+  return { where, load };
+}
