@@ -1,10 +1,12 @@
 /**
  * Pages of a log from its end: page 1 is the newest 100 lines, page N the 100 before page N-1,
- * continuing into the file logrotate rotated last (`<file>.1`). Files are read backwards in
- * chunks, so a page costs what its lines and the ones after it cost, never the file's size.
+ * continuing into the files logrotate rotated (`<file>.1`, `<file>.2.gz`...). Plain files are read
+ * backwards in chunks, so a page costs what its lines and the ones after it cost, never the
+ * file's size.
  * Agent side (node:fs); pure of the panel.
  */
 import fs from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
 
 const CHUNK = 64 * 1024;
 /** A longer line is cut here (marked), so one huge line cannot fill memory. */
@@ -98,38 +100,147 @@ async function countLines(file: string, size: number, sample: { lines: number; b
   return { count: Math.round(size / perLine), estimated: true };
 }
 
-/** Page `page` (1 = newest) of the log at `file`, continuing into `file.1`. */
+/** Rotated files logrotate keeps (`rotate 14`, one more while a rotation runs). */
+export const MAX_ROTATED = 15;
+
+interface Segment {
+  path: string;
+  gz: boolean;
+  size: number;
+}
+
+/**
+ * The log's files, newest first: the live one, then `.1`, `.2.gz`... (delaycompress keeps `.1`
+ * plain; either form is read at every number). Only regular files count; a gap ends the list.
+ */
+async function segmentsOf(file: string): Promise<Segment[]> {
+  const live = await fs.lstat(file).catch(() => null);
+  const list: Segment[] = [{ path: file, gz: false, size: live?.isFile() ? live.size : 0 }];
+  for (let n = 1; n <= MAX_ROTATED; n++) {
+    let found: Segment | null = null;
+    for (const [path, gz] of [
+      [`${file}.${n}`, false],
+      [`${file}.${n}.gz`, true],
+    ] as const) {
+      const stat = await fs.lstat(path).catch(() => null);
+      if (stat?.isFile()) {
+        found = { path, gz, size: stat.size };
+        break;
+      }
+    }
+    if (!found) break;
+    list.push(found);
+  }
+  return list;
+}
+
+/**
+ * The last `want` lines of a compressed rotated file. A gzip stream cannot be read from its
+ * end, so it is inflated once, keeping only the lines wanted: a page this deep costs the size
+ * of that day's log, the newer pages stay as cheap as before. Its lines are counted on the way.
+ */
+async function gzTail(
+  path: string,
+  want: number,
+): Promise<{ lines: string[]; more: boolean; count: number }> {
+  const handle = await fs
+    .open(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    .catch(() => null);
+  if (!handle) return { lines: [], more: false, count: 0 };
+  const kept: string[] = [];
+  let count = 0;
+  let rest = '';
+  const keep = (line: string) => {
+    count++;
+    kept.push(cut(line.replace(/\r$/, '')));
+    if (kept.length > want) kept.shift();
+  };
+  try {
+    const gunzip = createGunzip();
+    gunzip.setEncoding('utf8');
+    const stream = handle.createReadStream({ autoClose: false });
+    stream.pipe(gunzip);
+    for await (const text of gunzip as AsyncIterable<string>) {
+      const parts = (rest + text).split('\n');
+      rest = parts.pop() ?? '';
+      // A line longer than the cut keeps only what is shown of it.
+      if (rest.length > MAX_LINE * 4) rest = rest.slice(0, MAX_LINE + 1);
+      for (const line of parts) keep(line);
+    }
+    if (rest) keep(rest);
+  } catch {
+    // A damaged archive shows what it held up to the damage.
+  } finally {
+    await handle.close();
+  }
+  return { lines: kept, more: count > kept.length, count };
+}
+
+/** The uncompressed size gzip records in its last four bytes (mod 4 GiB). */
+async function gzSize(path: string, size: number): Promise<number> {
+  if (size < 18) return 0;
+  const handle = await fs
+    .open(path, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW)
+    .catch(() => null);
+  if (!handle) return 0;
+  try {
+    const tail = Buffer.alloc(4);
+    await handle.read(tail, 0, 4, size - 4);
+    return tail.readUInt32LE(0);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * Page `page` (1 = newest) of the log at `file`, continuing into the rotated files, newest
+ * first. The total is exact for the files read or small enough to count, and estimated from
+ * the bytes per line of what was read for the others (`estimated`).
+ */
 export async function readLogPage(file: string, page: number, perPage = 100): Promise<LogPage> {
   const want = page * perPage;
-  const current = await tailLines(file, want);
-  let lines = current.lines;
-  let more = current.more;
-  let olderSize = 0;
-  let older = { lines: [] as string[], more: false, size: 0, bytes: 0 };
-  if (lines.length < want) {
-    older = await tailLines(`${file}.1`, want - lines.length);
-    lines = [...older.lines, ...lines];
-    more = older.more;
-    olderSize = older.size;
-  } else {
-    const stat = await fs.lstat(`${file}.1`).catch(() => null);
-    // An empty rotated file (logrotate's copytruncate, a quiet day) holds no older page.
-    if (stat?.isFile() && stat.size > 0) {
-      olderSize = stat.size;
-      more = true;
+  const segments = await segmentsOf(file);
+  let lines: string[] = [];
+  let more = false;
+  let total = 0;
+  let estimated = false;
+  const sample = { lines: 0, bytes: 0 };
+  for (const segment of segments) {
+    if (segment.size === 0) continue;
+    const need = want - lines.length;
+    if (need > 0 && segment.gz) {
+      const got = await gzTail(segment.path, need);
+      lines = [...got.lines, ...lines];
+      more = got.more;
+      total += got.count;
+      continue;
+    }
+    if (need > 0) {
+      const got = await tailLines(segment.path, need);
+      lines = [...got.lines, ...lines];
+      more = got.more;
+      sample.lines += got.lines.length;
+      sample.bytes += got.bytes;
+      const counted = await countLines(segment.path, segment.size, {
+        lines: got.lines.length || sample.lines,
+        bytes: got.lines.length ? got.bytes : sample.bytes,
+      });
+      total += counted.count;
+      estimated ||= counted.estimated;
+      continue;
+    }
+    // Beyond the page: an older file that holds lines means an older page.
+    more = true;
+    if (segment.gz) {
+      const perLine = sample.lines ? sample.bytes / sample.lines : 100;
+      total += Math.round((await gzSize(segment.path, segment.size)) / perLine);
+      estimated = true;
+    } else {
+      const counted = await countLines(segment.path, segment.size, sample);
+      total += counted.count;
+      estimated ||= counted.estimated;
     }
   }
-  const a = await countLines(file, current.size, {
-    lines: current.lines.length,
-    bytes: current.bytes,
-  });
-  const b = olderSize
-    ? await countLines(`${file}.1`, olderSize, {
-        lines: older.lines.length || current.lines.length,
-        bytes: older.lines.length ? older.bytes : current.bytes,
-      })
-    : { count: 0, estimated: false };
-  const total = a.count + b.count;
   const start = Math.max(0, lines.length - want);
   const end = Math.max(0, lines.length - (page - 1) * perPage);
   return {
@@ -137,8 +248,8 @@ export async function readLogPage(file: string, page: number, perPage = 100): Pr
     scroll_count: page,
     total_size: total,
     total_pages: Math.max(1, Math.ceil(total / perPage)),
-    file_size: current.size,
+    file_size: segments[0]?.size ?? 0,
     has_more: more,
-    estimated: a.estimated || b.estimated,
+    estimated,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Web-server logs of an app (spec "Logs": `nginxlog` and `apachelog`): its access and error
- * logs a page of 100 lines at a time, from the newest (`scroll_count` 1) back, across the file
- * logrotate rotated last. Read from the end, so a page costs the same in a 1 MB and a 1 GB log.
+ * logs a page of 100 lines at a time, from the newest (`scroll_count` 1) back, across the files
+ * logrotate keeps (`.1`, then `.2.gz`...). Read from the end, so a page costs the same in a 1 MB
+ * and a 1 GB log.
  */
 import { z } from 'zod';
 import { defineResource } from '../../resources/define';
@@ -16,7 +17,7 @@ export const logPage = z.object({
   /** Oldest first: the page reads like the file. */
   lines: z.array(z.string()),
   scroll_count: z.number().int(),
-  /** Lines in the log and its rotated predecessor (estimated for big files: see `estimated`). */
+  /** Lines in the log and its rotated files (estimated for big and compressed ones: `estimated`). */
   total_size: z.number().int(),
   total_pages: z.number().int(),
   /** Bytes of the current file. */

@@ -209,6 +209,15 @@ describe('web apps on a sandbox server', () => {
     const rotated = (await log(1)).json() as { lines: string[] };
     expect(rotated.lines[99]).toMatch(/after=4 HTTP/);
     expect(rotated.lines[94]).toMatch(/n=119 HTTP/);
+    // A second rotation compresses the first day (.2.gz): the pages read on into it.
+    await sb.execOk(['logrotate', '-f', '/etc/logrotate.d/stackdeck-apps']);
+    await get('shop.test', '/who.php?again=1');
+    const archived = await sb.execOk(['ls', '/var/log/stackdeck/apps/shop']);
+    expect(archived.stdout).toMatch(/nginx\.access\.log\.2\.gz/);
+    const deep = (await log(1)).json() as { lines: string[]; has_more: boolean };
+    expect(deep.lines[99]).toMatch(/again=1 HTTP/);
+    expect(deep.lines[93]).toMatch(/n=119 HTTP/);
+    expect(deep.has_more).toBe(true);
   });
 
   it('honours .htaccess rewrites on NGINX plus Apache2', async () => {

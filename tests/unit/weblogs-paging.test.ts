@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COUNT_EXACTLY_UP_TO, readLogPage } from '../../features/weblogs/agentPaging';
 
@@ -81,6 +82,35 @@ describe('log pages from the end', () => {
     const second = await readLogPage(file, 2);
     expect(second.lines).toEqual(Array.from({ length: 80 }, (_, i) => `line ${i + 1}`));
     expect(second.has_more).toBe(false);
+  });
+
+  it('continues into the compressed files logrotate keeps, and counts them', async () => {
+    const file = path.join(dir, 'z.log');
+    await fs.writeFile(`${file}.3.gz`, gzipSync(numbered(1, 120)));
+    await fs.writeFile(`${file}.2.gz`, gzipSync(numbered(121, 150)));
+    await fs.writeFile(`${file}.1`, numbered(151, 200));
+    await fs.writeFile(file, numbered(201, 260));
+    const first = await readLogPage(file, 1);
+    expect(first.lines[0]).toBe('line 161');
+    expect(first.has_more).toBe(true);
+    // The archives beyond the page are estimated from the size gzip records.
+    expect(first.estimated).toBe(true);
+    expect(first.total_pages).toBeGreaterThanOrEqual(2);
+    const second = await readLogPage(file, 2);
+    expect(second.lines[0]).toBe('line 61');
+    expect(second.lines[99]).toBe('line 160');
+    expect(second.has_more).toBe(true);
+    const third = await readLogPage(file, 3);
+    expect(third.lines).toEqual(Array.from({ length: 60 }, (_, i) => `line ${i + 1}`));
+    expect(third).toMatchObject({ has_more: false, total_size: 260, total_pages: 3 });
+  });
+
+  it('stops at a gap in the rotated files and never reads a linked archive', async () => {
+    const file = path.join(dir, 'gap.log');
+    await fs.writeFile(file, numbered(1, 10));
+    await fs.symlink('/etc/passwd', `${file}.1`);
+    await fs.writeFile(`${file}.2.gz`, gzipSync(numbered(1, 10)));
+    expect(await readLogPage(file, 1)).toMatchObject({ total_size: 10, has_more: false });
   });
 
   it('never follows a link, and a missing log is an empty page', async () => {
