@@ -30,6 +30,7 @@ import {
   renderNginx,
   renderPool,
   snippetsDir,
+  socketPath,
   stockPoolPath,
 } from './render';
 import { type AppSpec, ops } from './resource';
@@ -46,6 +47,9 @@ async function phpVersions(): Promise<string[]> {
   }
   return found;
 }
+
+const isSocket = async (file: string) =>
+  (await fs.lstat(file).catch(() => null))?.isSocket() ?? false;
 
 /** Starts a service that is installed but not running, or reloads one that runs. */
 async function reload(unit: string): Promise<void> {
@@ -258,8 +262,18 @@ async function poolsOf(name: string, keep: string | null): Promise<ConfigFile[]>
   return files;
 }
 
+/**
+ * Each version's FPM checks its own configuration, named: a binary's compiled-in default may be
+ * another version's file (a runtime built from another), and then the pools written for this
+ * version would go unchecked.
+ */
 async function fpmCheck(versions: string[]): Promise<void> {
-  for (const v of versions) await check(`PHP-FPM ${v}`, `/usr/sbin/php-fpm${v}`, ['-t']);
+  for (const v of versions)
+    await check(`PHP-FPM ${v}`, `/usr/sbin/php-fpm${v}`, [
+      '-t',
+      '-y',
+      `/etc/php/${v}/fpm/php-fpm.conf`,
+    ]);
 }
 
 async function readApps() {
@@ -351,12 +365,22 @@ export const agent = defineAgentFeature(ops, {
         async verify() {
           // nginx's new workers take a moment; a HUP that came while it was starting is lost,
           // so one more reload after a while. No proof in 10 s fails the change.
+          // The app's pool must listen too: an init script may say "started" of an FPM
+          // that did not start, and every PHP page would then be a 502.
+          const pool = v ? socketPath(v, spec.name) : null;
+          let served = false;
           for (let i = 0; i < 40; i++) {
-            if (await servedByNginx(spec.domains[0]!)) return;
+            served = await servedByNginx(spec.domains[0]!);
+            if (served && (pool === null || (await isSocket(pool)))) return;
             if (i === 8) await reloadNginx();
             await sleep(250);
           }
-          throw new OpError('failed', `nginx does not serve ${spec.domains[0]} after the reload`);
+          throw new OpError(
+            'failed',
+            served
+              ? `PHP-FPM ${v} does not run the app's pool after the reload (no ${pool})`
+              : `nginx does not serve ${spec.domains[0]} after the reload`,
+          );
         },
       });
       return { path: dir };
