@@ -320,6 +320,9 @@ export const agent = defineAgentFeature(ops, {
       await mkdirAsUser(user, `${user.home}/logs/php`, '0750');
       await placeholderAsUser(user, docRoot(user.home, spec), spec);
       await rootDir(APP_LOG_DIR, 0);
+      // nginx's workers reopen the logs after a rotation (USR1), as www-data: each level must
+      // let them through, or they go on writing into the rotated file for ever.
+      await fs.chmod(path.dirname(APP_LOG_DIR), 0o755);
       await fs.chmod(APP_LOG_DIR, 0o755);
       await rootDir(`${APP_LOG_DIR}/${spec.name}`, user.gid);
       await fs.mkdir(snippetsDir(spec.name), { recursive: true, mode: 0o755 });
