@@ -55,6 +55,40 @@ async function switchFpm(version: string, name: string, on: boolean): Promise<vo
     );
 }
 
+/** The module names `php-fpmX.Y -m` lists, lower-case (`Zend OPcache` -> opcache). */
+const modulesIn = (text: string) =>
+  new Set(
+    text
+      .split('\n')
+      .map((l) =>
+        l
+          .trim()
+          .toLowerCase()
+          .replace(/^zend /, ''),
+      )
+      .filter((l) => l && !l.startsWith('[')),
+  );
+
+/** The last lines a program said, for the user. */
+const said = (res: { stdout: string; stderr: string }) =>
+  `${res.stderr}\n${res.stdout}`.trim().split('\n').slice(-5).join('\n');
+
+/**
+ * The FPM's own check of its configuration (`php-fpmX.Y -t`) and, for an extension switched on,
+ * that it loads: `-t` passes with an extension whose library cannot load (a warning only), so
+ * `php-fpmX.Y -m` must list it. Returns what went wrong, or null.
+ */
+async function checkFpm(version: string, name: string, on: boolean): Promise<string | null> {
+  const test = await run(fpmBinary(version), ['-t']);
+  if (test.code !== 0) return `php-fpm${version} -t refused the change: ${said(test)}`;
+  if (!on) return null;
+  const modules = await run(fpmBinary(version), ['-m']);
+  if (modules.code === 0 && modulesIn(modules.stdout).has(name)) return null;
+  // Its warnings (a library that cannot load) go to stderr; the list to stdout.
+  const why = modules.stderr.trim().split('\n').slice(-3).join('\n');
+  return `PHP-FPM ${version} did not load ${name}: ${why || `it is not in php-fpm${version} -m`}`;
+}
+
 /** Reloads the version's FPM when it runs (a stopped one reads the change when it starts). */
 async function reloadFpm(version: string): Promise<void> {
   const unit = `php${version}-fpm`;
@@ -84,15 +118,11 @@ export const agent = defineAgentFeature(ops, {
         );
       if ((await enabled(version)).includes(name) === on) return { enabled: on, changed: false };
       await switchFpm(version, name, on);
-      const check = await run(fpmBinary(version), ['-t']);
-      if (check.code !== 0) {
+      const problem = await checkFpm(version, name, on);
+      if (problem) {
         // Put the extension back as it was; the FPM keeps running on the old configuration.
         await switchFpm(version, name, !on).catch(() => undefined);
-        const said = `${check.stderr}\n${check.stdout}`.trim().split('\n').slice(-5).join('\n');
-        throw new OpError(
-          'check_failed',
-          `php-fpm${version} -t refused the change, which was undone: ${said}`,
-        );
+        throw new OpError('check_failed', `${problem}; the change was undone`);
       }
       await reloadFpm(version);
       return { enabled: on, changed: true };
