@@ -26,7 +26,10 @@ export const packageName = z
   .string()
   .trim()
   .max(64)
-  .regex(PACKAGE_NAME, 'A Debian package name; {version} stands for the PHP version');
+  .refine(
+    (v) => v === '' || PACKAGE_NAME.test(v),
+    'A Debian package name; {version} stands for the PHP version',
+  );
 
 /** The package for one PHP version. */
 export const packageFor = (pkg: string, version: string) => pkg.replace('{version}', version);
