@@ -60,7 +60,7 @@ export default function AdminExtensionsPage() {
         title="PHP extensions"
         description="The extensions users see on their servers' EasyPHP page, and may switch for PHP-FPM when the server has them installed."
         actions={add}
-        sort={{ field: 'label', order: 'ASC' }}
+        sort={{ field: 'name', order: 'ASC' }}
         render={{
           name: (r: RaRecord) => <Typography sx={mono}>{String(r.name)}</Typography>,
           package: (r: RaRecord) => (
