@@ -208,7 +208,7 @@ const catalogueHandlers = defineHandlers(phpExtensions, {
   },
 });
 
-/** `{version}`: one the server had when its versions were last read. */
+/** `{version}`: one the server had when its versions were last read (`versions`). */
 async function loadVersion(db: Db, server: ServerRow, value: number | string) {
   const row = await db
     .selectFrom('easyphp_versions')
@@ -216,7 +216,12 @@ async function loadVersion(db: Db, server: ServerRow, value: number | string) {
     .where('server_id', '=', server.id)
     .where('version', '=', String(value))
     .executeTakeFirst();
-  return row ? { ...row, status: 'active' as const } : undefined;
+  // The same answer for a version the server lacks and one only another server has.
+  if (!row)
+    throw notFound(
+      `PHP ${String(value)} is not among the PHP versions read from this server: GET easyphp/servers/{sid}/users/{uid} reads them again`,
+    );
+  return { ...row, status: 'active' as const };
 }
 
 /** The catalogue's extensions a version offers users: available, and for that version. */

@@ -145,6 +145,7 @@ describe("a server's PHP extensions", () => {
   it('reads the PHP versions, which {version} may then name', async () => {
     const unknown = await as(owner).call('GET', path('easyphp/8.2'));
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toMatch(/^PHP 8\.2 is not among the PHP versions read/);
     const res = await as(owner).call('GET', path('easyphp'));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.map((r: { version: string }) => r.version)).toEqual(['8.2', '8.1']);
