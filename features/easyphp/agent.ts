@@ -3,6 +3,7 @@ import { run } from '../../agent/lib/exec';
 import { hasSystemd, unitAction, unitRunning } from '../../agent/lib/init';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
+import { confdName, modulesIn } from './modules';
 import { EXTENSION_NAME, ops } from './resource';
 
 const etc = (version: string) => `/etc/php/${version}`;
@@ -34,10 +35,10 @@ async function enabled(version: string): Promise<string[]> {
   const dir = `${etc(version)}/fpm/conf.d`;
   const found: string[] = [];
   for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    const match = /^\d+-([a-z][a-z0-9_]{1,31})\.ini$/.exec(entry.name);
-    if (!match || !entry.isSymbolicLink()) continue;
+    const name = confdName(entry.name);
+    if (!name || !entry.isSymbolicLink()) continue;
     // A dangling link (its package removed) loads nothing.
-    if (await fs.stat(`${dir}/${entry.name}`).catch(() => null)) found.push(match[1]!);
+    if (await fs.stat(`${dir}/${entry.name}`).catch(() => null)) found.push(name);
   }
   return found.sort();
 }
@@ -54,20 +55,6 @@ async function switchFpm(version: string, name: string, on: boolean): Promise<vo
       `${program} ${name}: ${(res.stderr || res.stdout).trim() || `exit ${res.code}`}`,
     );
 }
-
-/** The module names `php-fpmX.Y -m` lists, lower-case (`Zend OPcache` -> opcache). */
-const modulesIn = (text: string) =>
-  new Set(
-    text
-      .split('\n')
-      .map((l) =>
-        l
-          .trim()
-          .toLowerCase()
-          .replace(/^zend /, ''),
-      )
-      .filter((l) => l && !l.startsWith('[')),
-  );
 
 /** The last lines a program said, for the user. */
 const said = (res: { stdout: string; stderr: string }) =>
