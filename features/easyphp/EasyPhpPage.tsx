@@ -177,77 +177,80 @@ export default function EasyPhpPage() {
           {errorMessage(error, 'The PHP extensions could not be read.')}
         </Alert>
       ) : null}
-      <Card variant="outlined">
-        {online && (versions.isFetching || extensions.isFetching) ? (
-          <LinearProgress aria-label="Reading PHP extensions" />
-        ) : null}
-        {online && versions.isSuccess && runtimes.length === 0 ? (
-          <EmptyState
-            title="No PHP on this server"
-            text={`${name} has no PHP-FPM installed: there are no extensions to switch.`}
-            icon={ExtensionOutlined}
-          />
-        ) : extensions.isSuccess && rows.length === 0 ? (
-          <EmptyState
-            title="No extensions offered"
-            text={`The panel's catalogue offers no extension for PHP ${version}.`}
-            icon={ExtensionOutlined}
-          />
-        ) : (
-          <Table aria-label="PHP extensions">
-            <TableHead>
-              <TableRow>
-                <TableCell>Extension</TableCell>
-                <TableCell>On the server</TableCell>
-                <TableCell align="right">PHP-FPM</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((ext) => (
-                <TableRow key={ext.id} data-testid={`extension-${ext.name}`}>
-                  <TableCell>
-                    <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                      {ext.label}{' '}
-                      <Box component="span" sx={{ ...mono, color: 'text.secondary' }}>
-                        {ext.name}
-                      </Box>
-                    </Typography>
-                    <Typography variant="caption" color="text.secondary">
-                      {ext.description}
-                    </Typography>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      {ext.available ? (
-                        <Chip
-                          size="small"
-                          color={ext.enabled ? 'success' : 'default'}
-                          label={ext.enabled ? 'Enabled' : 'Disabled'}
-                        />
-                      ) : (
-                        <Chip size="small" variant="outlined" label="Not installed" />
-                      )}
-                      {!ext.available && ext.package ? (
-                        <Typography variant="caption" sx={mono}>
-                          {ext.package}
-                        </Typography>
-                      ) : null}
-                    </Stack>
-                  </TableCell>
-                  <TableCell align="right">
-                    <ExtensionSwitch
-                      ext={ext}
-                      version={version ?? ''}
-                      disabled={!online}
-                      onChange={toggle}
-                    />
-                  </TableCell>
+      {/* Offline with nothing read yet: the notice above says it all. */}
+      {!online && !extensions.data ? null : (
+        <Card variant="outlined">
+          {online && (versions.isFetching || extensions.isFetching) ? (
+            <LinearProgress aria-label="Reading PHP extensions" />
+          ) : null}
+          {online && versions.isSuccess && runtimes.length === 0 ? (
+            <EmptyState
+              title="No PHP on this server"
+              text={`${name} has no PHP-FPM installed: there are no extensions to switch.`}
+              icon={ExtensionOutlined}
+            />
+          ) : extensions.isSuccess && rows.length === 0 ? (
+            <EmptyState
+              title="No extensions offered"
+              text={`The panel's catalogue offers no extension for PHP ${version}.`}
+              icon={ExtensionOutlined}
+            />
+          ) : (
+            <Table aria-label="PHP extensions">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Extension</TableCell>
+                  <TableCell>On the server</TableCell>
+                  <TableCell align="right">PHP-FPM</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </Card>
+              </TableHead>
+              <TableBody>
+                {rows.map((ext) => (
+                  <TableRow key={ext.id} data-testid={`extension-${ext.name}`}>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 500 }}>
+                        {ext.label}{' '}
+                        <Box component="span" sx={{ ...mono, color: 'text.secondary' }}>
+                          {ext.name}
+                        </Box>
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        {ext.description}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        {ext.available ? (
+                          <Chip
+                            size="small"
+                            color={ext.enabled ? 'success' : 'default'}
+                            label={ext.enabled ? 'Enabled' : 'Disabled'}
+                          />
+                        ) : (
+                          <Chip size="small" variant="outlined" label="Not installed" />
+                        )}
+                        {!ext.available && ext.package ? (
+                          <Typography variant="caption" sx={mono}>
+                            {ext.package}
+                          </Typography>
+                        ) : null}
+                      </Stack>
+                    </TableCell>
+                    <TableCell align="right">
+                      <ExtensionSwitch
+                        ext={ext}
+                        version={version ?? ''}
+                        disabled={!online}
+                        onChange={toggle}
+                      />
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          )}
+        </Card>
+      )}
     </Box>
   );
 }
