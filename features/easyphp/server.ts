@@ -306,6 +306,8 @@ const serverHandlers = defineHandlers(easyphp, {
             (pkg ? `: the ${pkg} package provides it` : ''),
         );
       }
+      // Already as asked: nothing to switch, reload or log.
+      if (state.enabled.includes(row.name) === on) return stateOf(row, version, state);
       const done = await runOp(
         ctx,
         `${on ? 'Enable' : 'Disable'} the PHP ${version} extension ${row.name} (PHP-FPM)`,

@@ -207,6 +207,15 @@ describe("a server's PHP extensions", () => {
     ]);
   });
 
+  it('leaves an extension already as asked alone: no switch, no reload, no log line', async () => {
+    const id = await idOf('opcache');
+    const before = agent.calls.length;
+    const res = await as(owner).call('PATCH', `${path('easyphp/8.2')}?enable=${id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'opcache', enabled: true });
+    expect(agent.calls.slice(before).map((c) => c.name)).toEqual(['easyphp.state']);
+  });
+
   it('refuses an extension the server lacks, saying which package provides it', async () => {
     const id = await idOf('gd');
     const before = agent.calls.length;
