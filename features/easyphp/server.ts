@@ -174,19 +174,29 @@ const catalogueHandlers = defineHandlers(phpExtensions, {
         updated_at: at,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      // Another admin added the same name meanwhile: the unique index refused it.
+      .catch(async (error: unknown) => {
+        await checkName(ctx.app.db, body.name);
+        throw error;
+      });
     ctx.reply.code(201);
     return record(await mustFind(ctx.app.db, inserted.id));
   },
   async update(ctx) {
     const id = Number(ctx.params.id);
     await mustFind(ctx.app.db, id);
-    if (ctx.body.name !== undefined) await checkName(ctx.app.db, ctx.body.name, id);
+    const { name } = ctx.body;
+    if (name !== undefined) await checkName(ctx.app.db, name, id);
     await ctx.app.db
       .updateTable('php_extensions')
       .set({ ...columns(ctx.body), updated_at: now() })
       .where('id', '=', id)
-      .execute();
+      .execute()
+      .catch(async (error: unknown) => {
+        if (name !== undefined) await checkName(ctx.app.db, name, id);
+        throw error;
+      });
     return record(await mustFind(ctx.app.db, id));
   },
   async delete(ctx) {

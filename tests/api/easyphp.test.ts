@@ -124,6 +124,13 @@ describe('the admin catalogue', () => {
     expect(twice.json().errors).toEqual({ name: 'calendar is already in the catalogue' });
   });
 
+  it('of two admins adding the same name at once, one gets it and the other a 409', async () => {
+    const add = () =>
+      as(admin).call('POST', '/api/v1/admin/easyphp', { name: 'xdebug', label: 'Xdebug' });
+    const codes = (await Promise.all([add(), add(), add()])).map((r) => r.statusCode).sort();
+    expect(codes).toEqual([201, 409, 409]);
+  });
+
   it('is for admins only: admin staff and users are refused', async () => {
     for (const user of [owner, staff]) {
       expect((await as(user).call('GET', '/api/v1/admin/easyphp')).statusCode).toBe(403);
