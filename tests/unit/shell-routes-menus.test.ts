@@ -80,12 +80,13 @@ describe('menus derived from the route table', () => {
     expect(profile).toContain('/ticket-list');
     expect(matchRoute('/subscription')).toBeNull();
     expect(profile).not.toContain('/subscription');
-    // Main sidebar entries without a page are left out; the dashboard, cron jobs, databases
-    // and web applications have one.
+    // Main sidebar entries without a page are left out; the dashboard, cron jobs, databases,
+    // EasyPHP and web applications have one.
     expect(buildMenu('main', user).map((item) => item.to)).toEqual([
       '/dashboard',
       '/cron-job',
       '/database-list',
+      '/easyphp',
       '/web-applications',
     ]);
     expect(shownShortcuts(ROLES.user!).map((entry) => entry.path)).not.toContain('/backup');
@@ -103,7 +104,12 @@ describe('menus derived from the route table', () => {
     expect(staff).toEqual(['/admin/users']);
     const admin = buildMenu('admin', ROLES.admin!).map((item) => item.to);
     expect(admin).toEqual(
-      expect.arrayContaining(['/admin/dashboard', '/admin/users', '/admin/referrals']),
+      expect.arrayContaining([
+        '/admin/dashboard',
+        '/admin/users',
+        '/admin/referrals',
+        '/admin/php-management',
+      ]),
     );
     expect(admin).not.toContain('/admin/packages');
   });
