@@ -66,7 +66,7 @@ const said = (res: { stdout: string; stderr: string }) =>
  * `php-fpmX.Y -m` must list it. Returns what went wrong, or null.
  */
 async function checkFpm(version: string, name: string, on: boolean): Promise<string | null> {
-  const test = await run(fpmBinary(version), ['-t']);
+  const test = await run(fpmBinary(version), ['-t', '-y', `${etc(version)}/fpm/php-fpm.conf`]);
   if (test.code !== 0) return `php-fpm${version} -t refused the change: ${said(test)}`;
   if (!on) return null;
   const modules = await run(fpmBinary(version), ['-m']);
