@@ -4,6 +4,7 @@ import * as appdatabases from '../features/appdatabases/resource';
 import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
+import * as ftp from '../features/ftp/resource';
 import * as referrals from '../features/referrals/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
@@ -17,6 +18,7 @@ export const featureResources = {
   ...cron.resources,
   ...databases.resources,
   ...dns.resources,
+  ...ftp.resources,
   ...referrals.resources,
   ...supervisor.resources,
   ...teams.resources,
@@ -31,6 +33,7 @@ export const featureOps = {
   ...cron.ops,
   ...databases.ops,
   ...dns.ops,
+  ...ftp.ops,
   ...referrals.ops,
   ...supervisor.ops,
   ...teams.ops,

@@ -4,6 +4,7 @@ import * as appdatabases from '../features/appdatabases/server';
 import * as cron from '../features/cron/server';
 import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
+import * as ftp from '../features/ftp/server';
 import * as referrals from '../features/referrals/server';
 import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
@@ -18,6 +19,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   cron.server,
   databases.server,
   dns.server,
+  ftp.server,
   referrals.server,
   supervisor.server,
   teams.server,

@@ -4,6 +4,7 @@ import * as appdatabases from '../../features/appdatabases/routes';
 import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
+import * as ftp from '../../features/ftp/routes';
 import * as referrals from '../../features/referrals/routes';
 import * as supervisor from '../../features/supervisor/routes';
 import * as teams from '../../features/teams/routes';
@@ -18,6 +19,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...cron.routes,
   ...databases.routes,
   ...dns.routes,
+  ...ftp.routes,
   ...referrals.routes,
   ...supervisor.routes,
   ...teams.routes,

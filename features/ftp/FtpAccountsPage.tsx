@@ -1,0 +1,3 @@
+export default function FtpAccountsPage() {
+  return null;
+}
