@@ -169,24 +169,29 @@ export const agent = defineAgentFeature(ops, {
     },
 
     async 'ftp.remove'({ id, username, sys_user, app, directory, delete_dir }) {
-      const lines = await readLines();
-      const mine = lines.filter((l) => l.username === username && !notOurs(l, id));
-      if (mine.length) await writeLines(lines.filter((l) => !mine.includes(l)));
+      // The folder to delete is found first: a refusal leaves the account as it was.
+      let folder: { user: PasswdEntry; dir: string } | null = null;
       if (delete_dir && directory !== ROOT_DIRECTORY) {
         const found = await appFolder(sys_user, app).catch(() => null);
         if (found) {
-          const dir = await folderIn(found.root, directory);
-          if (dir !== found.root) {
-            // As the user: whatever they planted in their folder, rm cannot reach past their rights.
-            const res = await run('rm', ['-rf', '--', dir], {
-              uid: found.user.uid,
-              gid: found.user.gid,
-              timeoutMs: 600_000,
-            });
-            if (res.code !== 0)
-              throw opFieldError('delhome', `Could not delete ${dir}: ${res.stderr.trim()}`);
-          }
+          const dir = await confinedPath(found.root, directory).catch((error: Error) => {
+            throw opFieldError('delhome', `${directory} is not deleted: ${error.message}`);
+          });
+          if (dir !== found.root) folder = { user: found.user, dir };
         }
+      }
+      const lines = await readLines();
+      const mine = lines.filter((l) => l.username === username && !notOurs(l, id));
+      if (mine.length) await writeLines(lines.filter((l) => !mine.includes(l)));
+      if (folder) {
+        // As the user: whatever they planted in their folder, rm cannot reach past their rights.
+        const res = await run('rm', ['-rf', '--', folder.dir], {
+          uid: folder.user.uid,
+          gid: folder.user.gid,
+          timeoutMs: 600_000,
+        });
+        if (res.code !== 0)
+          throw opFieldError('delhome', `Could not delete ${folder.dir}: ${res.stderr.trim()}`);
       }
       return { removed: mine.length > 0 };
     },
