@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { run } from '../../agent/lib/exec';
 import { confinedPath, writeFileAtomic } from '../../agent/lib/files';
@@ -22,6 +23,8 @@ const PASSWD = `${ETC}/pureftpd.passwd`;
 const PDB = `${ETC}/pureftpd.pdb`;
 /** Debian's wrapper turns each link of auth/ into a `-l` method, in the links' order. */
 const AUTH_LINK = `${ETC}/auth/50pure`;
+/** Key and certificate in one file, where Debian's Pure-FTPd reads them (TLS=1). */
+const TLS_PEM = '/etc/ssl/private/pure-ftpd.pem';
 
 /**
  * Pure-FTPd as the panel runs it (one option per file of conf/, Debian's wrapper): the panel's
@@ -37,14 +40,52 @@ const CONF: Record<string, string> = {
   UnixAuthentication: 'no',
   PassivePortRange: '30000 30100',
   DontResolve: 'yes',
+  // Clients may (and should) protect the login with TLS; plain FTP still works.
+  TLS: '1',
 };
 
 const installed = async () =>
   (await fs.stat('/usr/sbin/pure-ftpd').catch(() => null))?.isFile() ?? false;
 
+/**
+ * A self-signed certificate for FTP over TLS, made once; one put there already (the server's
+ * host certificate) is kept.
+ */
+async function ensureCertificate(): Promise<boolean> {
+  if (await fs.stat(TLS_PEM).catch(() => null)) return false;
+  await fs.mkdir(path.dirname(TLS_PEM), { recursive: true, mode: 0o710 });
+  // A folder only root enters (0700): the key is never readable on its way.
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stackdeck-ftp-tls-'));
+  try {
+    const host = (await run('hostname', ['-f'])).stdout.trim() || 'localhost';
+    const cn = /^[A-Za-z0-9.-]{1,64}$/.test(host) ? host : 'localhost';
+    const res = await run('openssl', [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '3650',
+      '-subj',
+      `/CN=${cn}`,
+      '-keyout',
+      `${dir}/key.pem`,
+      '-out',
+      `${dir}/cert.pem`,
+    ]);
+    if (res.code !== 0) throw new OpError('failed', `openssl: ${res.stderr.trim()}`);
+    const pem = `${await fs.readFile(`${dir}/key.pem`, 'utf8')}${await fs.readFile(`${dir}/cert.pem`, 'utf8')}`;
+    await writeFileAtomic(TLS_PEM, pem, 0o600);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+  return true;
+}
+
 /** Writes what differs of CONF and the PureDB link; whether anything changed. */
 async function ensureConfig(): Promise<boolean> {
-  let changed = false;
+  let changed = await ensureCertificate();
   await fs.mkdir(`${ETC}/conf`, { recursive: true, mode: 0o755 });
   await fs.mkdir(`${ETC}/auth`, { recursive: true, mode: 0o755 });
   for (const [name, value] of Object.entries(CONF)) {
@@ -95,7 +136,10 @@ const notOurs = (line: FtpLine, id: number) => line.gecos !== marker(id);
  * The app's folder: a real directory of the app's user (never a link), under its home. The
  * account's folder is resolved inside it, no component a link.
  */
-async function appFolder(sysUser: string, app: string): Promise<{ user: PasswdEntry; root: string }> {
+async function appFolder(
+  sysUser: string,
+  app: string,
+): Promise<{ user: PasswdEntry; root: string }> {
   const user = await lookupUser(sysUser);
   if (!user) throw opFieldError('directory', `${sysUser}, the app's user, is not on the server`);
   if (user.uid < UID_MIN) throw opFieldError('directory', `${sysUser} is a system account`);

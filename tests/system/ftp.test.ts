@@ -74,8 +74,16 @@ describe('FTP accounts on a sandbox server', () => {
     // The panel's account only: the passwd file is root's, its line carries the hash.
     expect(await owner('/etc/pure-ftpd/pureftpd.passwd')).toBe('root:root');
     const line = (await sb.execOk(['cat', '/etc/pure-ftpd/pureftpd.passwd'])).stdout;
-    expect(line).toMatch(/^shop\.deploy:\$6\$[^:]+:\d+:\d+:stackdeck-\d+:\/home\/alice\/apps\/shop\/\.\/:/);
+    expect(line).toMatch(
+      /^shop\.deploy:\$6\$[^:]+:\d+:\d+:stackdeck-\d+:\/home\/alice\/apps\/shop\/\.\/:/,
+    );
     expect(line).not.toContain(PASSWORD);
+    // The login may be protected by TLS (explicit, self-signed here), whose key only root reads.
+    const tls = await ftp('shop.deploy', PASSWORD, 'ftp://127.0.0.1/', ['--ssl-reqd', '-k', '-l']);
+    expect(tls.code, tls.err).toBe(0);
+    expect(tls.out.split('\n')).toContain('hello.txt');
+    const pem = await sb.execOk(['stat', '-c', '%U %a', '/etc/ssl/private/pure-ftpd.pem']);
+    expect(pem.stdout.trim()).toBe('root 600');
   }, 60_000);
 
   it('cannot leave its folder', async () => {
