@@ -44,6 +44,9 @@ const CONF: Record<string, string> = {
   TLS: '1',
 };
 
+/** What a home in the passwd file may hold: the characters of app names and folder names. */
+const SAFE_PATH = /^\/[A-Za-z0-9._/-]+$/;
+
 const installed = async () =>
   (await fs.stat('/usr/sbin/pure-ftpd').catch(() => null))?.isFile() ?? false;
 
@@ -178,10 +181,13 @@ export const agent = defineAgentFeature(ops, {
       const { user, root } = await appFolder(sys_user, app);
       const dir = await folderIn(root, directory);
       if (dir !== root) await makeFolder(user, dir);
-      // Resolved again once it exists: still the app's.
+      // Resolved again once it exists: the very folder checked (no link swapped in since), and
+      // a path the passwd line can hold (a `:` or a line break would forge fields or lines).
       const real = await fs.realpath(dir);
-      if (real !== root && !real.startsWith(`${root}/`))
+      if (real !== dir || (real !== root && !real.startsWith(`${root}/`)))
         throw opFieldError('directory', `${directory} leads out of the app's folder`);
+      if (!SAFE_PATH.test(real))
+        throw opFieldError('directory', `${real} has characters an FTP home cannot have`);
 
       const lines = await readLines();
       const same = lines.find((l) => l.username === username);
