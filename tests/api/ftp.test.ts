@@ -175,6 +175,24 @@ describe('FTP accounts of an app', () => {
     expect(again.json().errors).toHaveProperty('username');
   });
 
+  it('lands one of two accounts of one name asked at once, and says why of the other', async () => {
+    const both = await Promise.all(
+      [shop, shop].map((app) =>
+        call('POST', list(app), { username: 'twin', password: PASSWORD, directory: 'twin' }),
+      ),
+    );
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    const refused = both.find((r) => r.statusCode === 400)!;
+    expect(refused.json().errors).toHaveProperty('username');
+    const rows = await live.t.app.db
+      .selectFrom('ftp_accounts')
+      .select('id')
+      .where('username', '=', 'twin')
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(accounts.get('twin')?.id).toBe(rows[0]!.id);
+  });
+
   it("keeps the server's own account of that name and says so", async () => {
     accounts.set('someone', {
       id: 999_999,
