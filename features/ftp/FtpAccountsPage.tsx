@@ -27,7 +27,8 @@ import { ROOT_DIRECTORY } from './names';
 import { ftp } from './resource';
 
 /** The spec's address of an app's FTP accounts. */
-export const ftpPath = (sid: number | string, app: number | string) => `/ftp-accounts/${sid}/${app}`;
+export const ftpPath = (sid: number | string, app: number | string) =>
+  `/ftp-accounts/${sid}/${app}`;
 
 /** The change form: a new password (empty keeps it) and the folder; the name stays. */
 const EDITED = ['password', 'directory'] as const;
@@ -91,8 +92,8 @@ function DeleteFtpButton({ record, meta }: { record: RaRecord; meta: Record<stri
         <DialogTitle>Delete FTP account {name}?</DialogTitle>
         <DialogContent>
           <DialogContentText>
-            {name} can no longer log in. Files uploaded stay in the app unless you delete the
-            folder too.
+            {name} can no longer log in. Files uploaded stay in the app unless you delete the folder
+            too.
           </DialogContentText>
           <FormControlLabel
             control={

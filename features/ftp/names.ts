@@ -22,8 +22,7 @@ export function normalizeDirectory(value: string): string {
 export function directoryProblem(value: string): string | null {
   if (value === ROOT_DIRECTORY) return null;
   const parts = value.split('/');
-  if (parts.some((p) => p === '..'))
-    return "The folder must stay inside the app's folder (no ..)";
+  if (parts.some((p) => p === '..')) return "The folder must stay inside the app's folder (no ..)";
   if (parts.length > 8) return 'At most 8 folders deep';
   if (!parts.every((p) => SEGMENT.test(p)))
     return 'Folder names of letters, digits, _ . and -, not starting with a dot';

@@ -146,10 +146,7 @@ export const ops = {
     z.object({ path: z.string() }),
   ),
   /** Takes the account out; `delete_dir` also deletes its folder (never the app's own). */
-  'ftp.remove': op(
-    account.extend({ delete_dir: z.boolean() }),
-    z.object({ removed: z.boolean() }),
-  ),
+  'ftp.remove': op(account.extend({ delete_dir: z.boolean() }), z.object({ removed: z.boolean() })),
   /** The panel's accounts as the server holds them. */
   'ftp.list': op(
     z.object({}),
