@@ -3,6 +3,7 @@
 import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
+import * as ftp from '../features/ftp/agent';
 import * as supervisor from '../features/supervisor/agent';
 import * as webapps from '../features/webapps/agent';
 import * as weblogs from '../features/weblogs/agent';
@@ -13,6 +14,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   cron.agent,
   databases.agent,
   easyphp.agent,
+  ftp.agent,
   supervisor.agent,
   webapps.agent,
   weblogs.agent,

@@ -5,6 +5,7 @@ import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
+import * as ftp from '../features/ftp/resource';
 import * as referrals from '../features/referrals/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
@@ -19,6 +20,7 @@ export const featureResources = {
   ...databases.resources,
   ...dns.resources,
   ...easyphp.resources,
+  ...ftp.resources,
   ...referrals.resources,
   ...supervisor.resources,
   ...teams.resources,
@@ -34,6 +36,7 @@ export const featureOps = {
   ...databases.ops,
   ...dns.ops,
   ...easyphp.ops,
+  ...ftp.ops,
   ...referrals.ops,
   ...supervisor.ops,
   ...teams.ops,

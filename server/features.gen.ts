@@ -5,6 +5,7 @@ import * as cron from '../features/cron/server';
 import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
+import * as ftp from '../features/ftp/server';
 import * as referrals from '../features/referrals/server';
 import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
@@ -20,6 +21,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   databases.server,
   dns.server,
   easyphp.server,
+  ftp.server,
   referrals.server,
   supervisor.server,
   teams.server,

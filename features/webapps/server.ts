@@ -22,6 +22,7 @@ import {
   cacheSettings,
   toAsciiDomain,
 } from './names';
+import { removeAppFtpAccounts } from '../ftp/server';
 import { cacheHandlersFor } from './serverCache';
 import {
   type AppSpec,
@@ -369,8 +370,7 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
   records: (ctx, rows) => records(ctx.app.db, rows),
   async deleting(ctx, row) {
     const children = await store(ctx).all(ctx.server.id, { parent_id: row.id });
-    if (!children.length) return;
-    if ((ctx.query as { children?: string }).children !== 'true')
+    if (children.length && (ctx.query as { children?: string }).children !== 'true')
       throw new HttpError(
         409,
         `${row.name} has ${children.length} child app${children.length > 1 ? 's' : ''} (${children
@@ -379,6 +379,7 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
       );
     // The children go first: each leaves its server before the parent does.
     for (const child of children) {
+      await removeAppFtpAccounts(ctx, child);
       const marked = await store(ctx).change(child, {}, 'deleting');
       const result = await converge(ctx.app, ctx.server, webappKind, marked, 'remove', {
         message: `Delete web app ${child.name} (a child app of ${row.name})`,
@@ -386,6 +387,8 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
       });
       if (result.state === 'failed') throw result.error;
     }
+    // Its FTP accounts leave the server before its folder does.
+    await removeAppFtpAccounts(ctx, row);
   },
   where: (query): Record<string, number> => ({
     ...(typeof query.id === 'number' ? { id: query.id } : {}),

@@ -5,6 +5,7 @@ import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
+import * as ftp from '../../features/ftp/routes';
 import * as referrals from '../../features/referrals/routes';
 import * as supervisor from '../../features/supervisor/routes';
 import * as teams from '../../features/teams/routes';
@@ -20,6 +21,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...databases.routes,
   ...dns.routes,
   ...easyphp.routes,
+  ...ftp.routes,
   ...referrals.routes,
   ...supervisor.routes,
   ...teams.routes,
