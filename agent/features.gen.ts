@@ -2,6 +2,7 @@
 // `npm run features` rewrites it after a feature folder is added or removed.
 import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
+import * as ssl from '../features/ssl/agent';
 import * as supervisor from '../features/supervisor/agent';
 import * as webapps from '../features/webapps/agent';
 import * as weblogs from '../features/weblogs/agent';
@@ -11,6 +12,7 @@ import type { AgentFeature } from './ops/types';
 export const agentFeatures: readonly AgentFeature[] = [
   cron.agent,
   databases.agent,
+  ssl.agent,
   supervisor.agent,
   webapps.agent,
   weblogs.agent,

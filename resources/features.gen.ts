@@ -5,6 +5,7 @@ import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as referrals from '../features/referrals/resource';
+import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
 import * as tickets from '../features/tickets/resource';
@@ -18,6 +19,7 @@ export const featureResources = {
   ...databases.resources,
   ...dns.resources,
   ...referrals.resources,
+  ...ssl.resources,
   ...supervisor.resources,
   ...teams.resources,
   ...tickets.resources,
@@ -32,6 +34,7 @@ export const featureOps = {
   ...databases.ops,
   ...dns.ops,
   ...referrals.ops,
+  ...ssl.ops,
   ...supervisor.ops,
   ...teams.ops,
   ...tickets.ops,

@@ -5,6 +5,7 @@ import * as cron from '../features/cron/server';
 import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
 import * as referrals from '../features/referrals/server';
+import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
 import * as tickets from '../features/tickets/server';
@@ -19,6 +20,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   databases.server,
   dns.server,
   referrals.server,
+  ssl.server,
   supervisor.server,
   teams.server,
   tickets.server,
