@@ -5,6 +5,7 @@ import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
 import * as referrals from '../../features/referrals/routes';
+import * as ssl from '../../features/ssl/routes';
 import * as supervisor from '../../features/supervisor/routes';
 import * as teams from '../../features/teams/routes';
 import * as tickets from '../../features/tickets/routes';
@@ -19,6 +20,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...databases.routes,
   ...dns.routes,
   ...referrals.routes,
+  ...ssl.routes,
   ...supervisor.routes,
   ...teams.routes,
   ...tickets.routes,
