@@ -20,6 +20,7 @@ import { Link } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../src/generic/ConfirmDeleteButton';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
+import { StatusCell } from '../../src/generic/StatusCell';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
 import { sslPaths } from './links';
@@ -89,11 +90,6 @@ export default function SslCertificatesPage() {
       ) : (
         <Card variant="outlined">
           <CardContent>
-            {cert.status === 'failed' && cert.error ? (
-              <Alert severity="error" sx={{ mb: 2 }}>
-                {cert.error}
-              </Alert>
-            ) : null}
             {cert.status === 'pending' ? (
               <Alert severity="info" sx={{ mb: 2 }}>
                 Waiting for the server: the certificate is installed when it answers.
@@ -130,7 +126,9 @@ export default function SslCertificatesPage() {
                 </TableRow>
                 <TableRow>
                   <TableCell component="th">Status</TableCell>
-                  <TableCell>{cert.status}</TableCell>
+                  <TableCell>
+                    <StatusCell record={cert} />
+                  </TableCell>
                 </TableRow>
               </TableBody>
             </Table>
