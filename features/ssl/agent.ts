@@ -5,7 +5,7 @@ import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { applyApp } from '../webapps/agent';
-import { ACME_ROOT, CERTBOT_DIR, certbotLineage, sslDir } from '../webapps/render';
+import { ACME_ROOT, CERTBOT_DIR, SSL_DIR, certbotLineage, sslDir } from '../webapps/render';
 import { ops } from './resource';
 
 const fullchainOf = (name: string) => `${sslDir(name)}/fullchain.pem`;
@@ -103,9 +103,9 @@ export const agent = defineAgentFeature(ops, {
         '--cert-name',
         `app-${name}`,
         ...app.domains.flatMap((d) => ['-d', d]),
-        '--server',
-        directory,
-        ...(email ? ['-m', email] : ['--register-unsafely-without-email']),
+        // `--opt=value`: a value can never be read as an option of its own.
+        `--server=${directory}`,
+        ...(email ? [`--email=${email}`] : ['--register-unsafely-without-email']),
         ...(force ? ['--force-renewal'] : ['--keep-until-expiring']),
         ...certbotDirs,
       ];
@@ -123,6 +123,17 @@ export const agent = defineAgentFeature(ops, {
       await certDir(name);
       await applyApp(app, certFiles(name, fullchain, privkey));
       return readInfo(fullchainOf(name));
+    },
+
+    async 'ssl.list'() {
+      const dirs = await fs.readdir(SSL_DIR).catch(() => [] as string[]);
+      const found = [];
+      for (const dir of dirs.filter((d) => d.startsWith('app-'))) {
+        const name = dir.slice('app-'.length);
+        const info = await readInfo(fullchainOf(name)).catch(() => null);
+        if (info) found.push({ app: name, ...info });
+      }
+      return found;
     },
 
     async 'ssl.remove'({ app, name }) {

@@ -30,6 +30,7 @@ export const sslCertSchema = z.object({
   status,
   error: z.string().nullable(),
   error_field: z.string().nullable(),
+  drift: z.enum(['missing', 'changed']).nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -83,8 +84,12 @@ export const sslcerts = defineResource({
     list: {
       guard: 'self',
       sort: ['created_at', 'not_after'],
-      summary: "The server's certificates (`?webapp_id=` one app's)",
-      filters: z.object({ webapp_id: z.coerce.number().int().positive().optional() }),
+      summary:
+        "The server's certificates (`?webapp_id=` one app's; `?sync=true` compares them with the server's files)",
+      filters: z.object({
+        webapp_id: z.coerce.number().int().positive().optional(),
+        sync: z.enum(['true', 'false']).optional(),
+      }),
     },
     get: { guard: 'self' },
     create: {
@@ -221,6 +226,8 @@ export const ops = {
     certInfo,
     300_000,
   ),
+  /** The certificates the server's files hold, by app name (for the read-back). */
+  'ssl.list': op(z.object({}), z.array(certInfo.extend({ app: z.string() }))),
   /** Serves the app without HTTPS again and removes its certificate (and certbot's lineage). */
   'ssl.remove': op(
     z.object({ app: appSpec, name: appName }),

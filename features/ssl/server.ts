@@ -6,7 +6,7 @@ import type { HandlerContext } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
 import { defineManagedHandlers } from '../../server/managed/handlers';
-import { type KindEnv, defineManagedKind } from '../../server/managed/kind';
+import { type Drift, type KindEnv, defineManagedKind } from '../../server/managed/kind';
 import { ManagedStore } from '../../server/managed/store';
 import {
   type ManagedColumns,
@@ -137,6 +137,21 @@ export const sslKind = defineManagedKind<SslRow>({
       .where('id', '=', row.id)
       .where('server_id', '=', row.server_id)
       .execute();
+  },
+  async readBack(op, rows, env) {
+    const found = new Map((await op('ssl.list', {})).map((c) => [c.app, c]));
+    const ids = [...new Set(rows.map((r) => r.webapp_id))];
+    const apps = ids.length
+      ? await env.db.selectFrom('webapps').select(['id', 'name']).where('id', 'in', ids).execute()
+      : [];
+    const drift = new Map<number, Drift>();
+    for (const row of rows.filter((r) => r.status === 'active')) {
+      const name = apps.find((a) => a.id === row.webapp_id)?.name;
+      const there = name === undefined ? undefined : found.get(name);
+      if (!there) drift.set(row.id, 'missing');
+      else if (there.not_after !== row.not_after) drift.set(row.id, 'changed');
+    }
+    return drift;
   },
   async remove(op, row, env) {
     const app = await env.db

@@ -306,6 +306,31 @@ describe('uploaded certificates', () => {
     expect(after.private_key).toBeNull();
     expect(installs.at(-1)!.app.name).toBe('blog');
   });
+  it("compares the rows with the server's files (?sync=true)", async () => {
+    const rows = (await call('GET', base('sslcerts'))).json().data as {
+      id: number;
+      webapp_id: number;
+      not_after: string;
+    }[];
+    const mine = rows.find((r) => r.webapp_id === shop)!;
+    const served = [{ app: 'shop', ...leInfo, not_after: mine.not_after }];
+    agent.ops['ssl.list'] = () => served;
+    const drift = async () =>
+      Object.fromEntries(
+        (
+          (await call('GET', `${base('sslcerts')}?sync=true`)).json().data as {
+            id: number;
+            drift: string | null;
+          }[]
+        ).map((r) => [r.id, r.drift]),
+      );
+    const first = await drift();
+    expect(first[mine.id]).toBeNull();
+    // The other app's certificate is not on the server.
+    expect(Object.values(first)).toContain('missing');
+    served[0]!.not_after = '2030-01-01T00:00:00.000Z';
+    expect((await drift())[mine.id]).toBe('changed');
+  });
 });
 
 describe("Let's Encrypt", () => {
