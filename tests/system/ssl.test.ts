@@ -214,6 +214,29 @@ describe("Let's Encrypt (pebble) on a sandbox server", () => {
     expect((await http('www.blog.test')).status).toBe(301);
   }, 300_000);
 
+  it("says the CA's refusal and keeps the app as it was", async () => {
+    process.env.ACME_DIRECTORY_URL = 'https://localhost:14999/dir';
+    try {
+      const shop = (await panel.api('GET', `${path('webstacks')}?perPage=50`)).json() as {
+        data: { id: number; name: string }[];
+      };
+      const id = shop.data.find((a) => a.name === 'shop')!.id;
+      const res = await panel.api('POST', path('letsencrypt'), { webapp_id: id });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().errors.domains).toMatch(/certificate authority refused/);
+      expect((await panel.api('GET', `${path('sslcerts')}?webapp_id=${id}`)).json().total).toBe(0);
+      expect((await http('shop.test')).status).toBe(200);
+    } finally {
+      process.env.ACME_DIRECTORY_URL = 'https://localhost:14000/dir';
+    }
+  }, 300_000);
+
+  it('reads the certificate back from the server', async () => {
+    const res = await panel.api('GET', `${path('sslcerts')}?sync=true`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([expect.objectContaining({ id: certId, drift: null })]);
+  });
+
   it('renews it now', async () => {
     const before = (await panel.api('GET', one('sslcerts', certId))).json();
     const res = await panel.api('PATCH', one('letsencrypt', certId));
