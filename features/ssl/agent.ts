@@ -58,6 +58,56 @@ const certbotDirs = [
 ];
 const liveDir = (name: string) => `${CERTBOT_DIR}/config/live/app-${name}`;
 
+/** certbot's renewal, twice a day, and the hook that hands a renewed certificate to nginx. */
+const CRON_PATH = '/etc/cron.d/stackdeck-certbot';
+const HOOK_PATH = '/usr/local/lib/stackdeck/certbot-deploy';
+
+function renderCron(caBundle: string | null): string {
+  return `# Written by Stackdeck: renews the apps' Let's Encrypt certificates (30 days before their end).
+SHELL=/bin/sh
+PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+${caBundle ? `REQUESTS_CA_BUNDLE=${caBundle}\n` : ''}17 3,15 * * * root certbot renew -q ${certbotDirs.join(' ')} --deploy-hook ${HOOK_PATH}
+`;
+}
+
+/**
+ * Run by certbot for each renewed lineage (RENEWED_LINEAGE, one of its own folders): the
+ * files go where the app's vhost reads them (only for an app that has that folder), then nginx
+ * reloads if it accepts the configuration.
+ */
+const HOOK = `#!/bin/sh
+# Written by Stackdeck: a renewed certificate goes where nginx reads it, then nginx reloads.
+set -eu
+lineage="\${RENEWED_LINEAGE:?}"
+name=$(basename "$lineage")
+case "$name" in app-[a-z]*) ;; *) exit 0 ;; esac
+case "$name" in *[!a-z0-9-]*) exit 0 ;; esac
+dir=${SSL_DIR}/$name
+[ -d "$dir" ] || exit 0
+umask 077
+cp "$lineage/fullchain.pem" "$dir/.fullchain.pem.new"
+cp "$lineage/privkey.pem" "$dir/.privkey.pem.new"
+mv "$dir/.fullchain.pem.new" "$dir/fullchain.pem"
+mv "$dir/.privkey.pem.new" "$dir/privkey.pem"
+if nginx -t -q; then nginx -s reload; fi
+`;
+
+/** Writes the renewal's cron file and hook when they differ (idempotent). */
+async function renewal(caBundle: string | null): Promise<void> {
+  const want = [
+    { path: HOOK_PATH, content: HOOK, mode: 0o755 },
+    { path: CRON_PATH, content: renderCron(caBundle), mode: 0o644 },
+  ];
+  await fs.mkdir('/usr/local/lib/stackdeck', { recursive: true, mode: 0o755 });
+  for (const file of want) {
+    const now = await fs.readFile(file.path, 'utf8').catch(() => null);
+    if (now === file.content) continue;
+    await fs.writeFile(`${file.path}.tmp`, file.content, { mode: file.mode });
+    await fs.chmod(`${file.path}.tmp`, file.mode);
+    await fs.rename(`${file.path}.tmp`, file.path);
+  }
+}
+
 /** The last lines certbot said, for the user (its hints about DNS and port 80 included). */
 function certbotWords(out: string): string {
   const lines = out
@@ -122,6 +172,7 @@ export const agent = defineAgentFeature(ops, {
       const privkey = await fs.readFile(`${liveDir(name)}/privkey.pem`, 'utf8');
       await certDir(name);
       await applyApp(app, certFiles(name, fullchain, privkey));
+      await renewal(ca_bundle);
       return readInfo(fullchainOf(name));
     },
 

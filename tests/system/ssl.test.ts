@@ -260,6 +260,44 @@ describe("Let's Encrypt (pebble) on a sandbox server", () => {
     expect((await https('blog.test', '/root/pebble/root.pem')).status).toBe(200);
   }, 300_000);
 
+  it("renews on the server's own schedule: the hook hands the new certificate to nginx", async () => {
+    const cron = await sb.execOk(['cat', '/etc/cron.d/stackdeck-certbot']);
+    const line = cron.stdout.split('\n').find((l) => l.includes('certbot renew'))!;
+    expect(line).toMatch(/^17 3,15 \* \* \* root certbot renew -q /);
+    const serial = async () =>
+      (
+        await sb.execOk([
+          'openssl',
+          'x509',
+          '-noout',
+          '-serial',
+          '-in',
+          '/etc/stackdeck/ssl/app-blog/fullchain.pem',
+        ])
+      ).stdout;
+    const before = await serial();
+    // The cron line's command, renewal forced (pebble's certificates are long) and without
+    // the random wait certbot takes off a terminal.
+    const command = line
+      .replace(/^17 3,15 \* \* \* root /, '')
+      .replace(' -q ', ' -q --force-renewal --no-random-sleep-on-renew ');
+    await sb.execOk(['bash', '-c', `REQUESTS_CA_BUNDLE=/root/pebble/ca-bundle.pem ${command}`], {
+      timeoutMs: 120_000,
+    });
+    expect(await serial()).not.toBe(before);
+    const modes = await sb.execOk([
+      'stat',
+      '-c',
+      '%a %U',
+      '/etc/stackdeck/ssl/app-blog/privkey.pem',
+    ]);
+    expect(modes.stdout.trim()).toBe('600 root');
+    expect((await https('blog.test', '/root/pebble/root.pem')).status).toBe(200);
+    // The panel sees the server's newer certificate as a change.
+    const sync = (await panel.api('GET', `${path('sslcerts')}?sync=true`)).json();
+    expect(sync.data).toEqual([expect.objectContaining({ id: certId, drift: 'changed' })]);
+  }, 300_000);
+
   it('removes the certificate files and certbot lineage with the app', async () => {
     const res = await panel.api('DELETE', one('webstacks', blog.id));
     expect(res.statusCode, res.body).toBe(200);
