@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
@@ -40,6 +40,12 @@ interface SslColumns {
   private_key: string | null;
   /** 1 while a renewal is asked and not yet done (transient). */
   renew: number | null;
+  /**
+   * 1 once the server has served a certificate for the app: a later refusal (a renewal the CA
+   * refused, a replacement nginx refused) leaves the old one in place, so the app's vhost keeps
+   * its HTTPS server when it is written again.
+   */
+  served: Generated<number>;
 }
 export type SslRow = ManagedRow & SslColumns;
 
@@ -70,6 +76,7 @@ const migration = {
       .addColumn('certificate', 'text')
       .addColumn('private_key', 'text')
       .addColumn('renew', 'integer')
+      .addColumn('served', 'integer', (c) => c.notNull().defaultTo(0))
       .addUniqueConstraint('sslcerts_webapp', ['webapp_id'])
       .execute();
   },
@@ -133,6 +140,7 @@ export const sslKind = defineManagedKind<SslRow>({
         issuer: info.issuer,
         not_before: info.not_before,
         not_after: info.not_after,
+        served: 1,
       })
       .where('id', '=', row.id)
       .where('server_id', '=', row.server_id)
@@ -171,7 +179,7 @@ type Letsencrypt = z.output<typeof letsencryptInput>;
 
 /** The record: never the key, nor the uploaded text. */
 function record(row: SslRow) {
-  const { private_key: _key, certificate: _cert, renew: _renew, ...rest } = row;
+  const { private_key: _key, certificate: _cert, renew: _renew, served: _served, ...rest } = row;
   return { ...rest, names: namesOf(row), force_https: row.force_https === 1 };
 }
 

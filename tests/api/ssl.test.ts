@@ -358,6 +358,22 @@ describe("Let's Encrypt", () => {
     const renewed = await call('PATCH', one('letsencrypt', id));
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(issues.at(-1)).toMatchObject({ force: true });
+    // A renewal the CA refuses leaves the old certificate serving: the app keeps HTTPS.
+    const issue = agent.ops['ssl.letsencrypt']!;
+    agent.ops['ssl.letsencrypt'] = async () => {
+      const { opFieldError } = await import('../../agent/lib/opError');
+      throw opFieldError('domains', 'The certificate authority refused: rate limited');
+    };
+    const refused = await call('PATCH', one('letsencrypt', id));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors.domains).toMatch(/rate limited/);
+    agent.ops['ssl.letsencrypt'] = issue;
+    const rebuilt = await call(
+      'PATCH',
+      `/api/v1/webstacks/rebuild/${le}/servers/${agent.server.id}/users/${owner.id}`,
+    );
+    expect(rebuilt.statusCode, rebuilt.body).toBe(200);
+    expect(apps.get('le')!.tls).toEqual({ force_https: false });
     // A Let's Encrypt certificate is renewed, never replaced by an upload.
     const replace = await call('PATCH', one('sslcerts', id), {
       certificate: good.certificate,
