@@ -7,6 +7,7 @@ import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
 import * as ftp from '../features/ftp/resource';
 import * as referrals from '../features/referrals/resource';
+import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
 import * as tickets from '../features/tickets/resource';
@@ -22,6 +23,7 @@ export const featureResources = {
   ...easyphp.resources,
   ...ftp.resources,
   ...referrals.resources,
+  ...ssl.resources,
   ...supervisor.resources,
   ...teams.resources,
   ...tickets.resources,
@@ -38,6 +40,7 @@ export const featureOps = {
   ...easyphp.ops,
   ...ftp.ops,
   ...referrals.ops,
+  ...ssl.ops,
   ...supervisor.ops,
   ...teams.ops,
   ...tickets.ops,

@@ -31,6 +31,8 @@ import {
   renderPool,
   snippetsDir,
   socketPath,
+  sslDir,
+  certbotLineage,
   stockPoolPath,
 } from './render';
 import { type AppSpec, ops } from './resource';
@@ -291,6 +293,103 @@ async function readApps() {
 }
 
 /**
+ * Makes the server serve the app as specified, as one transaction; `extra` files (the app's
+ * certificate, features/ssl) are written, checked and rolled back with it. The caller holds
+ * the `webserver` lock.
+ */
+export async function applyApp(spec: AppSpec, extra: ConfigFile[] = []): Promise<{ path: string }> {
+  const user = await lookupUser(spec.user);
+  if (!user) throw opFieldError('sys_user', `${spec.user} is not a user of the server`);
+  if (user.uid < 1000) throw opFieldError('sys_user', `${spec.user} is a system account`);
+  const versions = await phpVersions();
+  if (spec.php_version !== null && !versions.includes(spec.php_version))
+    throw opFieldError(
+      'php_version',
+      `PHP ${spec.php_version} is not installed on the server (it has ${versions.join(', ') || 'none'})`,
+    );
+  const hybrid = spec.php_version !== null && spec.stack_type === 'apache/nginx';
+  if (hybrid) await prepareApache();
+
+  await letWebServerIn(user);
+  const dir = appDir(user.home, spec.name);
+  await mkdirAsUser(user, `${user.home}/apps`, '0750');
+  await mkdirAsUser(user, dir, '0750');
+  await mkdirAsUser(user, docRoot(user.home, spec), '0750');
+  await mkdirAsUser(user, `${user.home}/tmp`, '0700');
+  await mkdirAsUser(user, `${user.home}/logs/php`, '0750');
+  await placeholderAsUser(user, docRoot(user.home, spec), spec);
+  await rootDir(APP_LOG_DIR, 0);
+  // nginx's workers reopen the logs after a rotation (USR1), as www-data: each level must let
+  // them through, or they go on writing into the rotated file for ever.
+  await fs.chmod(path.dirname(APP_LOG_DIR), 0o755);
+  await fs.chmod(APP_LOG_DIR, 0o755);
+  await rootDir(`${APP_LOG_DIR}/${spec.name}`, user.gid);
+  await fs.mkdir(snippetsDir(spec.name), { recursive: true, mode: 0o755 });
+  await fs.mkdir(CACHE_DIR, { recursive: true, mode: 0o755 });
+  // A cache turned off leaves no pages behind to come back stale when it is turned on.
+  if (!spec.cache) await fs.rm(cacheDir(spec.name), { recursive: true, force: true });
+  await fs.mkdir(`${ACME_ROOT}/.well-known/acme-challenge`, { recursive: true, mode: 0o755 });
+  await fs.writeFile(`${ACME_ROOT}/.well-known/acme-challenge/${PROBE}`, 'stackdeck\n', {
+    mode: 0o644,
+  });
+
+  const v = spec.php_version;
+  const apacheThere = (await fs.stat('/usr/sbin/apache2ctl').catch(() => null)) !== null;
+  const files: ConfigFile[] = [
+    ...stockPoolsAside(versions),
+    ...(await poolsOf(spec.name, v)),
+    ...(v ? [{ path: poolPath(v, spec.name), content: renderPool(spec, user.home, v) }] : []),
+    ...(apacheThere
+      ? [
+          {
+            path: apachePath(spec.name),
+            content: hybrid && v ? renderApache(spec, user.home, v) : null,
+          },
+        ]
+      : []),
+    { path: nginxPath(spec.name), content: renderNginx(spec, user.home), mode: 0o644 },
+    { path: LOGROTATE_PATH, content: renderLogrotate(), mode: 0o644 },
+    ...extra,
+  ];
+  const apache = hybrid || (apacheThere && (await anyHybrid()));
+  await applyConfig({
+    program: 'the web server',
+    files,
+    async check() {
+      await fpmCheck(versions);
+      if (apache) await check('Apache', '/usr/sbin/apache2ctl', ['configtest']);
+      await nginxCheck(spec.domains);
+    },
+    async reload() {
+      for (const version of versions) await reload(`php${version}-fpm`);
+      if (apache) await reload('apache2');
+      await reloadNginx();
+    },
+    async verify() {
+      // nginx's new workers take a moment; a HUP that came while it was starting is lost,
+      // so one more reload after a while. No proof in 10 s fails the change. The app's pool
+      // must listen too: an init script may say "started" of an FPM that did not start, and
+      // every PHP page would then be a 502.
+      const pool = v ? socketPath(v, spec.name) : null;
+      let served = false;
+      for (let i = 0; i < 40; i++) {
+        served = await servedByNginx(spec.domains[0]!);
+        if (served && (pool === null || (await isSocket(pool)))) return;
+        if (i === 8) await reloadNginx();
+        await sleep(250);
+      }
+      throw new OpError(
+        'failed',
+        served
+          ? `PHP-FPM ${v} does not run the app's pool after the reload (no ${pool})`
+          : `nginx does not serve ${spec.domains[0]} after the reload`,
+      );
+    },
+  });
+  return { path: dir };
+}
+
+/**
  * Web apps: every file of an app is written and checked as one transaction (PHP-FPM's,
  * Apache's and nginx's own checks, then their reloads, then a request through nginx); any
  * failure puts every file back and reloads again. One lock for every web-server change: two
@@ -299,94 +398,7 @@ async function readApps() {
 export const agent = defineAgentFeature(ops, {
   ops: {
     async 'webapp.apply'(spec) {
-      const user = await lookupUser(spec.user);
-      if (!user) throw opFieldError('sys_user', `${spec.user} is not a user of the server`);
-      if (user.uid < 1000) throw opFieldError('sys_user', `${spec.user} is a system account`);
-      const versions = await phpVersions();
-      if (spec.php_version !== null && !versions.includes(spec.php_version))
-        throw opFieldError(
-          'php_version',
-          `PHP ${spec.php_version} is not installed on the server (it has ${versions.join(', ') || 'none'})`,
-        );
-      const hybrid = spec.php_version !== null && spec.stack_type === 'apache/nginx';
-      if (hybrid) await prepareApache();
-
-      await letWebServerIn(user);
-      const dir = appDir(user.home, spec.name);
-      await mkdirAsUser(user, `${user.home}/apps`, '0750');
-      await mkdirAsUser(user, dir, '0750');
-      await mkdirAsUser(user, docRoot(user.home, spec), '0750');
-      await mkdirAsUser(user, `${user.home}/tmp`, '0700');
-      await mkdirAsUser(user, `${user.home}/logs/php`, '0750');
-      await placeholderAsUser(user, docRoot(user.home, spec), spec);
-      await rootDir(APP_LOG_DIR, 0);
-      // nginx's workers reopen the logs after a rotation (USR1), as www-data: each level must
-      // let them through, or they go on writing into the rotated file for ever.
-      await fs.chmod(path.dirname(APP_LOG_DIR), 0o755);
-      await fs.chmod(APP_LOG_DIR, 0o755);
-      await rootDir(`${APP_LOG_DIR}/${spec.name}`, user.gid);
-      await fs.mkdir(snippetsDir(spec.name), { recursive: true, mode: 0o755 });
-      await fs.mkdir(CACHE_DIR, { recursive: true, mode: 0o755 });
-      // A cache turned off leaves no pages behind to come back stale when it is turned on.
-      if (!spec.cache) await fs.rm(cacheDir(spec.name), { recursive: true, force: true });
-      await fs.mkdir(`${ACME_ROOT}/.well-known/acme-challenge`, { recursive: true, mode: 0o755 });
-      await fs.writeFile(`${ACME_ROOT}/.well-known/acme-challenge/${PROBE}`, 'stackdeck\n', {
-        mode: 0o644,
-      });
-
-      const v = spec.php_version;
-      const apacheThere = (await fs.stat('/usr/sbin/apache2ctl').catch(() => null)) !== null;
-      const files: ConfigFile[] = [
-        ...stockPoolsAside(versions),
-        ...(await poolsOf(spec.name, v)),
-        ...(v ? [{ path: poolPath(v, spec.name), content: renderPool(spec, user.home, v) }] : []),
-        ...(apacheThere
-          ? [
-              {
-                path: apachePath(spec.name),
-                content: hybrid && v ? renderApache(spec, user.home, v) : null,
-              },
-            ]
-          : []),
-        { path: nginxPath(spec.name), content: renderNginx(spec, user.home), mode: 0o644 },
-        { path: LOGROTATE_PATH, content: renderLogrotate(), mode: 0o644 },
-      ];
-      const apache = hybrid || (apacheThere && (await anyHybrid()));
-      await applyConfig({
-        program: 'the web server',
-        files,
-        async check() {
-          await fpmCheck(versions);
-          if (apache) await check('Apache', '/usr/sbin/apache2ctl', ['configtest']);
-          await nginxCheck(spec.domains);
-        },
-        async reload() {
-          for (const version of versions) await reload(`php${version}-fpm`);
-          if (apache) await reload('apache2');
-          await reloadNginx();
-        },
-        async verify() {
-          // nginx's new workers take a moment; a HUP that came while it was starting is lost,
-          // so one more reload after a while. No proof in 10 s fails the change.
-          // The app's pool must listen too: an init script may say "started" of an FPM
-          // that did not start, and every PHP page would then be a 502.
-          const pool = v ? socketPath(v, spec.name) : null;
-          let served = false;
-          for (let i = 0; i < 40; i++) {
-            served = await servedByNginx(spec.domains[0]!);
-            if (served && (pool === null || (await isSocket(pool)))) return;
-            if (i === 8) await reloadNginx();
-            await sleep(250);
-          }
-          throw new OpError(
-            'failed',
-            served
-              ? `PHP-FPM ${v} does not run the app's pool after the reload (no ${pool})`
-              : `nginx does not serve ${spec.domains[0]} after the reload`,
-          );
-        },
-      });
-      return { path: dir };
+      return applyApp(spec);
     },
 
     async 'webapp.remove'({ name, user: userName, files }) {
@@ -415,6 +427,10 @@ export const agent = defineAgentFeature(ops, {
       });
       await fs.rm(snippetsDir(name), { recursive: true, force: true });
       await fs.rm(cacheDir(name), { recursive: true, force: true });
+      // Its certificate goes with it: the files nginx read and certbot's lineage.
+      await fs.rm(sslDir(name), { recursive: true, force: true });
+      for (const lineage of certbotLineage(name))
+        await fs.rm(lineage, { recursive: true, force: true });
       if (files) {
         await fs.rm(`${APP_LOG_DIR}/${name}`, { recursive: true, force: true });
         // As the user: whatever they planted in their home, rm cannot reach past their rights.

@@ -32,6 +32,17 @@ export const socketPath = (version: string, name: string) =>
 export const nginxPath = (name: string) => `/etc/nginx/conf.d/${PREFIX}${name}.conf`;
 export const apachePath = (name: string) => `/etc/apache2/sites-enabled/${PREFIX}${name}.conf`;
 export const snippetsDir = (name: string) => `${SNIPPETS_DIR}/${name}`;
+/** An app's certificate and key as nginx reads them (root's, 0600, in a 0700 folder). */
+export const SSL_DIR = '/etc/stackdeck/ssl';
+export const sslDir = (name: string) => `${SSL_DIR}/app-${name}`;
+/** certbot's configuration, work and log folders (its lineage of an app: `app-<name>`). */
+export const CERTBOT_DIR = '/var/lib/stackdeck/certbot';
+/** Every file certbot keeps of an app's certificate (removed with the certificate or the app). */
+export const certbotLineage = (name: string) => [
+  `${CERTBOT_DIR}/config/live/app-${name}`,
+  `${CERTBOT_DIR}/config/archive/app-${name}`,
+  `${CERTBOT_DIR}/config/renewal/app-${name}.conf`,
+];
 /** Where nginx keeps an app's cached pages (root's; purged by emptying it). */
 export const CACHE_DIR = '/var/cache/nginx/stackdeck';
 export const cacheDir = (name: string) => `${CACHE_DIR}/${name}`;
@@ -223,16 +234,45 @@ export function renderNginx(spec: AppSpec, home: string): string {
         ? proxyLocations()
         : nativeLocations(spec, version);
   const zone = spec.cache && version !== null && spec.stack_type === 'nginx';
+  const tls = spec.tls;
+  // With "force HTTPS", port 80 answers the ACME challenge and redirects everything else.
+  const plain = tls?.force_https
+    ? serverBlock(spec, home, ['80'], redirectLocations())
+    : serverBlock(spec, home, ['80'], body);
   return `${header(spec)}# Written by Stackdeck: changes here are replaced. Add yours in ${snippetsDir(spec.name)}/*.conf
-${zone ? cacheZone(spec.name) : ''}server {
-    listen 80;
-    listen [::]:80;
-    server_name ${spec.domains.join(' ')};
+${zone ? cacheZone(spec.name) : ''}${plain}${tls ? serverBlock(spec, home, ['443 ssl http2'], body, tlsLines(spec.name)) : ''}`;
+}
+
+/** The certificate lines of the app's HTTPS server (its files: sslDir). */
+function tlsLines(name: string): string {
+  return `    ssl_certificate ${sslDir(name)}/fullchain.pem;
+    ssl_certificate_key ${sslDir(name)}/privkey.pem;
+    ssl_protocols TLSv1.2 TLSv1.3;
+    ssl_session_cache shared:stackdeck_ssl:10m;
+    ssl_session_timeout 1d;
+
+`;
+}
+
+/** Port 80 of an app with "force HTTPS": everything but the ACME challenge goes to https. */
+function redirectLocations(): string {
+  return `    location / {
+        return 301 https://$host$request_uri;
+    }
+`;
+}
+
+/** One server block of the app: the ACME location and the user's snippets before the body. */
+function serverBlock(spec: AppSpec, home: string, ports: string[], body: string, tls = ''): string {
+  const version = spec.php_version;
+  const listens = ports.map((p) => `    listen ${p};\n    listen [::]:${p};\n`).join('');
+  return `server {
+${listens}    server_name ${spec.domains.join(' ')};
     root ${docRoot(home, spec)};
     index ${version === null ? 'index.html index.htm' : 'index.php index.html index.htm'};
     client_max_body_size ${spec.php_settings.upload_max_filesize.replace(/([KMG])$/, (u) => u.toLowerCase())};
 
-    # nginx reads every app (it is in each app's group): a link is followed only to a file of
+${tls}    # nginx reads every app (it is in each app's group): a link is followed only to a file of
     # the link's own owner, so one app cannot publish another's files by linking to them.
     disable_symlinks if_not_owner from=$document_root;
 

@@ -257,6 +257,12 @@ export const appSpec = z.object({
   parent: appName.nullable(),
   /** nginx's FastCGI cache for the app (native nginx PHP apps), or none. */
   cache: cacheSettings.nullable().default(null),
+  /**
+   * HTTPS for the app (features/ssl): its certificate is in place on the server, so nginx also
+   * serves port 443; `force_https` sends plain HTTP there (the ACME challenge excepted). Null:
+   * plain HTTP only.
+   */
+  tls: z.object({ force_https: z.boolean() }).nullable().default(null),
 });
 export type AppSpec = z.output<typeof appSpec>;
 

@@ -137,6 +137,22 @@ async function parentName(db: Db, row: WebappRow): Promise<string | null> {
   return parent?.name ?? null;
 }
 
+/**
+ * HTTPS of the app, while a certificate of features/ssl is on its server: one it served once
+ * and not being removed (a refused renewal or replacement leaves the old one serving).
+ */
+async function tlsOf(db: Db, row: WebappRow): Promise<AppSpec['tls']> {
+  const cert = await db
+    .selectFrom('sslcerts')
+    .select('force_https')
+    .where('webapp_id', '=', row.id)
+    .where('server_id', '=', row.server_id)
+    .where('served', '=', 1)
+    .where('status', '!=', 'deleting')
+    .executeTakeFirst();
+  return cert ? { force_https: Boolean(cert.force_https) } : null;
+}
+
 /** The app as its server gets it. */
 export async function specOf(db: Db, row: WebappRow): Promise<AppSpec> {
   return {
@@ -150,6 +166,7 @@ export async function specOf(db: Db, row: WebappRow): Promise<AppSpec> {
     php_settings: settingsOf(row),
     parent: await parentName(db, row),
     cache: row.cache ? cacheSettings.parse(JSON.parse(row.cache)) : null,
+    tls: await tlsOf(db, row),
   };
 }
 

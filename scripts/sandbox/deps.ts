@@ -34,6 +34,9 @@ export const SANDBOX_PACKAGES = [
   'dovecot-imapd',
   'nftables',
   'quota',
+  // SSL: certbot issues certificates; pebble (and its challenge server) is the ACME CA of tests.
+  'certbot',
+  'pebble',
 ] as const;
 
 const POLICY = '/usr/sbin/policy-rc.d';

@@ -68,12 +68,12 @@ async function ask<Row extends ManagedRow>(
   const op: OpCall = (name, args) => app.agents.call(server.id, name, args);
   try {
     if (action === 'apply') {
-      await kind.apply(op, row, { db: app.db });
+      await kind.apply(op, row, { db: app.db, box: app.services.box });
       const settled = await store.settle(row, { status: 'active' }, kind.transient);
       await serverLog.finish(entry, null);
       return { state: 'active', row: settled };
     }
-    await kind.remove(op, row, { db: app.db });
+    await kind.remove(op, row, { db: app.db, box: app.services.box });
     await store.remove(row);
     await serverLog.finish(entry, null);
     return { state: 'removed', row };

@@ -110,7 +110,10 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
       if (!(await ctx.app.agents.isOnline(ctx.server.id)))
         throw new HttpError(409, 'The server is offline: its agent is not connected');
       const op: OpCall = (name, args) => ctx.app.agents.call(ctx.server.id, name, args);
-      const drift = await kind.readBack(op, page.data, { db: ctx.app.db });
+      const drift = await kind.readBack(op, page.data, {
+        db: ctx.app.db,
+        box: ctx.app.services.box,
+      });
       return {
         data: data.map((record, i) => ({ ...record, drift: drift.get(page.data[i]!.id) ?? null })),
         total: page.total,

@@ -1,4 +1,5 @@
 import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
+import type { SecretBox } from '../auth/secretBox';
 import type { Db } from '../db/database';
 import type { ManagedRow } from './table';
 
@@ -8,6 +9,8 @@ import type { ManagedRow } from './table';
  */
 export interface KindEnv {
   db: Db;
+  /** The install's key, for a column sealed until the server has it (a certificate's key). */
+  box: SecretBox;
 }
 
 /** Runs an op on the row's server (the managed code supplies it, with the activity log). */
