@@ -88,6 +88,16 @@ export const phpRuntime = z.object({
   source: z.enum(['debian', 'sury', 'other']),
 });
 
+/** Where a version comes from, in words (the version picker's hint). */
+export const PHP_SOURCE_WORDS: Record<z.infer<typeof phpRuntime>['source'], string> = {
+  debian: "Debian's own packages",
+  sury: 'the Sury repository',
+  other: 'installed outside the package manager',
+};
+
+/** A version as the panel offers it: the server's answer and its source in words. */
+export const phpOffered = phpRuntime.extend({ from: z.string() });
+
 export const aRecordCheck = z.object({
   domain: z.string(),
   /** The addresses the domain resolves to, as the panel sees it. */
@@ -150,7 +160,7 @@ export const webstacks = defineResource({
       path: `webstacks/php/${server}`,
       guard: 'self',
       summary: 'The PHP versions the server has, and where they come from',
-      response: z.object({ data: z.array(phpRuntime) }),
+      response: z.object({ data: z.array(phpOffered) }),
     },
     aRecord: {
       method: 'GET',
@@ -194,7 +204,7 @@ export const webstacks = defineResource({
         resource: 'webstacks',
         action: 'php',
         optionValue: 'version',
-        optionHint: 'source',
+        optionHint: 'from',
       },
     },
     labels: {

@@ -26,6 +26,7 @@ import { removeAppFtpAccounts } from '../ftp/server';
 import { cacheHandlersFor } from './serverCache';
 import {
   type AppSpec,
+  PHP_SOURCE_WORDS,
   type webappChange,
   webappInput,
   webappOverview,
@@ -429,7 +430,10 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
     async php(ctx) {
       const cached = runtimeCache.get(ctx.server.id);
       if (cached && Date.now() - cached.at < 60_000) return { data: cached.data };
-      const data = await readOp(ctx, 'php.runtimes', {});
+      const data = (await readOp(ctx, 'php.runtimes', {})).map((runtime) => ({
+        ...runtime,
+        from: PHP_SOURCE_WORDS[runtime.source],
+      }));
       runtimeCache.set(ctx.server.id, { at: Date.now(), data });
       return { data };
     },

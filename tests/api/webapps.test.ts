@@ -303,7 +303,9 @@ describe('web apps', () => {
 
   it('lists the PHP versions of the server, and all of a user’s apps', async () => {
     const php = await call('GET', base('webstacks/php'));
-    expect(php.json()).toEqual({ data: [{ version: '8.2', running: true, source: 'debian' }] });
+    expect(php.json()).toEqual({
+      data: [{ version: '8.2', running: true, source: 'debian', from: "Debian's own packages" }],
+    });
     const all = await call('GET', `/api/v1/webstacks/users/${owner.id}`);
     expect(all.statusCode).toBe(200);
     expect(all.json().data.map((a: { name: string }) => a.name)).toContain('shop');
