@@ -25,6 +25,7 @@ import { useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
 import type { z } from 'zod';
 import type { phpRuntime } from '../webapps/resource';
+import { PhpVersionsCard } from '../webapps/PhpVersionsCard';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
@@ -251,6 +252,7 @@ export default function EasyPhpPage() {
           )}
         </Card>
       )}
+      <PhpVersionsCard sid={sid} online={online} />
     </Box>
   );
 }

@@ -35,6 +35,7 @@ import {
   certbotLineage,
   stockPoolPath,
 } from './render';
+import { KNOWN_PHP_VERSIONS, fpmPackage, installArgv, parsePolicy } from './phpPackages';
 import { type AppSpec, ops } from './resource';
 
 const NGINX_CONF_DIR = '/etc/nginx/conf.d';
@@ -456,6 +457,62 @@ export const agent = defineAgentFeature(ops, {
       return readApps();
     },
 
+    async 'php.available'() {
+      const versions = await phpVersions();
+      const policy = parsePolicy(
+        (await run('apt-cache', ['policy', ...KNOWN_PHP_VERSIONS.map(fpmPackage)])).stdout,
+      );
+      return KNOWN_PHP_VERSIONS.flatMap((version) => {
+        const found = policy.get(fpmPackage(version));
+        const installed = versions.includes(version);
+        if (!installed && !found?.candidate) return [];
+        return [
+          {
+            version,
+            installed,
+            candidate: found?.candidate ?? null,
+            source: found?.candidate ? found.source : null,
+          },
+        ];
+      });
+    },
+
+    async 'php.install'({ version }) {
+      if (!(KNOWN_PHP_VERSIONS as readonly string[]).includes(version))
+        throw opFieldError(
+          'version',
+          `PHP ${version} is not a version the panel runs (5.6 to 8.4)`,
+        );
+      const policy = parsePolicy((await run('apt-cache', ['policy', fpmPackage(version)])).stdout);
+      const found = policy.get(fpmPackage(version));
+      if (!found?.candidate)
+        throw opFieldError(
+          'version',
+          `No package source of the server offers PHP ${version}: Debian 12 carries 8.2; other versions come from the Sury repository (packages.sury.org/php), set up with its signing key`,
+        );
+      const res = await run('apt-get', installArgv(version), {
+        timeoutMs: 900_000,
+        env: { DEBIAN_FRONTEND: 'noninteractive', NEEDRESTART_MODE: 'l' },
+      });
+      if (res.code !== 0)
+        throw new OpError(
+          'failed',
+          `apt-get could not install PHP ${version}: ${`${res.stderr}${res.stdout}`.trim().split('\n').slice(-3).join(' ')}`,
+        );
+      if (!(await phpVersions()).includes(version))
+        throw new OpError(
+          'failed',
+          `PHP ${version} was installed but has no FPM at /usr/sbin/php-fpm${version}`,
+        );
+      await reload(`php${version}-fpm`);
+      const systemd = await hasSystemd();
+      return {
+        version,
+        running: await unitRunning(`php${version}-fpm`, systemd),
+        source: found.source ?? 'other',
+      };
+    },
+
     async 'php.runtimes'() {
       const systemd = await hasSystemd();
       const result = [];
@@ -476,6 +533,8 @@ export const agent = defineAgentFeature(ops, {
     },
   },
   locks: {
+    // One package manager at a time, and no web-server change while PHP-FPM is installed.
+    'php.install': () => ['apt', 'webserver'],
     'webapp.apply': () => ['webserver'],
     'webapp.remove': () => ['webserver'],
     'webapp.cachePurge': () => ['webserver'],

@@ -88,6 +88,15 @@ export const phpRuntime = z.object({
   source: z.enum(['debian', 'sury', 'other']),
 });
 
+/** A version apt can install or has installed (`apt-cache policy`). */
+export const phpAvailable = z.object({
+  version: z.string(),
+  installed: z.boolean(),
+  /** The package version apt would install; null: no source of the server has it. */
+  candidate: z.string().nullable(),
+  source: z.enum(['debian', 'sury', 'other']).nullable(),
+});
+
 /** Where a version comes from, in words (the version picker's hint). */
 export const PHP_SOURCE_WORDS: Record<z.infer<typeof phpRuntime>['source'], string> = {
   debian: "Debian's own packages",
@@ -97,6 +106,9 @@ export const PHP_SOURCE_WORDS: Record<z.infer<typeof phpRuntime>['source'], stri
 
 /** A version as the panel offers it: the server's answer and its source in words. */
 export const phpOffered = phpRuntime.extend({ from: z.string() });
+
+/** Installing a version: one the panel knows (Sury's range, 5.6 to 8.4). */
+export const phpInstallInput = z.object({ version: phpVersion });
 
 export const aRecordCheck = z.object({
   domain: z.string(),
@@ -161,6 +173,25 @@ export const webstacks = defineResource({
       guard: 'self',
       summary: 'The PHP versions the server has, and where they come from',
       response: z.object({ data: z.array(phpOffered) }),
+    },
+    phpAvailable: {
+      method: 'GET',
+      path: `webstacks/php/available/${server}`,
+      guard: 'self',
+      summary:
+        "The PHP versions the server's package sources offer (Debian's, or the Sury repository once set up), installed or not",
+      response: z.object({
+        data: z.array(phpAvailable.extend({ from: z.string().nullable() })),
+      }),
+    },
+    phpInstall: {
+      method: 'POST',
+      path: `webstacks/php/${server}`,
+      guard: 'self',
+      summary:
+        'Install a PHP version (its FPM and CLI) from the package sources that offer it, and start its FPM',
+      body: phpInstallInput,
+      response: phpOffered,
     },
     aRecord: {
       method: 'GET',
@@ -303,4 +334,8 @@ export const ops = {
   'webapp.list': op(z.object({}), z.array(foundApp)),
   /** The PHP versions installed, and whether their FPM runs. */
   'php.runtimes': op(z.object({}), z.array(phpRuntime)),
+  /** apt's view of the versions the panel knows: installed, installable and from where. */
+  'php.available': op(z.object({}), z.array(phpAvailable), 60_000),
+  /** apt-get installs the version's FPM and CLI; its FPM is started. */
+  'php.install': op(z.object({ version: phpVersion }), phpRuntime, 900_000),
 };

@@ -1,7 +1,7 @@
 import { Resolver } from 'node:dns/promises';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { readOp } from '../../server/agents/runOp';
+import { readOp, runOp } from '../../server/agents/runOp';
 import type { Db } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
@@ -436,6 +436,20 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
       }));
       runtimeCache.set(ctx.server.id, { at: Date.now(), data });
       return { data };
+    },
+    /** apt's view, asked each time (a source may have been set up since). */
+    async phpAvailable(ctx) {
+      const data = (await readOp(ctx, 'php.available', {})).map((row) => ({
+        ...row,
+        from: row.source ? PHP_SOURCE_WORDS[row.source] : null,
+      }));
+      return { data };
+    },
+    async phpInstall(ctx) {
+      const { version } = ctx.body as { version: string };
+      const runtime = await runOp(ctx, `Install PHP ${version}`, 'php.install', { version });
+      runtimeCache.delete(ctx.server.id);
+      return { ...runtime, from: PHP_SOURCE_WORDS[runtime.source] };
     },
     async aRecord(ctx) {
       const domain = toAsciiDomain((ctx.query as { domain: string }).domain);

@@ -41,6 +41,15 @@ function fakeWebOps() {
         web_root,
       })),
     'php.runtimes': () => [{ version: '8.2', running: true, source: 'debian' }],
+    'php.available': () => [
+      { version: '8.2', installed: true, candidate: '8.2.36-1~deb12u1', source: 'debian' },
+      { version: '8.4', installed: false, candidate: '8.4.14-1', source: 'sury' },
+    ],
+    'php.install': ({ version }: { version: string }) => {
+      if (version !== '8.4')
+        throw opFieldError('version', `No package source of the server offers PHP ${version}`);
+      return { version, running: true, source: 'sury' };
+    },
     'webapp.cachePurge': () => ({ purged: 3 }),
   };
 }
@@ -299,6 +308,39 @@ describe('web apps', () => {
     expect(apps.has('wiki')).toBe(true);
     const after = await call('GET', `${base()}?sync=true&perPage=100`);
     expect(after.json().data.find((a: { name: string }) => a.name === 'wiki').drift).toBeNull();
+  });
+
+  it('offers the PHP versions the package sources have, and installs one, saying where from', async () => {
+    const available = await call('GET', base('webstacks/php/available'));
+    expect(available.statusCode, available.body).toBe(200);
+    expect(available.json().data).toEqual([
+      expect.objectContaining({ version: '8.2', installed: true, from: "Debian's own packages" }),
+      expect.objectContaining({ version: '8.4', installed: false, from: 'the Sury repository' }),
+    ]);
+    const refused = await call('POST', base('webstacks/php'), { version: '8.3' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual({
+      version: 'No package source of the server offers PHP 8.3',
+    });
+    const installed = await call('POST', base('webstacks/php'), { version: '8.4' });
+    expect(installed.statusCode, installed.body).toBe(200);
+    expect(installed.json()).toEqual({
+      version: '8.4',
+      running: true,
+      source: 'sury',
+      from: 'the Sury repository',
+    });
+    const log = await live.t.app.db
+      .selectFrom('server_activity')
+      .select(['message', 'error'])
+      .where('server_id', '=', agent.server.id)
+      .where('message', 'like', 'Install PHP%')
+      .orderBy('id')
+      .execute();
+    expect(log).toEqual([
+      { message: 'Install PHP 8.3', error: 'No package source of the server offers PHP 8.3' },
+      { message: 'Install PHP 8.4', error: null },
+    ]);
   });
 
   it('lists the PHP versions of the server, and all of a user’s apps', async () => {

@@ -101,4 +101,12 @@ test("a user switches calendar off (after confirming) and on for the server's PH
   await toggle.click();
   await expect(calendar).toContainText('Enabled');
   expect(await confd()).toContain('20-calendar.ini');
+
+  // The server's PHP versions, as apt sees them: 8.2 installed, from Debian's packages (or
+  // apt's local record where the machine has no package lists), nothing else offered.
+  const versions = page.getByRole('table', { name: 'PHP versions' });
+  await expect(versions.getByTestId('php-8.2')).toContainText('Installed');
+  await expect(versions.getByRole('button', { name: /^Install PHP/ })).toHaveCount(0);
+  await expect(page.getByText(/Sury repository \(packages\.sury\.org\/php\)/)).toBeVisible();
+  await shot(page, 'server-php-versions');
 });

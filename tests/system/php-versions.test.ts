@@ -138,6 +138,30 @@ describe('PHP versions of a server', () => {
     await sb.execOk(['mv', '/root/php8.1-fpm.conf', '/usr/lib/tmpfiles.d/']);
   });
 
+  it("offers what apt's sources have and installs from them; a version no source has is refused", async () => {
+    const available = await panel.api('GET', path('webstacks/php/available'));
+    expect(available.statusCode, available.body).toBe(200);
+    const rows = (available.json() as { data: { version: string; installed: boolean }[] }).data;
+    // 8.2 from Debian; "8.1" is installed outside the package manager (no source offers it).
+    expect(rows.find((r) => r.version === '8.2')).toMatchObject({ installed: true });
+    expect(rows.find((r) => r.version === '8.1')).toMatchObject({
+      installed: true,
+      candidate: null,
+      from: null,
+    });
+    expect(rows.find((r) => r.version === '8.3')).toBeUndefined();
+
+    const refused = await panel.api('POST', path('webstacks/php'), { version: '8.3' });
+    expect(refused.statusCode, refused.body).toBe(400);
+    expect(refused.body).toMatch(/No package source of the server offers PHP 8\.3.*Sury/);
+    // apt-get really runs: for 8.2 everything is in place already, so nothing is downloaded.
+    const again = await panel.api('POST', path('webstacks/php'), { version: '8.2' });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ version: '8.2', running: true });
+    const dpkg = await sb.execOk(['dpkg-query', '-W', '-f=${Status}', 'php8.2-fpm']);
+    expect(dpkg.stdout).toBe('install ok installed');
+  });
+
   it('refuses a version the server does not have, saying which it has', async () => {
     const res = await panel.api('PATCH', one('webstacks', app.id), { php_version: '7.4' });
     expect(res.statusCode, res.body).toBe(400);

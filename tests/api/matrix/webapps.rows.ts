@@ -64,6 +64,13 @@ export const rows: Row[] = [
     expect: QUEUED,
   },
   { route: 'GET /api/v1/webstacks/php/servers/:sid/users/:uid', expect: OFFLINE },
+  // apt on the server is asked live: the matrix's server is offline.
+  { route: 'GET /api/v1/webstacks/php/available/servers/:sid/users/:uid', expect: OFFLINE },
+  {
+    route: 'POST /api/v1/webstacks/php/servers/:sid/users/:uid',
+    body: () => ({ version: '8.3' }),
+    expect: OFFLINE,
+  },
   {
     route: 'GET /api/v1/a-record-validation/servers/:sid/users/:uid',
     query: () => '?domain=nowhere.invalid',

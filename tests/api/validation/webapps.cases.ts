@@ -63,6 +63,12 @@ export const cases: Case[] = [
     params: app,
   },
   {
+    route: 'POST /api/v1/webstacks/php/servers/:sid/users/:uid',
+    as: 'user',
+    body: { version: 'latest' },
+    errors: { version: /PHP version/ },
+  },
+  {
     route: 'GET /api/v1/a-record-validation/servers/:sid/users/:uid',
     as: 'user',
     query: '',
