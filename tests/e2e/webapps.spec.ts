@@ -110,9 +110,19 @@ test("the app's access log shows the requests nginx served, a page at a time", a
   await page.goto(`/web-server-log/${sb.serverId}/${shopId}`);
   await expect(page.getByLabel('Log lines')).toContainText('"GET / HTTP/1.1" 200');
   await expect(page.getByText('Page 1 of 1')).toBeVisible();
+  // The mini web-app sidebar: the app's tools and the way back to its summary (no cache
+  // control there: that stays in the full sidebar).
+  const menu = page.getByRole('navigation').first();
+  await expect(menu.getByRole('link', { name: 'FTP Accounts' })).toHaveAttribute(
+    'href',
+    `/ftp-accounts/${sb.serverId}/${shopId}`,
+  );
+  await expect(menu.getByRole('link', { name: 'Cache Control' })).toHaveCount(0);
   await shot(page, 'webapps-log');
   await page.getByRole('tab', { name: 'Error log' }).click();
   await expect(page.getByText(/No lines yet|Page 1 of/)).toBeVisible();
+  await menu.getByRole('link', { name: 'Account Summary' }).click();
+  await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/${shopId}$`));
 });
 
 test('a sub-domain runs beside its parent as the same user', async ({ page }) => {
