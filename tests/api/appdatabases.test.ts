@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { addSysuser } from './serverRows';
 
 /**
  * An app's databases and users (spec "App databases", a resource under `app`): made on the
@@ -50,23 +51,7 @@ beforeAll(async () => {
     startFakeAgent(live, owner, mariadb(), 'apps-1'),
     startFakeAgent(live, owner, mariadb(), 'apps-2'),
   ]);
-  const at = new Date().toISOString();
-  for (const server of [agent, other])
-    await live.t.app.db
-      .insertInto('sysusers')
-      .values({
-        server_id: server.server.id,
-        user_name: 'alice',
-        quota_hard: 0,
-        quota_soft: 0,
-        status: 'active',
-        error: null,
-        error_field: null,
-        password_hash: null,
-        created_at: at,
-        updated_at: at,
-      })
-      .execute();
+  for (const server of [agent, other]) await addSysuser(live.t.app.db, server.server.id, 'alice');
 });
 afterAll(async () => {
   live.disconnectAll();

@@ -3,6 +3,7 @@ import { opFieldError } from '../../agent/lib/opError';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { addSysuser } from './serverRows';
 
 /**
  * An app's FTP accounts (spec "FTP", a resource under `app`) with a fake agent whose Pure-FTPd
@@ -87,22 +88,7 @@ beforeAll(async () => {
   live = await startLiveApp();
   owner = await live.t.user();
   agent = await startFakeAgent(live, owner, fakeFtpOps(), 'ftp-1');
-  const at = new Date().toISOString();
-  await live.t.app.db
-    .insertInto('sysusers')
-    .values({
-      server_id: agent.server.id,
-      user_name: 'alice',
-      quota_hard: 0,
-      quota_soft: 0,
-      status: 'active',
-      error: null,
-      error_field: null,
-      password_hash: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await addSysuser(live.t.app.db, agent.server.id, 'alice');
   shop = await newApp('shop');
   blog = await newApp('blog');
 });

@@ -5,6 +5,7 @@ import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { type Leaf, type TestPki, makePki } from './sslFixtures';
+import { addSysuser } from './serverRows';
 
 /**
  * SSL certificates through the API with a fake agent: the panel's checks of an upload (key,
@@ -82,24 +83,7 @@ async function call(
   return res;
 }
 
-async function addSysuser(user: string) {
-  const at = new Date().toISOString();
-  await live.t.app.db
-    .insertInto('sysusers')
-    .values({
-      server_id: agent.server.id,
-      user_name: user,
-      quota_hard: 0,
-      quota_soft: 0,
-      status: 'active',
-      error: null,
-      error_field: null,
-      password_hash: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
-}
+const addAppUser = (user: string) => addSysuser(live.t.app.db, agent.server.id, user);
 
 async function app(name: string, domains: string[]): Promise<number> {
   const res = await call('POST', base('webstacks'), { name, domains, sys_user: 'alice' });
@@ -121,7 +105,7 @@ beforeAll(async () => {
   live = await startLiveApp();
   owner = await live.t.user();
   agent = await startFakeAgent(live, owner, fakeOps());
-  await addSysuser('alice');
+  await addAppUser('alice');
   shop = await app('shop', ['shop.example.com', 'www.shop.example.com']);
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { type Program, parseProgram, renderProgram } from '../../features/superv
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { addSysuser } from './serverRows';
 
 /**
  * Supervisor jobs through the API with a fake agent whose program files and processes live in
@@ -75,21 +76,7 @@ beforeAll(async () => {
   live = await startLiveApp();
   [owner, other] = await Promise.all([live.t.user(), live.t.user()]);
   agent = await startFakeAgent(live, owner, fakeSupervisorOps());
-  await live.t.app.db
-    .insertInto('sysusers')
-    .values({
-      server_id: agent.server.id,
-      user_name: 'alice',
-      quota_hard: 0,
-      quota_soft: 0,
-      status: 'active',
-      error: null,
-      error_field: null,
-      password_hash: null,
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    })
-    .execute();
+  await addSysuser(live.t.app.db, agent.server.id, 'alice');
 });
 afterAll(async () => {
   live.disconnectAll();

@@ -4,6 +4,7 @@ import type { AppSpec } from '../../features/webapps/resource';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { addSysuser } from './serverRows';
 
 /**
  * Web apps through the API with a fake agent that keeps the server's apps in memory: what the
@@ -70,31 +71,16 @@ const appBody = (name: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function addSysuser(user: string, status = 'active') {
-  await live.t.app.db
-    .insertInto('sysusers')
-    .values({
-      server_id: agent.server.id,
-      user_name: user,
-      quota_hard: 0,
-      quota_soft: 0,
-      status: status as 'active',
-      error: null,
-      error_field: null,
-      password_hash: null,
-      created_at: new Date().toISOString(),
-      updated_at: new Date().toISOString(),
-    })
-    .execute();
-}
+const addAppUser = (user: string, status: 'active' | 'pending' = 'active') =>
+  addSysuser(live.t.app.db, agent.server.id, user, status);
 
 beforeAll(async () => {
   live = await startLiveApp();
   [owner, other] = await Promise.all([live.t.user(), live.t.user()]);
   agent = await startFakeAgent(live, owner, fakeWebOps());
-  await addSysuser('alice');
-  await addSysuser('bob');
-  await addSysuser('carol', 'pending');
+  await addAppUser('alice');
+  await addAppUser('bob');
+  await addAppUser('carol', 'pending');
 });
 afterAll(async () => {
   live.disconnectAll();

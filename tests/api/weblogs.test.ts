@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { addSysuser } from './serverRows';
 
 /**
  * An app's web-server logs (spec "Logs"): the page comes from the agent (a fake one here,
@@ -43,22 +44,7 @@ beforeAll(async () => {
       return { ...page, scroll_count: a.page, has_more: false, estimated: false };
     },
   });
-  const at = new Date().toISOString();
-  await live.t.app.db
-    .insertInto('sysusers')
-    .values({
-      server_id: agent.server.id,
-      user_name: 'alice',
-      quota_hard: 0,
-      quota_soft: 0,
-      status: 'active',
-      error: null,
-      error_field: null,
-      password_hash: null,
-      created_at: at,
-      updated_at: at,
-    })
-    .execute();
+  await addSysuser(live.t.app.db, agent.server.id, 'alice');
 });
 afterAll(async () => {
   live.disconnectAll();
