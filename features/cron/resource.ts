@@ -4,6 +4,7 @@
  * between markers, leaving the user's own lines as they are.
  */
 import { z } from 'zod';
+import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
@@ -32,7 +33,6 @@ export const cronCommand = z
 /** The system user the job runs as: root, or one of the server's system users. */
 export const cronUser = systemUserName.or(z.literal('root'));
 
-const status = z.enum(['pending', 'active', 'failed', 'deleting']);
 
 export const cronJobSchema = z.object({
   id: z.number().int(),
@@ -44,15 +44,7 @@ export const cronJobSchema = z.object({
   command: z.string(),
   /** A paused job stays in the panel and leaves the crontab until it is enabled again. */
   enabled: z.boolean(),
-  /** Where the job stands on its server: pending until the server confirms it. */
-  status,
-  /** The server's refusal, at the field it concerns. */
-  error: z.string().nullable(),
-  error_field: z.string().nullable(),
-  /** With `?sync=true`: how the server's crontab differs (missing, changed), or null. */
-  drift: z.enum(['missing', 'changed']).nullable().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...managedState,
 });
 export type CronJob = z.infer<typeof cronJobSchema>;
 

@@ -4,6 +4,7 @@
  * standard input and every name from an allowlist.
  */
 import { z } from 'zod';
+import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import {
@@ -39,16 +40,8 @@ export const dbPassword = z
   .max(128)
   .regex(/^[^\r\n\0]+$/, 'One line');
 
-const status = z.enum(['pending', 'active', 'failed', 'deleting']);
 const managed = {
-  /** Where the row stands on its server: pending until the server confirms it. */
-  status,
-  error: z.string().nullable(),
-  error_field: z.string().nullable(),
-  /** With `?sync=true`: the server has no such thing (missing) or another one (changed). */
-  drift: z.enum(['missing', 'changed']).nullable().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...managedState,
 };
 
 export const databaseSchema = z.object({

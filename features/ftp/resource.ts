@@ -5,6 +5,7 @@
  * only as a SHA-512 crypt hash until the server has it; the agent writes the PureDB line itself.
  */
 import { z } from 'zod';
+import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { passwordHash, systemUserName } from '../../resources/agent/validators';
@@ -37,7 +38,6 @@ export const ftpDirectory = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-const status = z.enum(['pending', 'active', 'failed', 'deleting']);
 
 export const ftpSchema = z.object({
   id: z.number().int(),
@@ -46,14 +46,7 @@ export const ftpSchema = z.object({
   directory: z.string(),
   /** Where the login is shut in on the server. */
   path: z.string(),
-  /** Where the account stands on its server: pending until the server confirms it. */
-  status,
-  error: z.string().nullable(),
-  error_field: z.string().nullable(),
-  /** With `?sync=true`: how the server's account differs (missing, changed), or null. */
-  drift: z.enum(['missing', 'changed']).nullable().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...managedState,
 });
 export type FtpAccount = z.infer<typeof ftpSchema>;
 

@@ -5,12 +5,12 @@
  * the app on 443 too (its vhost, features/webapps/render.ts), as one nginx transaction.
  */
 import { z } from 'zod';
+import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { appName, appSpec } from '../webapps/resource';
 import { domainName } from '../webapps/names';
 
-const status = z.enum(['pending', 'active', 'failed', 'deleting']);
 export const CERT_TYPES = ['custom', 'letsencrypt'] as const;
 
 export const sslCertSchema = z.object({
@@ -27,12 +27,7 @@ export const sslCertSchema = z.object({
   force_https: z.boolean(),
   /** The ACME account's address (Let's Encrypt), or null. */
   email: z.string().nullable(),
-  status,
-  error: z.string().nullable(),
-  error_field: z.string().nullable(),
-  drift: z.enum(['missing', 'changed']).nullable().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...managedState,
 });
 export type SslCert = z.infer<typeof sslCertSchema>;
 

@@ -4,6 +4,7 @@
  * of the server's system users. The panel keeps the desired programs; the agent writes them.
  */
 import { z } from 'zod';
+import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
@@ -38,7 +39,6 @@ export const programDirectory = z.string().trim().max(255).superRefine(refined(d
 /** Who runs it: root or one of the server's system users. */
 export const programUser = systemUserName.or(z.literal('root'));
 
-const status = z.enum(['pending', 'active', 'failed', 'deleting']);
 
 export const svjobSchema = z.object({
   id: z.number().int(),
@@ -50,15 +50,7 @@ export const svjobSchema = z.object({
   numprocs: z.number().int(),
   autostart: z.boolean(),
   autorestart: z.boolean(),
-  /** Where the job stands on its server: pending until the server confirms it. */
-  status,
-  /** The server's refusal, at the field it concerns. */
-  error: z.string().nullable(),
-  error_field: z.string().nullable(),
-  /** With `?sync=true`: the server has no such program (missing) or another one (changed). */
-  drift: z.enum(['missing', 'changed']).nullable().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...managedState,
 });
 
 export const svjobInput = z.object({

@@ -5,6 +5,7 @@
  * transaction (`php-fpm -t`, `apache2ctl configtest`, `nginx -t`, reload, roll back).
  */
 import { z } from 'zod';
+import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { cacheOps, nginxcache } from './cacheResource';
@@ -26,7 +27,6 @@ export const appName = z
   .trim()
   .regex(APP_NAME, 'Lower-case letters, digits and -, starting with a letter (at most 40)');
 
-const status = z.enum(['pending', 'active', 'failed', 'deleting']);
 
 export const webappSchema = z.object({
   id: z.number().int(),
@@ -48,12 +48,7 @@ export const webappSchema = z.object({
   sys_user: z.object({ id: z.number().int(), user_name: z.string(), quota_hard: z.number() }),
   /** Where the app lives on its server: `/home/<user>/apps/<name>`. */
   path: z.string(),
-  status,
-  error: z.string().nullable(),
-  error_field: z.string().nullable(),
-  drift: z.enum(['missing', 'changed']).nullable().optional(),
-  created_at: z.string(),
-  updated_at: z.string(),
+  ...managedState,
 });
 export type Webapp = z.infer<typeof webappSchema>;
 
