@@ -157,7 +157,21 @@ export const sslKind = defineManagedKind<SslRow>({
       const name = apps.find((a) => a.id === row.webapp_id)?.name;
       const there = name === undefined ? undefined : found.get(name);
       if (!there) drift.set(row.id, 'missing');
-      else if (there.not_after !== row.not_after) drift.set(row.id, 'changed');
+      else if (there.not_after === row.not_after) continue;
+      else if (renewedOnServer(row, there)) {
+        // certbot renews on the server (its cron line): a later certificate of the same names
+        // is that renewal, taken in rather than shown as a change.
+        await env.db
+          .updateTable('sslcerts')
+          .set({
+            not_before: there.not_before,
+            not_after: there.not_after,
+            issuer: there.issuer,
+            updated_at: new Date().toISOString(),
+          })
+          .where('id', '=', row.id)
+          .execute();
+      } else drift.set(row.id, 'changed');
     }
     return drift;
   },
@@ -172,6 +186,18 @@ export const sslKind = defineManagedKind<SslRow>({
     await op('ssl.remove', { app: spec, name: spec.name });
   },
 });
+
+/** A Let's Encrypt certificate the server renewed itself: same names, valid for longer. */
+function renewedOnServer(row: SslRow, there: { names: string[]; not_after: string }): boolean {
+  const names = namesOf(row);
+  return (
+    row.type === 'letsencrypt' &&
+    row.not_after !== null &&
+    there.not_after > row.not_after &&
+    there.names.length === names.length &&
+    names.every((n) => there.names.includes(n))
+  );
+}
 
 type Custom = z.output<typeof customCertInput>;
 type Change = z.output<typeof certChange>;

@@ -342,6 +342,28 @@ describe("Let's Encrypt", () => {
     const renewed = await call('PATCH', one('letsencrypt', id));
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(issues.at(-1)).toMatchObject({ force: true });
+    // certbot renewed it on the server (its cron line): the read-back takes the later
+    // certificate of the same names in, instead of calling it a change.
+    const list = agent.ops['ssl.list']!;
+    const renewedThere = { ...leInfo, not_after: '2031-03-01T00:00:00.000Z' };
+    agent.ops['ssl.list'] = () => [{ app: 'le', ...renewedThere }];
+    const synced = (await call('GET', `${base('sslcerts')}?sync=true&webapp_id=${le}`)).json();
+    expect(synced.data).toEqual([expect.objectContaining({ id, drift: null })]);
+    expect((await call('GET', one('sslcerts', id))).json()).toMatchObject({
+      not_after: '2031-03-01T00:00:00.000Z',
+    });
+    // Other names on the server are a change, not a renewal.
+    agent.ops['ssl.list'] = () => [
+      {
+        app: 'le',
+        ...renewedThere,
+        names: ['other.example.com'],
+        not_after: '2031-06-01T00:00:00.000Z',
+      },
+    ];
+    const other = (await call('GET', `${base('sslcerts')}?sync=true&webapp_id=${le}`)).json();
+    expect(other.data).toEqual([expect.objectContaining({ id, drift: 'changed' })]);
+    agent.ops['ssl.list'] = list;
     // A renewal the CA refuses leaves the old certificate serving: the app keeps HTTPS.
     const issue = agent.ops['ssl.letsencrypt']!;
     agent.ops['ssl.letsencrypt'] = async () => {

@@ -293,9 +293,15 @@ describe("Let's Encrypt (pebble) on a sandbox server", () => {
     ]);
     expect(modes.stdout.trim()).toBe('600 root');
     expect((await https('blog.test', '/root/pebble/root.pem')).status).toBe(200);
-    // The panel sees the server's newer certificate as a change.
+    // The panel takes the server's own renewal in on its next read-back: no drift, and the
+    // certificate's dates are the renewed one's.
+    const dated = (await panel.api('GET', one('sslcerts', certId))).json() as {
+      not_after: string;
+    };
     const sync = (await panel.api('GET', `${path('sslcerts')}?sync=true`)).json();
-    expect(sync.data).toEqual([expect.objectContaining({ id: certId, drift: 'changed' })]);
+    expect(sync.data).toEqual([expect.objectContaining({ id: certId, drift: null })]);
+    const taken = (await panel.api('GET', one('sslcerts', certId))).json() as { not_after: string };
+    expect(taken.not_after > dated.not_after).toBe(true);
   }, 300_000);
 
   it('removes the certificate files and certbot lineage with the app', async () => {
