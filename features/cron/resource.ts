@@ -33,7 +33,6 @@ export const cronCommand = z
 /** The system user the job runs as: root, or one of the server's system users. */
 export const cronUser = systemUserName.or(z.literal('root'));
 
-
 export const cronJobSchema = z.object({
   id: z.number().int(),
   label: z.string(),

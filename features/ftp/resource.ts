@@ -38,7 +38,6 @@ export const ftpDirectory = z
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   });
 
-
 export const ftpSchema = z.object({
   id: z.number().int(),
   username: z.string(),

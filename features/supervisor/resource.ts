@@ -39,7 +39,6 @@ export const programDirectory = z.string().trim().max(255).superRefine(refined(d
 /** Who runs it: root or one of the server's system users. */
 export const programUser = systemUserName.or(z.literal('root'));
 
-
 export const svjobSchema = z.object({
   id: z.number().int(),
   name: z.string(),

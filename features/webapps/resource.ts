@@ -27,7 +27,6 @@ export const appName = z
   .trim()
   .regex(APP_NAME, 'Lower-case letters, digits and -, starting with a letter (at most 40)');
 
-
 export const webappSchema = z.object({
   id: z.number().int(),
   name: z.string(),
