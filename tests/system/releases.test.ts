@@ -91,6 +91,7 @@ describe('release.fetch on a sandbox server', () => {
       fetchOp('changed.tar.gz', sha(path.join(dir, 'good2.tar.gz')), '/home/alice/two'),
     ).rejects.toThrow(/SHA-256/);
     expect((await sb.exec(['test', '-e', '/home/alice/two'])).code).not.toBe(0);
+    expect((await sb.execOk(['ls', '/var/cache/stackdeck/dl'])).stdout).not.toContain('.part');
   }, 120_000);
 
   it('refuses an archive with ../', async () => {
