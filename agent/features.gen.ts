@@ -4,6 +4,7 @@ import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
 import * as ftp from '../features/ftp/agent';
+import * as releases from '../features/releases/agent';
 import * as ssl from '../features/ssl/agent';
 import * as supervisor from '../features/supervisor/agent';
 import * as webapps from '../features/webapps/agent';
@@ -16,6 +17,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   databases.agent,
   easyphp.agent,
   ftp.agent,
+  releases.agent,
   ssl.agent,
   supervisor.agent,
   webapps.agent,

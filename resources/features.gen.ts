@@ -7,6 +7,7 @@ import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
 import * as ftp from '../features/ftp/resource';
 import * as referrals from '../features/referrals/resource';
+import * as releases from '../features/releases/resource';
 import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
@@ -23,6 +24,7 @@ export const featureResources = {
   ...easyphp.resources,
   ...ftp.resources,
   ...referrals.resources,
+  ...releases.resources,
   ...ssl.resources,
   ...supervisor.resources,
   ...teams.resources,
@@ -40,6 +42,7 @@ export const featureOps = {
   ...easyphp.ops,
   ...ftp.ops,
   ...referrals.ops,
+  ...releases.ops,
   ...ssl.ops,
   ...supervisor.ops,
   ...teams.ops,

@@ -7,6 +7,7 @@ import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
 import * as ftp from '../features/ftp/server';
 import * as referrals from '../features/referrals/server';
+import * as releases from '../features/releases/server';
 import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
@@ -24,6 +25,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   easyphp.server,
   ftp.server,
   referrals.server,
+  releases.server,
   ssl.server,
   supervisor.server,
   teams.server,
