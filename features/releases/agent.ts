@@ -133,9 +133,12 @@ export const agent = defineAgentFeature(ops, {
               );
         if (res.code !== 0)
           throw new OpError('failed', `Extracting failed: ${(res.stderr || res.stdout).trim()}`);
-        await fs.rename(tmp, dest);
+        // Moved and cleaned up as the user too: the folders on the way are the user's, so root
+        // never acts on a path the user could have swapped meanwhile.
+        const moved = await run('mv', ['-T', '--', tmp, dest], as);
+        if (moved.code !== 0) throw new OpError('failed', `mv: ${moved.stderr.trim()}`);
       } catch (e) {
-        await fs.rm(tmp, { recursive: true, force: true });
+        await run('rm', ['-rf', '--', tmp], as);
         throw e;
       }
       const files = entries.filter((e) => e.type === '-').length;
