@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PHP_SETTINGS } from '../../features/webapps/names';
 import { renderNginx } from '../../features/webapps/render';
-import { type AppSpec, appSpec } from '../../features/webapps/resource';
+import { webappSpec } from './webappSpec';
 
-const spec = (over: Partial<AppSpec> = {}): AppSpec =>
-  appSpec.parse({
-    name: 'shop',
-    user: 'alice',
-    stack_type: 'nginx',
-    webapp_type: 'custom',
-    php_version: '8.2',
-    domains: ['shop.example', 'www.shop.example'],
-    web_root: 'public',
-    php_settings: DEFAULT_PHP_SETTINGS,
-    parent: null,
-    ...over,
-  });
+const spec = webappSpec;
 
 const blocks = (vhost: string) => vhost.split(/^server \{$/m).slice(1);
 
