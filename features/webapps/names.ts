@@ -89,12 +89,35 @@ export const STACK_LABELS: Record<(typeof STACKS)[number], string> = {
   'apache/nginx': 'NGINX plus Apache2',
 };
 
-/** What the app is; the one-click installers add theirs. */
-export const WEBAPP_TYPES = ['custom', 'static'] as const;
-export const webappType = z.enum(WEBAPP_TYPES);
-export const WEBAPP_TYPE_LABELS: Record<(typeof WEBAPP_TYPES)[number], string> = {
+/** What a user may create as a plain app. */
+export const PLAIN_WEBAPP_TYPES = ['custom', 'static'] as const;
+/** The one-click apps: only their installers make apps of these types. */
+export const INSTALLED_WEBAPP_TYPES = [
+  'wordpress',
+  'joomla',
+  'nextcloud',
+  'moodle',
+  'phpmyadmin',
+  'roundcube',
+  'nodejs',
+] as const;
+/** What the app is. */
+export const WEBAPP_TYPES = [...PLAIN_WEBAPP_TYPES, ...INSTALLED_WEBAPP_TYPES] as const;
+export type WebappType = (typeof WEBAPP_TYPES)[number];
+/** What a plain create may ask for. */
+export const webappType = z.enum(PLAIN_WEBAPP_TYPES);
+/** Any app's type, as the agent gets it. */
+export const anyWebappType = z.enum(WEBAPP_TYPES);
+export const WEBAPP_TYPE_LABELS: Record<WebappType, string> = {
   custom: 'Custom PHP app',
   static: 'Static site',
+  wordpress: 'WordPress',
+  joomla: 'Joomla',
+  nextcloud: 'Nextcloud',
+  moodle: 'Moodle',
+  phpmyadmin: 'phpMyAdmin',
+  roundcube: 'Roundcube',
+  nodejs: 'Node.js',
 };
 
 /** PHP functions a pool may disable: names only. */

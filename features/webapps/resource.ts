@@ -18,6 +18,7 @@ import {
   phpSettingsChange,
   phpVersion,
   stackType,
+  anyWebappType,
   webRoot,
   webappType,
 } from './names';
@@ -282,7 +283,7 @@ export const appSpec = z.object({
   name: appName,
   user: systemUserName,
   stack_type: stackType,
-  webapp_type: webappType,
+  webapp_type: anyWebappType,
   /** Null: a static site, no pool. */
   php_version: phpVersion.nullable(),
   domains: domainList,

@@ -37,6 +37,14 @@ export const SANDBOX_PACKAGES = [
   // SSL: certbot issues certificates; pebble (and its challenge server) is the ACME CA of tests.
   'certbot',
   'pebble',
+  // One-click apps whose code Debian carries: the tests build the catalogue's archives from
+  // them (this machine has no internet). Their own database set-up is preseeded off below.
+  'wordpress',
+  'wordpress-theme-twentytwentythree',
+  'phpmyadmin',
+  'roundcube-core',
+  'roundcube-mysql',
+  'nodejs',
 ] as const;
 
 const POLICY = '/usr/sbin/policy-rc.d';
@@ -83,7 +91,11 @@ async function aptInstall(missing: string[], log: (line: string) => void): Promi
     await runOk('debconf-set-selections', [], {
       input:
         'postfix postfix/main_mailer_type select Local only\n' +
-        'postfix postfix/mailname string localhost\n',
+        'postfix postfix/mailname string localhost\n' +
+        // phpMyAdmin and Roundcube: no database of their own on this host, no web server set-up.
+        'phpmyadmin phpmyadmin/dbconfig-install boolean false\n' +
+        'phpmyadmin phpmyadmin/reconfigure-webserver multiselect none\n' +
+        'roundcube-core roundcube/dbconfig-install boolean false\n',
       env: APT_ENV,
     });
     await runOk('apt-get', ['update', '-qq'], { env: APT_ENV });
