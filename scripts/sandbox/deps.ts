@@ -75,6 +75,7 @@ export async function installDeps(
 ): Promise<string[]> {
   const missing = await missingPackages();
   if (missing.length > 0) await aptInstall(missing, log);
+  await disableAppAliases(log);
   await cacheStockConffiles(log);
   return missing;
 }
@@ -119,6 +120,20 @@ async function aptInstall(missing: string[], log: (line: string) => void): Promi
   }
   const still = await missingPackages();
   if (still.length > 0) throw new Error(`still missing after apt-get install: ${still.join(' ')}`);
+}
+
+/**
+ * phpMyAdmin's and Roundcube's packages enable Apache aliases (/phpmyadmin, /roundcube) on
+ * every Apache site; the hybrid apps of a sandbox must not get them: the installers serve
+ * these apps as apps of their own.
+ */
+async function disableAppAliases(log: (line: string) => void): Promise<void> {
+  for (const conf of ['phpmyadmin', 'roundcube']) {
+    const link = `/etc/apache2/conf-enabled/${conf}.conf`;
+    if (!(await exists(link))) continue;
+    await unlink(link);
+    log(`disabled Apache's global alias ${conf}.conf`);
+  }
 }
 
 async function exists(path: string): Promise<boolean> {
