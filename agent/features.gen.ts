@@ -9,6 +9,7 @@ import * as ssl from '../features/ssl/agent';
 import * as supervisor from '../features/supervisor/agent';
 import * as webapps from '../features/webapps/agent';
 import * as weblogs from '../features/weblogs/agent';
+import * as wordpress from '../features/wordpress/agent';
 import type { AgentFeature } from './ops/types';
 
 /** The agent side of every feature. */
@@ -22,4 +23,5 @@ export const agentFeatures: readonly AgentFeature[] = [
   supervisor.agent,
   webapps.agent,
   weblogs.agent,
+  wordpress.agent,
 ];

@@ -4,8 +4,12 @@ import { defineResource } from './define';
 /** One step of long work: progress is ten times `code` percent. */
 export const taskEventSchema = z.object({ event: z.string(), code: z.number().int() });
 
+/** The long work the messages panel follows: clones, and the one-click installs. */
+export const TASK_KINDS = ['clone', 'install'] as const;
+
 export const cloneSchema = z.object({
   id: z.number().int(),
+  kind: z.enum(TASK_KINDS),
   name: z.string(),
   status: z.enum(['running', 'completed', 'failed']),
   created_at: z.string(),
@@ -13,11 +17,17 @@ export const cloneSchema = z.object({
 });
 export type Clone = z.infer<typeof cloneSchema>;
 
-/** Clone progress for the header's messages panel; filled by the web-app issues. */
+/** Clone and install progress for the header's messages panel (`?id=` one task: an install page). */
 export const cloneEvents = defineResource({
   name: 'clone-events',
   label: 'Messages',
   schema: cloneSchema,
   paths: { list: 'clone-events/users/{uid}' },
-  ops: { list: { guard: 'self', sort: ['created_at'] } },
+  ops: {
+    list: {
+      guard: 'self',
+      sort: ['created_at'],
+      filters: z.object({ id: z.coerce.number().int().positive().optional() }),
+    },
+  },
 });

@@ -14,6 +14,7 @@ import * as teams from '../features/teams/resource';
 import * as tickets from '../features/tickets/resource';
 import * as webapps from '../features/webapps/resource';
 import * as weblogs from '../features/weblogs/resource';
+import * as wordpress from '../features/wordpress/resource';
 
 /** The resources of every feature, by name. */
 export const featureResources = {
@@ -31,6 +32,7 @@ export const featureResources = {
   ...tickets.resources,
   ...webapps.resources,
   ...weblogs.resources,
+  ...wordpress.resources,
 } as const;
 
 /** The agent ops of every feature, by name. */
@@ -49,4 +51,5 @@ export const featureOps = {
   ...tickets.ops,
   ...webapps.ops,
   ...weblogs.ops,
+  ...wordpress.ops,
 } as const;

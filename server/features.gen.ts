@@ -14,6 +14,7 @@ import * as teams from '../features/teams/server';
 import * as tickets from '../features/tickets/server';
 import * as webapps from '../features/webapps/server';
 import * as weblogs from '../features/weblogs/server';
+import * as wordpress from '../features/wordpress/server';
 import type { ServerFeature } from './feature';
 
 /** The panel side of every feature. */
@@ -32,4 +33,5 @@ export const serverFeatures: readonly ServerFeature[] = [
   tickets.server,
   webapps.server,
   weblogs.server,
+  wordpress.server,
 ];

@@ -173,3 +173,19 @@ export const server = defineServerFeature({
   migrations: { '0019_app_releases': migration },
   handlers: [handlers],
 });
+
+/**
+ * The release an installer fetches: the app's default, else its newest entry; null when the
+ * catalogue has none (the installer then says so and makes nothing).
+ */
+export async function releaseFor(db: Db, app: App): Promise<AppRelease | null> {
+  const row = await db
+    .selectFrom('app_releases')
+    .selectAll()
+    .where('app', '=', app)
+    .orderBy('is_default', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  return row ? record(row) : null;
+}

@@ -7,7 +7,7 @@ import { HttpError, fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
-import { defineManagedHandlers } from '../../server/managed/handlers';
+import { type ManagedHooks, defineManagedHandlers } from '../../server/managed/handlers';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import { ManagedStore } from '../../server/managed/store';
 import {
@@ -19,6 +19,7 @@ import {
   DEFAULT_PHP_SETTINGS,
   type PhpSettings,
   STACK_LABELS,
+  type WebappType,
   cacheSettings,
   toAsciiDomain,
 } from './names';
@@ -118,7 +119,8 @@ const migration = {
   },
 };
 
-type Input = z.output<typeof webappInput>;
+/** A create's body: the route allows plain types only; the installers give their own. */
+export type Input = Omit<z.output<typeof webappInput>, 'webapp_type'> & { webapp_type: WebappType };
 type Change = z.output<typeof webappChange>;
 
 const domainsOf = (row: WebappRow): string[] => JSON.parse(row.domains) as string[];
@@ -325,7 +327,8 @@ async function aRecord(domain: string, serverIp: string | null) {
   };
 }
 
-const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, webappKind, {
+/** What web apps add to the generic handlers (the installers make their apps through them). */
+export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
   async create(ctx, body) {
     let user = body.sys_user;
     if (body.parent_id !== null) {
@@ -457,7 +460,8 @@ const handlers = defineManagedHandlers<WebappRow, Input, Change>(webstacks, weba
       return aRecord(domain, ctx.server.ip4);
     },
   },
-});
+};
+const handlers = defineManagedHandlers(webstacks, webappKind, webappHooks);
 
 export const server = defineServerFeature({
   migrations: { '0013_webapps': migration, '0015_webapp_cache': cacheMigration },

@@ -97,21 +97,19 @@ export class TaskRepository {
       .execute();
   }
 
-  /** A user's tasks of one kind, newest first, each with its events in order. */
+  /** A user's tasks of these kinds (`id`: one of them), newest first, each with its events. */
   async listWithEvents(
     userId: number,
-    kind: string,
-    query: ListQuery,
+    kinds: readonly Clone['kind'][],
+    query: ListQuery & { id?: number },
   ): Promise<{ data: Clone[]; total: number }> {
-    const page = await pageOf(
-      this.db
-        .selectFrom('tasks')
-        .select(['id', 'name', 'status', 'created_at'])
-        .where('user_id', '=', userId)
-        .where('kind', '=', kind),
-      query,
-      ['created_at'],
-    );
+    let rows = this.db
+      .selectFrom('tasks')
+      .select(['id', 'kind', 'name', 'status', 'created_at'])
+      .where('user_id', '=', userId)
+      .where('kind', 'in', kinds);
+    if (query.id !== undefined) rows = rows.where('id', '=', query.id);
+    const page = await pageOf(rows, query, ['created_at']);
     const ids = page.data.map((t) => t.id);
     const events = ids.length
       ? await this.db
@@ -125,6 +123,7 @@ export class TaskRepository {
       total: page.total,
       data: page.data.map((task) => ({
         ...task,
+        kind: task.kind as Clone['kind'],
         events: events
           .filter((e) => e.task_id === task.id)
           .map(({ event, code }) => ({ event, code })),

@@ -46,6 +46,8 @@ export const de: Translation = {
       cloning: 'wird geklont',
       failed: 'Fehlgeschlagen',
       clone: 'Klon von %{name}',
+      install: 'Installation von %{name}',
+      installing: 'wird installiert',
     },
     menu: {
       dashboard: 'Übersicht',

@@ -34,6 +34,8 @@ export const en = {
       cloning: 'cloning',
       failed: 'Failed',
       clone: 'Clone of %{name}',
+      install: 'Install of %{name}',
+      installing: 'installing',
     },
     menu: {
       dashboard: 'Dashboard',

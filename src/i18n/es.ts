@@ -42,6 +42,8 @@ export const es: Translation = {
       cloning: 'clonando',
       failed: 'Fallido',
       clone: 'Clon de %{name}',
+      install: 'Instalación de %{name}',
+      installing: 'instalando',
     },
     menu: {
       dashboard: 'Panel',

@@ -42,6 +42,8 @@ export const it: Translation = {
       cloning: 'clonazione',
       failed: 'Non riuscito',
       clone: 'Clone di %{name}',
+      install: 'Installazione di %{name}',
+      installing: 'installazione',
     },
     menu: {
       dashboard: 'Pannello',

@@ -58,7 +58,7 @@ function CloneRow({ clone }: { clone: Clone }) {
     <Box component="li" sx={{ px: 2, py: 1.25, listStyle: 'none' }} data-testid="message">
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
         <Typography variant="body2" sx={{ fontWeight: 600, flex: 1 }} noWrap>
-          {translate('shell.messages.clone', { name: clone.name })}
+          {translate(`shell.messages.${clone.kind}`, { name: clone.name })}
         </Typography>
         {state.kind === 'success' && (
           <Chip size="small" color="success" label={translate('shell.messages.success')} />
@@ -68,7 +68,10 @@ function CloneRow({ clone }: { clone: Clone }) {
         )}
         {state.kind === 'cloning' && (
           <Typography variant="caption" color="text.secondary">
-            {translate('shell.messages.cloning')} {state.percent}%
+            {translate(
+              clone.kind === 'install' ? 'shell.messages.installing' : 'shell.messages.cloning',
+            )}{' '}
+            {state.percent}%
           </Typography>
         )}
       </Box>

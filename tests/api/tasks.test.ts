@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cloneSchema } from '../../resources/clone-events';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
-/** Long work as tasks with ordered events; the messages panel reads the clones. */
+/** Long work as tasks with ordered events; the messages panel reads the clones and installs. */
 let t: TestApp;
 let user: TestUser;
 let other: TestUser;
@@ -22,7 +22,7 @@ describe('clone-events/users/{uid}', () => {
     expect(res.json()).toEqual({ data: [], total: 0 });
   });
 
-  it('answers the user’s clone tasks, newest first, each with its events in order', async () => {
+  it('answers the user’s clones and installs, newest first, each with its events in order', async () => {
     const { tasks } = t.app.services;
     const first = await tasks.create({ userId: user.id, kind: 'clone', name: 'blog -> blog-copy' });
     for (const [event, code] of [
@@ -36,20 +36,31 @@ describe('clone-events/users/{uid}', () => {
     await new Promise((r) => setTimeout(r, 5)); // distinct created_at
     const second = await tasks.create({ userId: user.id, kind: 'clone', name: 'shop -> staging' });
     await tasks.addEvent(second, 'Copying files', 3);
-    // Not clones, or not this user's: never in the list.
+    await new Promise((r) => setTimeout(r, 5));
     const install = await tasks.create({ userId: user.id, kind: 'install', name: 'WordPress' });
-    await tasks.addEvent(install, 'Downloading', 1);
+    await tasks.addEvent(install, 'Downloading', 4);
+    // Other work, or another user's: never in the list.
+    await tasks.create({ userId: user.id, kind: 'backup', name: 'nightly' });
     const foreign = await tasks.create({ userId: other.id, kind: 'clone', name: 'theirs' });
     await tasks.addEvent(foreign, 'Copying files', 4);
 
     const res = await clones();
     expect(res.statusCode).toBe(200);
     const body = res.json() as { data: unknown[]; total: number };
-    expect(body.total).toBe(2);
+    expect(body.total).toBe(3);
     for (const clone of body.data) expect(cloneSchema.strict().safeParse(clone).success).toBe(true);
     expect(body.data).toEqual([
       {
+        id: install,
+        kind: 'install',
+        name: 'WordPress',
+        status: 'running',
+        created_at: expect.any(String),
+        events: [{ event: 'Downloading', code: 4 }],
+      },
+      {
         id: second,
+        kind: 'clone',
         name: 'shop -> staging',
         status: 'running',
         created_at: expect.any(String),
@@ -57,6 +68,7 @@ describe('clone-events/users/{uid}', () => {
       },
       {
         id: first,
+        kind: 'clone',
         name: 'blog -> blog-copy',
         status: 'completed',
         created_at: expect.any(String),
@@ -71,17 +83,29 @@ describe('clone-events/users/{uid}', () => {
   });
 
   it('pages and sorts', async () => {
-    const page = (await clones('?perPage=1&page=2')).json() as {
+    const page = (await clones('?perPage=1&page=3')).json() as {
       data: { name: string }[];
       total: number;
     };
-    expect(page.total).toBe(2);
+    expect(page.total).toBe(3);
     expect(page.data.map((c) => c.name)).toEqual(['blog -> blog-copy']);
     const oldest = (await clones('?sort=created_at&order=ASC&perPage=1')).json() as {
       data: { name: string; events: unknown[] }[];
     };
     expect(oldest.data[0]?.name).toBe('blog -> blog-copy');
     expect(oldest.data[0]?.events).toHaveLength(4);
+  });
+
+  it('answers one task by `?id=` (an install page follows its own), never another user’s', async () => {
+    const all = (await clones()).json() as { data: { id: number; name: string }[] };
+    const wanted = all.data.find((c) => c.name === 'WordPress')!;
+    const one = (await clones(`?id=${wanted.id}`)).json() as {
+      data: { id: number }[];
+      total: number;
+    };
+    expect(one).toMatchObject({ total: 1, data: [{ id: wanted.id }] });
+    const theirs = (await clones(`?id=${wanted.id}`, other)).json() as { total: number };
+    expect(theirs.total).toBe(0);
   });
 
   it('the other user sees only their own clone', async () => {

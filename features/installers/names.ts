@@ -1,0 +1,73 @@
+/**
+ * What every one-click installer shares (issue 11): the new app's own fields, the answer that
+ * shows the admin login once, and the generated secrets' alphabet. Pure: the declarations, the
+ * forms and the agent share it.
+ */
+import { z } from 'zod';
+import { systemUserName } from '../../resources/agent/validators';
+import { domainList, phpVersion, stackType } from '../webapps/names';
+
+/** The new app's name: its directory, pool and vhost (as a plain web app's). */
+export const installAppName = z
+  .string()
+  .trim()
+  .regex(
+    /^[a-z][a-z0-9-]{0,39}$/,
+    'Lower-case letters, digits and -, starting with a letter (at most 40)',
+  );
+
+/** The fields of the app an installer makes, as the create-web-app form has them. */
+export const installBase = z.object({
+  name: installAppName,
+  domains: domainList,
+  /** The system user the app runs as (an active one of this server; root never). */
+  sys_user: systemUserName,
+  php_version: phpVersion.default('8.2'),
+  stack_type: stackType.default('nginx'),
+});
+
+/** An admin login the installer made: shown once, in the answer to the install call. */
+export const adminLogin = z.object({
+  url: z.string(),
+  user: z.string(),
+  password: z.string(),
+});
+
+/** The answer to an install call: the task to follow, the app it makes, the login once. */
+export const installAnswer = z.object({
+  task_id: z.number().int(),
+  webapp_id: z.number().int(),
+  login: adminLogin.nullable(),
+});
+export type InstallAnswer = z.infer<typeof installAnswer>;
+
+/** A site administrator's login name (WordPress, Joomla, Moodle, Nextcloud all accept these). */
+export const adminUserName = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.@-]{2,59}$/, 'Letters, digits and _ . @ - (3 to 60)')
+  .refine((n) => !['admin', 'administrator', 'root'].includes(n.toLowerCase()), {
+    message: 'Pick a name bots do not try first',
+  });
+
+/** An administrator's password, when the user sets one (else one is generated). */
+export const adminPassword = z
+  .string()
+  .min(12, 'At least 12 characters')
+  .max(128)
+  .regex(/^[^\r\n\0]+$/, 'One line');
+
+/** The admin's mail address. */
+export const adminEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .email('A mail address such as you@example.com');
+
+/** The site's title as its visitors see it. */
+export const siteTitle = z
+  .string()
+  .trim()
+  .min(1, 'Give the site a title')
+  .max(100)
+  .regex(/^[^\r\n\0<>]+$/, 'One line, without < or >');

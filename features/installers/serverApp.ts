@@ -1,0 +1,178 @@
+import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
+import type { AppRow } from '../../server/http/children';
+import { HttpError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import { type ManagedHooks, managedHandlers } from '../../server/managed/handlers';
+import type { ManagedKind } from '../../server/managed/kind';
+import { ManagedStore } from '../../server/managed/store';
+import type { ManagedRow } from '../../server/managed/table';
+import { webstackdb, webstackdbuser } from '../appdatabases/resource';
+import { databases, dbusers } from '../databases/resource';
+import {
+  type DatabaseRow,
+  type DbUserRow,
+  databaseHooks,
+  databaseKind,
+  dbUserHooks,
+  dbUserKind,
+} from '../databases/server';
+import type { ResourceDef } from '../../resources/define';
+import { webstacks } from '../webapps/resource';
+import { type WebappType, phpSettings } from '../webapps/names';
+import {
+  type Input as WebappInput,
+  type WebappRow,
+  webappHooks,
+  webappKind,
+} from '../webapps/server';
+import type { installBase } from './names';
+
+/**
+ * The things an installer makes are the same rows a user makes by hand (a web app, its
+ * database and database user), made through the same hooks and handlers, with the caller's
+ * own tenancy: the lists show them, the sweeper settles them, and deleting them by hand works.
+ */
+
+/** The context of a call the installer makes for the caller: same caller, server and tenancy. */
+function inner(
+  ctx: HandlerContext,
+  body: unknown,
+  more: { child?: unknown; webapp?: AppRow | null; query?: Record<string, unknown> } = {},
+) {
+  const status = { code: 200 };
+  const reply = {
+    code(code: number) {
+      status.code = code;
+      return reply;
+    },
+  } as unknown as FastifyReply;
+  const call = {
+    ...ctx,
+    body,
+    query: more.query ?? {},
+    child: more.child,
+    webapp: more.webapp ?? null,
+    reply,
+  } as HandlerContext<never, never, never>;
+  return { call, status };
+}
+
+/** A write the server did not confirm (it went offline meanwhile) is no step done. */
+function confirmed(status: { code: number }, what: string): void {
+  if (status.code === 202)
+    throw new HttpError(409, `The server went offline while ${what}: the install stops here`);
+}
+
+async function create<Row extends ManagedRow>(
+  ctx: HandlerContext,
+  resource: ResourceDef,
+  kind: ManagedKind,
+  hooks: ManagedHooks<Row, never, never>,
+  body: unknown,
+  what: string,
+  webapp: AppRow | null = null,
+): Promise<Row> {
+  const { call, status } = inner(ctx, body, { webapp });
+  const record = (await managedHandlers(resource, kind, hooks).create(call)) as { id: number };
+  const row = await new ManagedStore<Row>(ctx.app.db, kind.table).find(
+    ctx.server.id,
+    'id',
+    record.id,
+  );
+  if (!row) throw new HttpError(409, `The ${what} was removed meanwhile`);
+  confirmed(status, `making the ${what}`);
+  return row;
+}
+
+/** Removes a row made by `create` (and its server's side); one gone already is no error. */
+async function remove<Row extends ManagedRow>(
+  ctx: HandlerContext,
+  resource: ResourceDef,
+  kind: ManagedKind,
+  hooks: ManagedHooks<Row, never, never>,
+  id: number,
+  query: Record<string, unknown> = {},
+): Promise<void> {
+  const row = await new ManagedStore<Row>(ctx.app.db, kind.table).find(ctx.server.id, 'id', id);
+  if (!row) return;
+  const { call } = inner(ctx, undefined, { child: row, query });
+  await managedHandlers(resource, kind, hooks).delete(call);
+}
+
+type AppFields = z.output<typeof installBase>;
+
+const appInput = (fields: AppFields, type: WebappType): WebappInput => ({
+  ...fields,
+  webapp_type: type,
+  web_root: 'public',
+  parent_id: null,
+  php_settings: phpSettings.parse({}),
+});
+
+const appHooks = webappHooks as unknown as ManagedHooks<WebappRow, never, never>;
+
+/**
+ * The checks a web app's create makes (a free name, free domains, an active system user),
+ * without writing anything: an install that cannot make its app is refused at the form.
+ */
+export async function checkApp(ctx: HandlerContext, fields: AppFields, type: WebappType) {
+  const { call } = inner(ctx, undefined);
+  await webappHooks.create(call, appInput(fields, type));
+}
+
+export const makeApp = (ctx: HandlerContext, fields: AppFields, type: WebappType) =>
+  create<WebappRow>(ctx, webstacks, webappKind, appHooks, appInput(fields, type), 'web app');
+
+export const removeApp = (ctx: HandlerContext, id: number) =>
+  remove<WebappRow>(ctx, webstacks, webappKind, appHooks, id, { children: 'true' });
+
+const dbHooks = (({ actions: _actions, ...crud }) => crud)(
+  databaseHooks,
+) as unknown as ManagedHooks<DatabaseRow, never, never>;
+const userHooks = dbUserHooks as unknown as ManagedHooks<DbUserRow, never, never>;
+
+/** The app's database (listed under the app's databases). */
+export const makeDatabase = (ctx: HandlerContext, app: WebappRow, name: string) =>
+  create<DatabaseRow>(
+    ctx,
+    webstackdb,
+    databaseKind,
+    dbHooks,
+    { name, collation: 'utf8mb4_unicode_ci' },
+    'database',
+    app as unknown as AppRow,
+  );
+
+export const removeDatabase = (ctx: HandlerContext, id: number) =>
+  remove<DatabaseRow>(ctx, databases, databaseKind, dbHooks, id);
+
+/** The app's database user, with all privileges on the given databases. */
+export const makeDbUser = (
+  ctx: HandlerContext,
+  app: WebappRow,
+  name: string,
+  password: string,
+  databaseIds: number[],
+) =>
+  create<DbUserRow>(
+    ctx,
+    webstackdbuser,
+    dbUserKind,
+    userHooks,
+    { name, password, databases: databaseIds },
+    'database user',
+    app as unknown as AppRow,
+  );
+
+export const removeDbUser = (ctx: HandlerContext, id: number) =>
+  remove<DbUserRow>(ctx, dbusers, dbUserKind, userHooks, id);
+
+/** Whether a database or database user of this name is on the server already. */
+export async function databaseNameTaken(ctx: HandlerContext, name: string): Promise<boolean> {
+  const [database, user] = await Promise.all([
+    new ManagedStore(ctx.app.db, 'databases').find(ctx.server.id, 'name', name),
+    new ManagedStore(ctx.app.db, 'dbusers').find(ctx.server.id, 'name', name),
+  ]);
+  return Boolean(database ?? user);
+}

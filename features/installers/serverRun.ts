@@ -1,0 +1,129 @@
+import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
+import type { OpProgress } from '../../resources/agent/protocol';
+import { HttpError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import type { AppRelease } from '../releases/resource';
+import { releaseFor } from '../releases/server';
+import type { App } from '../releases/urls';
+import type { WebappType } from '../webapps/names';
+import type { WebappRow } from '../webapps/server';
+import type { InstallAnswer, installBase } from './names';
+import { checkApp, databaseNameTaken, makeApp, removeApp } from './serverApp';
+import { type Step, runSteps, wordsOf } from './serverSteps';
+import type { z } from 'zod';
+
+type AppFields = z.output<typeof installBase>;
+
+export interface InstallPlan {
+  /** The app's type, and the catalogue's name for it. */
+  type: WebappType & App;
+  /** How the messages panel names the work: `WordPress on blog.example.com`. */
+  name: string;
+  fields: AppFields;
+  /** The steps after the app is made, given the app, the catalogue's release and the task. */
+  steps(made: { app: WebappRow; release: AppRelease; taskId: number }): Step[];
+  /** The last event of a completed install. */
+  done: string;
+  /** The admin login the answer shows once (null for an app without one). */
+  login: InstallAnswer['login'];
+}
+
+const LABELS: Record<App, string> = {
+  wordpress: 'WordPress',
+  joomla: 'Joomla',
+  nodejs: 'Node.js',
+  phpmyadmin: 'phpMyAdmin',
+  nextcloud: 'Nextcloud',
+  moodle: 'Moodle',
+  roundcube: 'Roundcube',
+};
+
+/**
+ * Starts an install as a task: the checks a form can show first (server online, a release in
+ * the catalogue, the app's name, domains and user), then the app itself (its id is in the
+ * answer), then the plan's steps in the background, their events in the messages panel. A
+ * failed step undoes every step before it, the app included.
+ */
+export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Promise<InstallAnswer> {
+  if (!(await ctx.app.agents.isOnline(ctx.server.id)))
+    throw new HttpError(409, 'The server is offline: its agent is not connected');
+  const release = await releaseFor(ctx.app.db, plan.type);
+  if (!release)
+    throw new HttpError(
+      409,
+      `No release of ${LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
+    );
+  await checkApp(ctx, plan.fields, plan.type);
+
+  const { tasks } = ctx.app.services;
+  const taskId = await tasks.create({
+    userId: ctx.uid,
+    serverId: ctx.server.id,
+    kind: 'install',
+    name: plan.name,
+  });
+  await tasks.addEvent(taskId, 'Creating the web app', 1);
+  let app: WebappRow;
+  try {
+    app = await makeApp(ctx, plan.fields, plan.type);
+  } catch (error) {
+    await tasks.addEvent(taskId, `Creating the web app failed: ${wordsOf(error)}`, 1);
+    await tasks.finish(taskId, 'failed');
+    throw error;
+  }
+  const made: Step = {
+    event: `Web app ${app.name} is made`,
+    code: 1,
+    run: async () => undefined,
+    undo: () => removeApp(ctx, app.id),
+  };
+  void runSteps(ctx.app, taskId, [made, ...plan.steps({ app, release, taskId })], plan.done).catch(
+    (err: unknown) => ctx.app.log.error({ err, taskId }, 'an install stopped'),
+  );
+  ctx.reply.code(202);
+  return { task_id: taskId, webapp_id: app.id, login: plan.login };
+}
+
+/**
+ * An op of an install step: its progress events become the task's events, in order, before
+ * the step goes on.
+ */
+export async function stepOp<N extends OpName>(
+  ctx: HandlerContext,
+  taskId: number,
+  name: N,
+  args: OpArgs<N>,
+): Promise<OpResult<N>> {
+  const { tasks } = ctx.app.services;
+  let writing = Promise.resolve();
+  const onProgress = (p: OpProgress) => {
+    writing = writing.then(() => tasks.addEvent(taskId, p.event, p.code));
+  };
+  try {
+    return await ctx.app.agents.call(ctx.server.id, name, args, { onProgress });
+  } finally {
+    await writing;
+  }
+}
+
+/**
+ * A database (and user) name for the app that the server does not have yet: `<prefix>_<app>`,
+ * then `_2` ... `_9`.
+ */
+export async function freeDatabaseName(
+  ctx: HandlerContext,
+  prefix: string,
+  app: string,
+): Promise<string> {
+  const base = `${prefix}_${app.replace(/-/g, '_')}`.slice(0, 29);
+  for (let i = 1; i <= 9; i++) {
+    const name = i === 1 ? base : `${base}_${i}`;
+    if (!(await databaseNameTaken(ctx, name))) return name;
+  }
+  throw new HttpError(409, `The server has databases ${base} to ${base}_9: pick another app name`, {
+    name: 'Its database name is taken: pick another app name',
+  });
+}
+
+/** The app's folder on its server, as the web apps make it. */
+export const appPath = (app: WebappRow) => `/home/${app.sys_user}/apps/${app.name}`;
