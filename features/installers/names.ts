@@ -33,8 +33,12 @@ export const adminLogin = z.object({
   password: z.string(),
 });
 
-/** The answer to an install call: the task to follow, the app it makes, the login once. */
+/**
+ * The answer to an install call: the task to follow (also its `id`: an install is a record the
+ * form creates), the app it makes, the login once.
+ */
 export const installAnswer = z.object({
+  id: z.number().int(),
   task_id: z.number().int(),
   webapp_id: z.number().int(),
   login: adminLogin.nullable(),
@@ -71,3 +75,37 @@ export const siteTitle = z
   .min(1, 'Give the site a title')
   .max(100)
   .regex(/^[^\r\n\0<>]+$/, 'One line, without < or >');
+
+/** The installers' form: the new app's fields as the create-web-app form shows them. */
+export const installUi = {
+  fields: ['name', 'domains', 'sys_user', 'stack_type', 'php_version'],
+  widgets: {
+    domains: { kind: 'lines' },
+    sys_user: {
+      kind: 'reference',
+      resource: 'sysusers',
+      optionText: 'user_name',
+      optionValue: 'user_name',
+    },
+    php_version: {
+      kind: 'offered',
+      resource: 'webstacks',
+      action: 'php',
+      optionValue: 'version',
+      optionHint: 'from',
+    },
+  },
+  labels: {
+    name: 'App name',
+    domains: 'Domains',
+    sys_user: 'System user',
+    stack_type: 'Web stack',
+    php_version: 'PHP',
+  },
+  help: {
+    name: 'Lower-case letters, digits and -; the app lives in /home/<user>/apps/<name>',
+    domains: 'One per line, the primary first',
+    sys_user: 'The app runs as this user and only it can read its files',
+    stack_type: 'NGINX plus Apache2 honours .htaccess files',
+  },
+} as const;

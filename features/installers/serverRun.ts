@@ -81,7 +81,7 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
     (err: unknown) => ctx.app.log.error({ err, taskId }, 'an install stopped'),
   );
   ctx.reply.code(202);
-  return { task_id: taskId, webapp_id: app.id, login: plan.login };
+  return { id: taskId, task_id: taskId, webapp_id: app.id, login: plan.login };
 }
 
 /**

@@ -6,6 +6,7 @@ import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
+import { InstallAppButton } from '../installers/InstallAppButton';
 import { appPaths } from './links';
 import { useAppCount } from './useAppCount';
 
@@ -34,6 +35,7 @@ export default function NoWebAppsPage() {
             <Button component={Link} to={appPaths.account(sid)} variant="outlined">
               New account
             </Button>
+            <InstallAppButton sid={sid} />
           </Stack>
         }
       />

@@ -5,6 +5,7 @@ import { Link, Navigate } from 'react-router-dom';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
+import { InstallAppButton } from '../installers/InstallAppButton';
 import { appPaths } from './links';
 import { STACK_LABELS } from './names';
 import { webstacks } from './resource';
@@ -43,6 +44,7 @@ export default function WebAppsPage() {
           <Button component={Link} to={appPaths.account(sid)} variant="outlined">
             New account
           </Button>
+          <InstallAppButton sid={sid} />
           <Button
             component={Link}
             to={appPaths.create(sid)}

@@ -16,6 +16,7 @@ import {
   installAnswer,
   installAppName,
   installBase,
+  installUi,
   siteTitle,
 } from '../installers/names';
 import { phpVersion, webRoot } from '../webapps/names';
@@ -35,20 +36,40 @@ const server = 'servers/{sid}/users/{uid}';
 
 export const wordpressInstaller = defineResource({
   name: 'wordpress-install',
-  label: 'Install WordPress',
+  label: 'WordPress',
   parent: 'server',
   schema: installAnswer,
-  paths: {},
-  ops: {},
-  actions: {
-    install: {
-      method: 'POST',
-      path: `wordpress/${server}`,
+  input: wordpressInstallInput,
+  paths: { list: `wordpress/${server}` },
+  ops: {
+    create: {
       guard: 'self',
       summary:
         "Install WordPress on a new web app: its database and user, the catalogue's release, the admin login (answered once); follow the task's events",
-      body: wordpressInstallInput,
       response: installAnswer,
+    },
+  },
+  ui: {
+    formFields: [
+      ...installUi.fields,
+      'title',
+      'admin_user',
+      'admin_email',
+      'admin_password',
+      'public',
+    ],
+    widgets: { ...installUi.widgets, admin_password: { kind: 'password', length: 20 } },
+    labels: {
+      ...installUi.labels,
+      title: 'Site title',
+      admin_user: 'Admin user name',
+      admin_email: 'Admin mail address',
+      admin_password: 'Admin password',
+      public: 'Search engines may index the site',
+    },
+    help: {
+      ...installUi.help,
+      admin_password: 'Shown once more when the install starts: keep it',
     },
   },
 });

@@ -13,6 +13,7 @@ import * as teams from '../../features/teams/routes';
 import * as tickets from '../../features/tickets/routes';
 import * as webapps from '../../features/webapps/routes';
 import * as weblogs from '../../features/weblogs/routes';
+import * as wordpress from '../../features/wordpress/routes';
 import type { RouteDef } from './types';
 
 /** The pages of every feature. */
@@ -30,4 +31,5 @@ export const featureRoutes: readonly RouteDef[] = [
   ...tickets.routes,
   ...webapps.routes,
   ...weblogs.routes,
+  ...wordpress.routes,
 ];

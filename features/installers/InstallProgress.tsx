@@ -1,0 +1,125 @@
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
+import { useGetList } from 'ra-core';
+import { Link } from 'react-router-dom';
+import type { Clone } from '../../resources/clone-events';
+import { CopyButton } from '../../src/generic/CopyButton';
+import { CLONE_POLL_MS, cloneState } from '../../src/shell/messages';
+import { appPaths } from '../webapps/links';
+import type { InstallAnswer } from './names';
+
+/** One line of the admin login, with its copy button. */
+function LoginLine({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack direction="row" spacing={1} alignItems="center">
+      <Typography variant="body2" sx={{ minWidth: 90, color: 'text.secondary' }}>
+        {label}
+      </Typography>
+      <Typography variant="body2" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
+        {value}
+      </Typography>
+      <CopyButton value={value} label={`Copy the ${label.toLowerCase()}`} />
+    </Stack>
+  );
+}
+
+/**
+ * An install under way: the admin login (shown this once), the task's progress (ten times the
+ * last event's code, per cent), polled every second like the messages panel, each step as it
+ * happened, and where to go once it ended.
+ */
+export function InstallProgress({
+  sid,
+  label,
+  answer,
+  onRetry,
+}: {
+  sid: number;
+  label: string;
+  answer: InstallAnswer;
+  onRetry: () => void;
+}) {
+  const { data } = useGetList<Clone>(
+    'clone-events',
+    { filter: { id: answer.task_id }, pagination: { page: 1, perPage: 1 } },
+    {
+      refetchInterval: (query) =>
+        query.state.data?.data[0]?.status === 'running' || !query.state.data
+          ? CLONE_POLL_MS
+          : false,
+    },
+  );
+  const task = data?.[0];
+  const state = task ? cloneState(task) : { kind: 'cloning' as const, percent: 0, step: null };
+  const percent = state.kind === 'cloning' ? state.percent : 100;
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 720 }} data-testid="install-progress">
+      {answer.login ? (
+        <Alert severity="info" icon={false}>
+          <Typography variant="subtitle2" gutterBottom>
+            The admin login of the new site: it is shown only now
+          </Typography>
+          <LoginLine label="Address" value={answer.login.url} />
+          <LoginLine label="User" value={answer.login.user} />
+          <LoginLine label="Password" value={answer.login.password} />
+        </Alert>
+      ) : null}
+      <Box>
+        <Stack direction="row" justifyContent="space-between" sx={{ mb: 0.5 }}>
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {state.kind === 'success'
+              ? `${label} is installed`
+              : state.kind === 'failed'
+                ? `${label} could not be installed`
+                : `Installing ${label}…`}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {percent}%
+          </Typography>
+        </Stack>
+        <LinearProgress
+          variant="determinate"
+          value={percent}
+          color={
+            state.kind === 'failed' ? 'error' : state.kind === 'success' ? 'success' : 'primary'
+          }
+          aria-label={`Install progress: ${percent}%`}
+          sx={{ height: 8, borderRadius: 4 }}
+        />
+      </Box>
+      <Box component="ol" sx={{ m: 0, pl: 3 }} aria-label="Install steps">
+        {(task?.events ?? []).map((e, i) => (
+          <Typography
+            component="li"
+            variant="body2"
+            key={i}
+            color={/ failed: /.test(e.event) ? 'error' : undefined}
+          >
+            {e.event}
+          </Typography>
+        ))}
+      </Box>
+      {state.kind === 'success' ? (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" component={Link} to={appPaths.summary(sid, answer.webapp_id)}>
+            Open the web app
+          </Button>
+          {answer.login ? (
+            <Button variant="outlined" href={answer.login.url} target="_blank" rel="noopener">
+              Sign in to the site
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
+      {state.kind === 'failed' ? (
+        <Stack direction="row" spacing={1}>
+          <Button variant="contained" onClick={onRetry}>
+            Try again
+          </Button>
+          <Button component={Link} to={appPaths.list(sid)}>
+            Back to the web apps
+          </Button>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
