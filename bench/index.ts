@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
  */
 import { agentsScale } from './agents-scale';
@@ -9,6 +9,7 @@ import { loginBundle } from './login-bundle';
 import { opRoundTrip } from './op-roundtrip';
 import { webappCreate } from './webapp-create';
 import { weblogs as weblogPages } from './weblogs';
+import { wordpressInstall } from './wordpress-install';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -91,7 +92,15 @@ async function weblogs() {
   console.log(`  1 GB / 1 MB, 50 pages back: ${result.ratio.toFixed(2)}   (aim: <= 2)\n`);
 }
 
-const sections = { api, bundle, roundtrip, agents, webapps, weblogs } as const;
+async function wordpress() {
+  const result = await wordpressInstall();
+  console.log('WordPress one-click install: API call -> the site answers with its title (sandbox)');
+  console.log(
+    `  p50 ${(result.p50Ms / 1000).toFixed(1)} s, slowest ${(result.maxMs / 1000).toFixed(1)} s over ${result.installs} installs   (aim: < 20 s)\n`,
+  );
+}
+
+const sections = { api, bundle, roundtrip, agents, webapps, weblogs, wordpress } as const;
 
 async function main() {
   const asked = process.argv.slice(2);
