@@ -5,6 +5,7 @@ import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
 import * as ftp from '../features/ftp/agent';
 import * as releases from '../features/releases/agent';
+import * as roundcube from '../features/roundcube/agent';
 import * as ssl from '../features/ssl/agent';
 import * as supervisor from '../features/supervisor/agent';
 import * as webapps from '../features/webapps/agent';
@@ -19,6 +20,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   easyphp.agent,
   ftp.agent,
   releases.agent,
+  roundcube.agent,
   ssl.agent,
   supervisor.agent,
   webapps.agent,

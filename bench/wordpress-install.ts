@@ -5,7 +5,7 @@
  * here), so the download is a loopback one; a real server adds its download time (about 25 MB).
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import { serveWordpress } from '../tests/system/harness/wordpressArchive';
+import { serveWordpress } from '../tests/system/harness/releaseArchives';
 import { percentile, startBenchServer } from './benchServer';
 
 export interface WordpressInstallResult {

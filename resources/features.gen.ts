@@ -8,6 +8,7 @@ import * as easyphp from '../features/easyphp/resource';
 import * as ftp from '../features/ftp/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
+import * as roundcube from '../features/roundcube/resource';
 import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
@@ -26,6 +27,7 @@ export const featureResources = {
   ...ftp.resources,
   ...referrals.resources,
   ...releases.resources,
+  ...roundcube.resources,
   ...ssl.resources,
   ...supervisor.resources,
   ...teams.resources,
@@ -45,6 +47,7 @@ export const featureOps = {
   ...ftp.ops,
   ...referrals.ops,
   ...releases.ops,
+  ...roundcube.ops,
   ...ssl.ops,
   ...supervisor.ops,
   ...teams.ops,

@@ -8,6 +8,7 @@ import * as easyphp from '../features/easyphp/server';
 import * as ftp from '../features/ftp/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
+import * as roundcube from '../features/roundcube/server';
 import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
@@ -27,6 +28,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   ftp.server,
   referrals.server,
   releases.server,
+  roundcube.server,
   ssl.server,
   supervisor.server,
   teams.server,

@@ -16,6 +16,9 @@ export const installAppName = z
     'Lower-case letters, digits and -, starting with a letter (at most 40)',
   );
 
+/** The folder inside the app that release.fetch unpacks into (the installers empty it). */
+export const RELEASE_DIR = '.stackdeck-release';
+
 /** The fields of the app an installer makes, as the create-web-app form has them. */
 export const installBase = z.object({
   name: installAppName,

@@ -102,10 +102,10 @@ async function remove<Row extends ManagedRow>(
 
 type AppFields = z.output<typeof installBase>;
 
-const appInput = (fields: AppFields, type: WebappType): WebappInput => ({
+const appInput = (fields: AppFields, type: WebappType, webRoot = 'public'): WebappInput => ({
   ...fields,
   webapp_type: type,
-  web_root: 'public',
+  web_root: webRoot,
   parent_id: null,
   php_settings: phpSettings.parse({}),
 });
@@ -116,13 +116,30 @@ const appHooks = webappHooks as unknown as ManagedHooks<WebappRow, never, never>
  * The checks a web app's create makes (a free name, free domains, an active system user),
  * without writing anything: an install that cannot make its app is refused at the form.
  */
-export async function checkApp(ctx: HandlerContext, fields: AppFields, type: WebappType) {
+export async function checkApp(
+  ctx: HandlerContext,
+  fields: AppFields,
+  type: WebappType,
+  webRoot?: string,
+) {
   const { call } = inner(ctx, undefined);
-  await webappHooks.create(call, appInput(fields, type));
+  await webappHooks.create(call, appInput(fields, type, webRoot));
 }
 
-export const makeApp = (ctx: HandlerContext, fields: AppFields, type: WebappType) =>
-  create<WebappRow>(ctx, webstacks, webappKind, appHooks, appInput(fields, type), 'web app');
+export const makeApp = (
+  ctx: HandlerContext,
+  fields: AppFields,
+  type: WebappType,
+  webRoot?: string,
+) =>
+  create<WebappRow>(
+    ctx,
+    webstacks,
+    webappKind,
+    appHooks,
+    appInput(fields, type, webRoot),
+    'web app',
+  );
 
 export const removeApp = (ctx: HandlerContext, id: number) =>
   remove<WebappRow>(ctx, webstacks, webappKind, appHooks, id, { children: 'true' });

@@ -7,7 +7,7 @@ import { releaseFor } from '../releases/server';
 import type { App } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
-import type { InstallAnswer, installBase } from './names';
+import { type InstallAnswer, RELEASE_DIR, type installBase } from './names';
 import { checkApp, databaseNameTaken, makeApp, removeApp } from './serverApp';
 import { type Step, runSteps, wordsOf } from './serverSteps';
 import type { z } from 'zod';
@@ -20,6 +20,8 @@ export interface InstallPlan {
   /** How the messages panel names the work: `WordPress on blog.example.com`. */
   name: string;
   fields: AppFields;
+  /** The folder of the app that is served (`public` when not given). */
+  webRoot?: string;
   /** The steps after the app is made, given the app, the catalogue's release and the task. */
   steps(made: { app: WebappRow; release: AppRelease; taskId: number }): Step[];
   /** The last event of a completed install. */
@@ -53,7 +55,7 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
       409,
       `No release of ${LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
     );
-  await checkApp(ctx, plan.fields, plan.type);
+  await checkApp(ctx, plan.fields, plan.type, plan.webRoot);
 
   const { tasks } = ctx.app.services;
   const taskId = await tasks.create({
@@ -65,7 +67,7 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
   await tasks.addEvent(taskId, 'Creating the web app', 1);
   let app: WebappRow;
   try {
-    app = await makeApp(ctx, plan.fields, plan.type);
+    app = await makeApp(ctx, plan.fields, plan.type, plan.webRoot);
   } catch (error) {
     await tasks.addEvent(taskId, `Creating the web app failed: ${wordsOf(error)}`, 1);
     await tasks.finish(taskId, 'failed');
@@ -127,3 +129,24 @@ export async function freeDatabaseName(
 
 /** The app's folder on its server, as the web apps make it. */
 export const appPath = (app: WebappRow) => `/home/${app.sys_user}/apps/${app.name}`;
+
+/**
+ * The step that downloads the catalogue's release and unpacks it into the app's release folder
+ * (the agent refuses it unless its SHA-256 is the pinned one).
+ */
+export const fetchStep = (
+  ctx: HandlerContext,
+  made: { app: WebappRow; release: AppRelease; taskId: number },
+  label: string,
+): Step => ({
+  event: `Downloading ${label} ${made.release.version}`,
+  code: 4,
+  run: async () =>
+    void (await stepOp(ctx, made.taskId, 'release.fetch', {
+      url: made.release.url,
+      sha256: made.release.sha256,
+      format: made.release.format,
+      dest_user: made.app.sys_user,
+      dest_dir: `${appPath(made.app)}/${RELEASE_DIR}`,
+    })),
+});

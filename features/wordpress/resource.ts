@@ -76,9 +76,6 @@ export const wordpressInstaller = defineResource({
 
 export const resources = { 'wordpress-install': wordpressInstaller };
 
-/** The folder inside the app that release.fetch unpacks into, and the installer empties. */
-export const RELEASE_DIR = '.stackdeck-release';
-
 export const ops = {
   /**
    * Puts the unpacked release (`<app>/.stackdeck-release/<top folder>`) in place as the web

@@ -2,10 +2,10 @@ import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../installers/serverApp';
-import { appPath, freeDatabaseName, startInstall, stepOp } from '../installers/serverRun';
+import { fetchStep, freeDatabaseName, startInstall, stepOp } from '../installers/serverRun';
 import { generatedPassword, generatedSalt, randomSuffix } from '../installers/serverSecrets';
 import type { DatabaseRow, DbUserRow } from '../databases/server';
-import { RELEASE_DIR, type wordpressInstallInput, wordpressInstaller } from './resource';
+import { type wordpressInstallInput, wordpressInstaller } from './resource';
 
 type Body = z.output<typeof wordpressInstallInput>;
 
@@ -44,18 +44,7 @@ const handlers = defineHandlers(wordpressInstaller, {
             void (dbUser = await makeDbUser(ctx, app, dbName, dbPassword, [database!.id])),
           undo: async () => dbUser && (await removeDbUser(ctx, dbUser.id)),
         },
-        {
-          event: `Downloading WordPress ${release.version}`,
-          code: 4,
-          run: async () =>
-            void (await stepOp(ctx, taskId, 'release.fetch', {
-              url: release.url,
-              sha256: release.sha256,
-              format: release.format,
-              dest_user: app.sys_user,
-              dest_dir: `${appPath(app)}/${RELEASE_DIR}`,
-            })),
-        },
+        fetchStep(ctx, { app, release, taskId }, 'WordPress'),
         {
           event: 'Installing WordPress',
           code: 6,

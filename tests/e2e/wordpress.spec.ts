@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { serveWordpress } from '../system/harness/wordpressArchive';
+import { serveWordpress } from '../system/harness/releaseArchives';
 import { E2E_ADMIN, expect, signIn, test } from './fixtures';
 import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
-import { pinRelease, serveWordpress } from './harness/wordpressArchive';
+import { pinRelease, serveWordpress } from './harness/releaseArchives';
 
 /**
  * The WordPress one-click install on a real server: the release (Debian's WordPress, see the

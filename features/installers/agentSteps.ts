@@ -1,0 +1,127 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { run } from '../../agent/lib/exec';
+import { OpError, opFieldError } from '../../agent/lib/opError';
+import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
+import { RELEASE_DIR } from './names';
+
+/**
+ * What every installer does on the server after release.fetch unpacked the release into
+ * `<app>/.stackdeck-release`: act as the app's user (its files, its rights; root never writes
+ * into a folder the user controls), put the release in place, write its config, and load its
+ * schema with the app's own database account.
+ */
+
+export async function appUser(name: string): Promise<PasswdEntry> {
+  const user = await lookupUser(name);
+  if (!user || !isRegularUser(user))
+    throw opFieldError('sys_user', `No system user ${name} on this server`);
+  return user;
+}
+
+/** Runs a program as the app's user, with a time-out. */
+export function asUser(
+  user: PasswdEntry,
+  file: string,
+  args: string[],
+  options: { input?: string; cwd?: string; env?: Record<string, string> } = {},
+) {
+  return run(file, args, {
+    uid: user.uid,
+    gid: user.gid,
+    input: options.input,
+    cwd: options.cwd,
+    timeoutMs: 240_000,
+    env: { HOME: user.home, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', ...options.env },
+  });
+}
+
+export async function mustAsUser(
+  user: PasswdEntry,
+  file: string,
+  args: string[],
+  options: { input?: string; cwd?: string; env?: Record<string, string> } = {},
+) {
+  const res = await asUser(user, file, args, options);
+  if (res.code !== 0)
+    throw new OpError(
+      'failed',
+      `${path.basename(file)} ${args[0] ?? ''}: ${(res.stderr || res.stdout).trim().slice(-800)}`,
+    );
+  return res;
+}
+
+/** Writes a file as the user, mode 0640 (configs hold the database password). */
+export async function writeAsUser(user: PasswdEntry, file: string, content: string) {
+  await mustAsUser(user, 'install', ['-m', '0640', '/dev/null', file]);
+  await mustAsUser(user, 'tee', ['--', file], { input: content });
+}
+
+/** The one folder of the unpacked release that holds `marker` (`wordpress/wp-settings.php`). */
+export async function releaseTree(appDir: string, marker: string): Promise<string> {
+  const release = path.join(appDir, RELEASE_DIR);
+  const entries = await fs.readdir(release, { withFileTypes: true }).catch(() => null);
+  if (!entries) throw new OpError('failed', `The release is not unpacked in ${release}`);
+  for (const entry of entries) {
+    if (!entry.isDirectory()) continue;
+    const found = await fs.lstat(path.join(release, entry.name, marker)).catch(() => null);
+    if (found?.isFile()) return path.join(release, entry.name);
+  }
+  throw new OpError('failed', `The release does not hold ${marker}`);
+}
+
+/**
+ * Refuses a web root holding anything but the app's placeholder page (nothing of the user's
+ * is overwritten), then removes the placeholder and the empty folder.
+ */
+export async function clearWebRoot(user: PasswdEntry, root: string): Promise<void> {
+  const there = await fs.readdir(root).catch(() => [] as string[]);
+  const theirs = there.filter((name) => !/^index\.(php|html)$/.test(name));
+  if (theirs.length)
+    throw opFieldError(
+      'web_root',
+      `The web root holds files already (${theirs.slice(0, 3).join(', ')})`,
+    );
+  await mustAsUser(user, 'rm', [
+    '-f',
+    '--',
+    path.join(root, 'index.php'),
+    path.join(root, 'index.html'),
+  ]);
+  await mustAsUser(user, 'rmdir', ['--ignore-fail-on-non-empty', '--', root]);
+}
+
+/** Moves every entry of `tree` into `dir` as the user, then removes the release folder. */
+export async function moveInto(user: PasswdEntry, tree: string, dir: string): Promise<void> {
+  for (const name of await fs.readdir(tree))
+    await mustAsUser(user, 'mv', ['-T', '--', path.join(tree, name), path.join(dir, name)]);
+  await mustAsUser(user, 'rm', ['-rf', '--', path.join(dir, RELEASE_DIR)]);
+}
+
+/**
+ * Loads an SQL file of the release into the app's database as the app's database account:
+ * the file is read as the app's user (a link it made to a file of root's reads nothing), and
+ * its statements run with that account's rights only, never root's.
+ */
+export async function importSql(
+  user: PasswdEntry,
+  file: string,
+  db: { name: string; user: string; password: string },
+): Promise<void> {
+  const sql = await mustAsUser(user, 'cat', ['--', file]);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stackdeck-sql-'));
+  const cnf = path.join(dir, 'my.cnf');
+  try {
+    const quoted = db.password.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+    await fs.writeFile(cnf, `[client]\nuser=${db.user}\npassword="${quoted}"\n`, { mode: 0o600 });
+    const res = await run('mariadb', [`--defaults-file=${cnf}`, '--database', db.name], {
+      input: sql.stdout,
+      timeoutMs: 240_000,
+    });
+    if (res.code !== 0)
+      throw new OpError('failed', `Loading ${path.basename(file)}: ${res.stderr.trim()}`);
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,43 @@
+/**
+ * Roundcube's config.inc.php (hosting research 2.3): its own database, the mail servers it
+ * signs in to, a generated DES key, the installer off. Pure: the agent writes it, tests read it.
+ */
+import { phpString } from '../wordpress/config';
+
+/** A mail server as Roundcube 1.6 names it: `localhost:143`, `ssl://mail.example.com:993`. */
+export const MAIL_HOST = /^((ssl|tls):\/\/)?[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?:\d{2,5}$/;
+/** Roundcube's DES key: 24 characters. */
+export const DES_KEY = /^[A-Za-z0-9]{24}$/;
+
+export interface RoundcubeConfig {
+  db_name: string;
+  db_user: string;
+  db_password: string;
+  des_key: string;
+  imap_host: string;
+  smtp_host: string;
+  product_name: string;
+  /** The app's folder: logs and temp live inside it. */
+  dir: string;
+}
+
+export function roundcubeConfig(c: RoundcubeConfig): string {
+  const dsn = `mysql://${c.db_user}:${encodeURIComponent(c.db_password)}@localhost/${c.db_name}`;
+  return [
+    '<?php',
+    '// Written by Stackdeck when Roundcube was installed.',
+    '$config = [];',
+    `$config['db_dsnw'] = ${phpString(dsn)};`,
+    `$config['imap_host'] = ${phpString(c.imap_host)};`,
+    `$config['smtp_host'] = ${phpString(c.smtp_host)};`,
+    "$config['smtp_user'] = '%u';",
+    "$config['smtp_pass'] = '%p';",
+    `$config['des_key'] = ${phpString(c.des_key)};`,
+    `$config['product_name'] = ${phpString(c.product_name)};`,
+    `$config['log_dir'] = ${phpString(`${c.dir}/logs/`)};`,
+    `$config['temp_dir'] = ${phpString(`${c.dir}/temp/`)};`,
+    "$config['enable_installer'] = false;",
+    "$config['plugins'] = [];",
+    '',
+  ].join('\n');
+}

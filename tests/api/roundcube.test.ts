@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestUser } from './helpers';
+import { type FakeAgent, startFakeAgent } from './fakeAgent';
+import { type LiveApp, startLiveApp } from './liveApp';
+import { addSysuser } from './serverRows';
+
+/**
+ * The Roundcube installer's logic with a fake agent: its steps, its app served from
+ * public_html, a generated DES key, and no admin login (users sign in with their mail).
+ * tests/system/roundcube.test.ts installs it for real.
+ */
+let live: LiveApp;
+let owner: TestUser;
+let agent: FakeAgent;
+
+const ok =
+  <T>(value: T) =>
+  () =>
+    value;
+
+beforeAll(async () => {
+  live = await startLiveApp();
+  owner = await live.t.user();
+  agent = await startFakeAgent(
+    live,
+    owner,
+    {
+      'webapp.apply': (a: { name: string; user: string }) => ({
+        path: `/home/${a.user}/apps/${a.name}`,
+      }),
+      'webapp.remove': ok({ removed: true }),
+      'mariadb.db.set': ok({ set: true }),
+      'mariadb.db.drop': ok({ dropped: true }),
+      'mariadb.user.set': ok({ set: true }),
+      'mariadb.user.drop': ok({ dropped: true }),
+      'release.fetch': (a: { dest_dir: string }) => ({ path: a.dest_dir, files: 1, bytes: 1 }),
+      'roundcube.install': ok({ version: '1.6.5' }),
+    },
+    'rc-1',
+  );
+  await addSysuser(live.t.app.db, agent.server.id, 'alice');
+  const stamp = new Date().toISOString();
+  await live.t.app.db
+    .insertInto('app_releases')
+    .values({
+      app: 'roundcube',
+      version: '1.6.5',
+      url: 'http://127.0.0.1:1/roundcubemail-1.6.5-complete.tar.gz',
+      sha256: 'b'.repeat(64),
+      size: null,
+      format: 'tar.gz',
+      is_default: 1,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .execute();
+});
+afterAll(async () => {
+  live.disconnectAll();
+  await live.close();
+});
+
+describe('POST roundcube/servers/{sid}/users/{uid}', () => {
+  it('makes the app on public_html with its database, and no admin login', async () => {
+    const at = (p: string) => `/api/v1/${p}/servers/${agent.server.id}/users/${owner.id}`;
+    const res = await live.t.call('POST', at('roundcube'), {
+      token: owner.token,
+      body: { name: 'webmail', domains: ['mail.example.com'], sys_user: 'alice' },
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    expect(res.json()).toMatchObject({ login: null });
+    let status = 'running';
+    for (let i = 0; i < 200 && status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const task = await live.t.call(
+        'GET',
+        `/api/v1/clone-events/users/${owner.id}?id=${res.json().task_id}`,
+        { token: owner.token },
+      );
+      status = task.json().data[0].status;
+    }
+    expect(status).toBe('completed');
+    const apply = agent.calls.find((c) => c.name === 'webapp.apply')!.args;
+    expect(apply).toMatchObject({ webapp_type: 'roundcube', web_root: 'public_html' });
+    const install = agent.calls.find((c) => c.name === 'roundcube.install')!.args;
+    expect(install).toMatchObject({
+      db_name: 'rc_webmail',
+      imap_host: 'localhost:143',
+      smtp_host: 'localhost:587',
+      product_name: 'Webmail',
+    });
+    expect((install as { des_key: string }).des_key).toMatch(/^[A-Za-z0-9]{24}$/);
+  });
+});

@@ -1,0 +1,18 @@
+import type { Case } from '../validation.test';
+
+/** Bad input to the Roundcube installer: mail servers are host:port, nothing else. */
+export const cases: Case[] = [
+  {
+    route: 'POST /api/v1/roundcube/servers/:sid/users/:uid',
+    as: 'user',
+    body: {
+      name: 'mail',
+      domains: ['mail.example.com'],
+      sys_user: 'alice',
+      imap_host: 'localhost; rm -rf /',
+      smtp_host: 'smtp://x:25',
+      product_name: '',
+    },
+    errors: { imap_host: /host:port/, smtp_host: /host:port/, product_name: /title/ },
+  },
+];
