@@ -4,6 +4,9 @@ import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
 import * as ftp from '../features/ftp/agent';
+import * as joomla from '../features/joomla/agent';
+import * as moodle from '../features/moodle/agent';
+import * as nextcloud from '../features/nextcloud/agent';
 import * as releases from '../features/releases/agent';
 import * as roundcube from '../features/roundcube/agent';
 import * as ssl from '../features/ssl/agent';
@@ -19,6 +22,9 @@ export const agentFeatures: readonly AgentFeature[] = [
   databases.agent,
   easyphp.agent,
   ftp.agent,
+  joomla.agent,
+  moodle.agent,
+  nextcloud.agent,
   releases.agent,
   roundcube.agent,
   ssl.agent,

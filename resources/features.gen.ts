@@ -6,6 +6,9 @@ import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
 import * as ftp from '../features/ftp/resource';
+import * as joomla from '../features/joomla/resource';
+import * as moodle from '../features/moodle/resource';
+import * as nextcloud from '../features/nextcloud/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
@@ -25,6 +28,9 @@ export const featureResources = {
   ...dns.resources,
   ...easyphp.resources,
   ...ftp.resources,
+  ...joomla.resources,
+  ...moodle.resources,
+  ...nextcloud.resources,
   ...referrals.resources,
   ...releases.resources,
   ...roundcube.resources,
@@ -45,6 +51,9 @@ export const featureOps = {
   ...dns.ops,
   ...easyphp.ops,
   ...ftp.ops,
+  ...joomla.ops,
+  ...moodle.ops,
+  ...nextcloud.ops,
   ...referrals.ops,
   ...releases.ops,
   ...roundcube.ops,

@@ -6,6 +6,9 @@ import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
 import * as ftp from '../features/ftp/server';
+import * as joomla from '../features/joomla/server';
+import * as moodle from '../features/moodle/server';
+import * as nextcloud from '../features/nextcloud/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
@@ -26,6 +29,9 @@ export const serverFeatures: readonly ServerFeature[] = [
   dns.server,
   easyphp.server,
   ftp.server,
+  joomla.server,
+  moodle.server,
+  nextcloud.server,
   referrals.server,
   releases.server,
   roundcube.server,

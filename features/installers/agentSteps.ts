@@ -58,11 +58,15 @@ export async function writeAsUser(user: PasswdEntry, file: string, content: stri
   await mustAsUser(user, 'tee', ['--', file], { input: content });
 }
 
-/** The one folder of the unpacked release that holds `marker` (`wordpress/wp-settings.php`). */
+/**
+ * The folder of the unpacked release that holds `marker`: its one top folder
+ * (`wordpress/wp-settings.php`), or the release itself for an archive without one (Joomla's).
+ */
 export async function releaseTree(appDir: string, marker: string): Promise<string> {
   const release = path.join(appDir, RELEASE_DIR);
   const entries = await fs.readdir(release, { withFileTypes: true }).catch(() => null);
   if (!entries) throw new OpError('failed', `The release is not unpacked in ${release}`);
+  if ((await fs.lstat(path.join(release, marker)).catch(() => null))?.isFile()) return release;
   for (const entry of entries) {
     if (!entry.isDirectory()) continue;
     const found = await fs.lstat(path.join(release, entry.name, marker)).catch(() => null);
@@ -124,4 +128,40 @@ export async function importSql(
   } finally {
     await fs.rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Puts the release's tree in place as the app's web root (only a placeholder page may be
+ * there) and removes what is left of the release folder.
+ */
+export async function releaseAsWebRoot(
+  user: PasswdEntry,
+  appDir: string,
+  root: string,
+  marker: string,
+): Promise<void> {
+  if (root === appDir) throw opFieldError('web_root', 'The app needs a web root inside its folder');
+  const tree = await releaseTree(appDir, marker);
+  await clearWebRoot(user, root);
+  await mustAsUser(user, 'mv', ['-T', '--', tree, root]);
+  // The release folder itself may have become the web root (an archive without a top folder):
+  // it was made private (0700); the web server reads the web root through the app's group.
+  await mustAsUser(user, 'chmod', ['0750', '--', root]);
+  await mustAsUser(user, 'rm', ['-rf', '--', path.join(appDir, RELEASE_DIR)]);
+}
+
+/** Runs a PHP CLI of the app (an installer, `occ`) as its user, in `cwd`. */
+export async function runPhp(
+  user: PasswdEntry,
+  phpVersion: string,
+  cwd: string,
+  args: string[],
+): Promise<string> {
+  const res = await asUser(user, `/usr/bin/php${phpVersion}`, args, { cwd });
+  if (res.code !== 0)
+    throw new OpError(
+      'failed',
+      `${args.slice(0, 2).join(' ')}: ${(res.stderr || res.stdout).trim().slice(-800)}`,
+    );
+  return res.stdout;
 }

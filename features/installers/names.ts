@@ -112,3 +112,23 @@ export const installUi = {
     stack_type: 'NGINX plus Apache2 honours .htaccess files',
   },
 } as const;
+
+/** The fields of an installer that makes a site administrator (Nextcloud, Joomla, Moodle). */
+export const adminFields = {
+  admin_user: adminUserName,
+  admin_email: adminEmail,
+  /** Generated when not given. */
+  admin_password: adminPassword.optional(),
+};
+
+/** Their form inputs, labels and help. */
+export const adminUi = {
+  fields: ['admin_user', 'admin_email', 'admin_password'],
+  widgets: { admin_password: { kind: 'password', length: 20 } },
+  labels: {
+    admin_user: 'Admin user name',
+    admin_email: 'Admin mail address',
+    admin_password: 'Admin password',
+  },
+  help: { admin_password: 'Shown once more when the install starts: keep it' },
+} as const;

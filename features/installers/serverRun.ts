@@ -8,7 +8,17 @@ import type { App } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
 import { type InstallAnswer, RELEASE_DIR, type installBase } from './names';
-import { checkApp, databaseNameTaken, makeApp, removeApp } from './serverApp';
+import {
+  checkApp,
+  databaseNameTaken,
+  makeApp,
+  makeDatabase,
+  makeDbUser,
+  removeApp,
+  removeDatabase,
+  removeDbUser,
+} from './serverApp';
+import type { DatabaseRow, DbUserRow } from '../databases/server';
 import { type Step, runSteps, wordsOf } from './serverSteps';
 import type { z } from 'zod';
 
@@ -150,3 +160,31 @@ export const fetchStep = (
       dest_dir: `${appPath(made.app)}/${RELEASE_DIR}`,
     })),
 });
+
+/**
+ * The app's database and its database user (all privileges on it, the given password), as two
+ * steps that each undo themselves.
+ */
+export function databaseSteps(
+  ctx: HandlerContext,
+  app: WebappRow,
+  name: string,
+  password: string,
+): Step[] {
+  let database: DatabaseRow | undefined;
+  let user: DbUserRow | undefined;
+  return [
+    {
+      event: `Creating the database ${name}`,
+      code: 2,
+      run: async () => void (database = await makeDatabase(ctx, app, name)),
+      undo: async () => database && (await removeDatabase(ctx, database.id)),
+    },
+    {
+      event: `Creating the database user ${name}`,
+      code: 3,
+      run: async () => void (user = await makeDbUser(ctx, app, name, password, [database!.id])),
+      undo: async () => user && (await removeDbUser(ctx, user.id)),
+    },
+  ];
+}

@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import type { DatabaseRow, DbUserRow } from '../databases/server';
-import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../installers/serverApp';
-import { fetchStep, freeDatabaseName, startInstall, stepOp } from '../installers/serverRun';
+import {
+  databaseSteps,
+  fetchStep,
+  freeDatabaseName,
+  startInstall,
+  stepOp,
+} from '../installers/serverRun';
 import { generatedPassword, randomFrom } from '../installers/serverSecrets';
 import { type roundcubeInstallInput, roundcubeInstaller } from './resource';
 
@@ -19,8 +23,6 @@ const handlers = defineHandlers(roundcubeInstaller, {
     const dbName = await freeDatabaseName(ctx, 'rc', body.name);
     const dbPassword = generatedPassword(32);
     const { name, domains, sys_user, php_version, stack_type } = body;
-    let database: DatabaseRow | undefined;
-    let dbUser: DbUserRow | undefined;
     return startInstall(ctx, {
       type: 'roundcube',
       name: `Roundcube on ${domains[0]}`,
@@ -29,19 +31,7 @@ const handlers = defineHandlers(roundcubeInstaller, {
       done: 'Roundcube is installed',
       login: null,
       steps: ({ app, release, taskId }) => [
-        {
-          event: `Creating the database ${dbName}`,
-          code: 2,
-          run: async () => void (database = await makeDatabase(ctx, app, dbName)),
-          undo: async () => database && (await removeDatabase(ctx, database.id)),
-        },
-        {
-          event: `Creating the database user ${dbName}`,
-          code: 3,
-          run: async () =>
-            void (dbUser = await makeDbUser(ctx, app, dbName, dbPassword, [database!.id])),
-          undo: async () => dbUser && (await removeDbUser(ctx, dbUser.id)),
-        },
+        ...databaseSteps(ctx, app, dbName, dbPassword),
         fetchStep(ctx, { app, release, taskId }, 'Roundcube'),
         {
           event: 'Installing Roundcube',

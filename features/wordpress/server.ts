@@ -1,10 +1,14 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../installers/serverApp';
-import { fetchStep, freeDatabaseName, startInstall, stepOp } from '../installers/serverRun';
+import {
+  databaseSteps,
+  fetchStep,
+  freeDatabaseName,
+  startInstall,
+  stepOp,
+} from '../installers/serverRun';
 import { generatedPassword, generatedSalt, randomSuffix } from '../installers/serverSecrets';
-import type { DatabaseRow, DbUserRow } from '../databases/server';
 import { type wordpressInstallInput, wordpressInstaller } from './resource';
 
 type Body = z.output<typeof wordpressInstallInput>;
@@ -22,8 +26,6 @@ const handlers = defineHandlers(wordpressInstaller, {
     const password = body.admin_password ?? generatedPassword(20);
     const url = `http://${body.domains[0]}`;
     const { name, domains, sys_user, php_version, stack_type } = body;
-    let database: DatabaseRow | undefined;
-    let dbUser: DbUserRow | undefined;
     return startInstall(ctx, {
       type: 'wordpress',
       name: `WordPress on ${domains[0]}`,
@@ -31,19 +33,7 @@ const handlers = defineHandlers(wordpressInstaller, {
       done: 'WordPress is installed',
       login: { url: `${url}/wp-login.php`, user: body.admin_user, password },
       steps: ({ app, release, taskId }) => [
-        {
-          event: `Creating the database ${dbName}`,
-          code: 2,
-          run: async () => void (database = await makeDatabase(ctx, app, dbName)),
-          undo: async () => database && (await removeDatabase(ctx, database.id)),
-        },
-        {
-          event: `Creating the database user ${dbName}`,
-          code: 3,
-          run: async () =>
-            void (dbUser = await makeDbUser(ctx, app, dbName, dbPassword, [database!.id])),
-          undo: async () => dbUser && (await removeDbUser(ctx, dbUser.id)),
-        },
+        ...databaseSteps(ctx, app, dbName, dbPassword),
         fetchStep(ctx, { app, release, taskId }, 'WordPress'),
         {
           event: 'Installing WordPress',

@@ -45,6 +45,10 @@ export const SANDBOX_PACKAGES = [
   'roundcube-core',
   'roundcube-mysql',
   'nodejs',
+  // Release archives: the agent unpacks zip and tar.bz2 ones; the tests build them.
+  'unzip',
+  'bzip2',
+  'zip',
 ] as const;
 
 const POLICY = '/usr/sbin/policy-rc.d';

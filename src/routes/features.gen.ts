@@ -6,6 +6,9 @@ import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
 import * as ftp from '../../features/ftp/routes';
+import * as joomla from '../../features/joomla/routes';
+import * as moodle from '../../features/moodle/routes';
+import * as nextcloud from '../../features/nextcloud/routes';
 import * as referrals from '../../features/referrals/routes';
 import * as roundcube from '../../features/roundcube/routes';
 import * as ssl from '../../features/ssl/routes';
@@ -25,6 +28,9 @@ export const featureRoutes: readonly RouteDef[] = [
   ...dns.routes,
   ...easyphp.routes,
   ...ftp.routes,
+  ...joomla.routes,
+  ...moodle.routes,
+  ...nextcloud.routes,
   ...referrals.routes,
   ...roundcube.routes,
   ...ssl.routes,

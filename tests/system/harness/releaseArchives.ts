@@ -80,7 +80,7 @@ export async function pinRelease(
   panel: Panel,
   app: string,
   version: string,
-  release: { url: string; sha256: string },
+  release: { url: string; sha256: string; format?: string },
 ) {
   const at = new Date().toISOString();
   await panel.t.app.db
@@ -91,10 +91,88 @@ export async function pinRelease(
       url: release.url,
       sha256: release.sha256,
       size: null,
-      format: 'tar.gz',
+      format: release.format ?? 'tar.gz',
       is_default: 1,
       created_at: at,
       updated_at: at,
     })
     .execute();
+}
+
+/**
+ * What a fixture's CLI does: records how it was called (one JSON line per call, in the app's
+ * folder, outside the web root) and leaves the file the real installer leaves, so the site's
+ * index says it is installed. These are NOT Nextcloud, Joomla or Moodle: this machine has no
+ * internet and Debian has no package of them, so their tests prove the download, the checksum,
+ * the layout, the user and the exact command line, never the real installers (README).
+ */
+const recorder = (cli: string, made: string) => `<?php
+// A FIXTURE of an installer CLI for tests without internet: it records its arguments.
+$root = dirname(__FILE__, ${cli.split('/').length});
+file_put_contents(dirname($root) . '/fixture-calls.log', json_encode(array_slice($argv, 1)) . "\\n", FILE_APPEND);
+if (array_intersect(['maintenance:install', 'install', '--non-interactive'], array_slice($argv, 1, 1))) {
+    @mkdir(dirname($root . '/${made}'), 0750, true);
+    file_put_contents($root . '/${made}', "<?php // written by the fixture\\n");
+}
+echo "fixture: recorded\\n";
+`;
+
+const index = (label: string, made: string) =>
+  `<?php echo file_exists(__DIR__ . '/${made}') ? '${label} fixture: installed' : '${label} fixture: not installed';\n`;
+
+const FIXTURES = {
+  nextcloud: {
+    top: 'nextcloud',
+    cli: 'occ',
+    made: 'config/config.php',
+    label: 'Nextcloud',
+    format: 'tar.bz2',
+  },
+  joomla: {
+    top: '',
+    cli: 'installation/joomla.php',
+    made: 'configuration.php',
+    label: 'Joomla',
+    format: 'zip',
+  },
+  moodle: {
+    top: 'moodle',
+    cli: 'admin/cli/install.php',
+    made: 'config.php',
+    label: 'Moodle',
+    format: 'tgz',
+  },
+} as const;
+
+/** A fixture release of Nextcloud, Joomla or Moodle, in its project's archive format and layout. */
+export async function serveFixture(
+  sb: Sandbox,
+  app: keyof typeof FIXTURES,
+  port: number,
+  tamper = false,
+) {
+  const f = FIXTURES[app];
+  const stage = `/tmp/fx-${app}`;
+  const root = f.top ? `${stage}/${f.top}` : stage;
+  await sb.execOk(['rm', '-rf', stage]);
+  await sb.execOk([
+    'mkdir',
+    '-p',
+    `${root}/${f.cli.split('/').slice(0, -1).join('/') || '.'}`,
+    `/srv/dl/${app}`,
+  ]);
+  await sb.execOk(['tee', `${root}/${f.cli}`], { input: recorder(f.cli, f.made) });
+  await sb.execOk(['tee', `${root}/index.php`], { input: index(f.label, f.made) });
+  const file = `/srv/dl/${app}/${app}-fixture.${f.format}`;
+  await sb.execOk(['rm', '-f', file]);
+  if (f.format === 'zip') await sb.execOk(['bash', '-c', `cd ${stage} && zip -qr ${file} .`]);
+  else await sb.execOk(['tar', f.format === 'tar.bz2' ? '-cjf' : '-czf', file, '-C', stage, f.top]);
+  const sha256 = (await sb.execOk(['sha256sum', file])).stdout.split(' ')[0]!;
+  if (tamper) await sb.execOk(['bash', '-c', `printf x >> ${file}`]);
+  await serve(sb, port);
+  return {
+    url: `http://127.0.0.1:${port}/${app}/${app}-fixture.${f.format}`,
+    sha256,
+    format: f.format,
+  };
 }

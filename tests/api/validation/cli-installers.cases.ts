@@ -1,0 +1,35 @@
+import type { Case } from '../validation.test';
+
+const bad = {
+  name: '-x',
+  domains: [],
+  sys_user: 'root',
+  admin_user: 'root',
+  admin_email: 'x@',
+  admin_password: 'short',
+};
+const errors = {
+  name: /letters/,
+  domains: /domain/,
+  sys_user: /./,
+  admin_user: /bots/,
+  admin_email: /mail address/,
+  admin_password: /12 characters/,
+};
+
+/** Bad input to the Nextcloud, Joomla and Moodle installers, each at its field. */
+export const cases: Case[] = [
+  { route: 'POST /api/v1/nextcloud/servers/:sid/users/:uid', as: 'user', body: bad, errors },
+  {
+    route: 'POST /api/v1/joomla/servers/:sid/users/:uid',
+    as: 'user',
+    body: { ...bad, title: '' },
+    errors: { ...errors, title: /title/ },
+  },
+  {
+    route: 'POST /api/v1/moodle/servers/:sid/users/:uid',
+    as: 'user',
+    body: { ...bad, title: 'School', short_name: 'two words' },
+    errors: { ...errors, short_name: /One word/ },
+  },
+];
