@@ -34,6 +34,17 @@ export function urlProblem(value: string): string | null {
   return null;
 }
 
+/**
+ * Why a mirror's base address is refused: as a release URL, and no `?query` either, since the
+ * files are found under it as `<mirror>/<app>/<file>`.
+ */
+export function mirrorProblem(value: string): string | null {
+  const problem = urlProblem(value);
+  if (problem) return problem;
+  if (new URL(value).search) return 'No ?query in a mirror address: files are found under its path';
+  return null;
+}
+
 /** The file name of an official URL: its last path segment. */
 export function fileNameOf(value: string): string | null {
   const url = new URL(value);

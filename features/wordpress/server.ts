@@ -5,6 +5,7 @@ import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../insta
 import { appPath, freeDatabaseName, startInstall, stepOp } from '../installers/serverRun';
 import { generatedPassword, generatedSalt, randomSuffix } from '../installers/serverSecrets';
 import type { DatabaseRow, DbUserRow } from '../databases/server';
+import { fetchUrlOf } from '../releases/server';
 import { RELEASE_DIR, type wordpressInstallInput, wordpressInstaller } from './resource';
 
 type Body = z.output<typeof wordpressInstallInput>;
@@ -49,7 +50,7 @@ const handlers = defineHandlers(wordpressInstaller, {
           code: 4,
           run: async () =>
             void (await stepOp(ctx, taskId, 'release.fetch', {
-              url: release.url,
+              url: await fetchUrlOf(ctx.app.db, release),
               sha256: release.sha256,
               format: release.format,
               dest_user: app.sys_user,
