@@ -85,7 +85,7 @@ export const appReleases = defineResource({
     is_default: true,
   },
   ui: {
-    listFields: ['app', 'version', 'format', 'is_default'],
+    listFields: ['app', 'version', 'format', 'is_default', 'sha256'],
     formFields: ['app', 'version', 'url', 'sha256', 'size', 'format', 'is_default'],
     labels: { sha256: 'SHA-256', is_default: 'Default for the app', url: 'Official URL' },
     help: {

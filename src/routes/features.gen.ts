@@ -7,6 +7,7 @@ import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
 import * as ftp from '../../features/ftp/routes';
 import * as referrals from '../../features/referrals/routes';
+import * as releases from '../../features/releases/routes';
 import * as ssl from '../../features/ssl/routes';
 import * as supervisor from '../../features/supervisor/routes';
 import * as teams from '../../features/teams/routes';
@@ -25,6 +26,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...easyphp.routes,
   ...ftp.routes,
   ...referrals.routes,
+  ...releases.routes,
   ...ssl.routes,
   ...supervisor.routes,
   ...teams.routes,

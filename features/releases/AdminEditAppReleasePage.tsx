@@ -1,0 +1,18 @@
+import { GenericEdit } from '../../src/generic/GenericEdit';
+import { releasePaths } from './links';
+import { appReleases } from './resource';
+
+/** /admin/edit-app-release/{id}: change a pinned release. */
+export default function AdminEditAppReleasePage() {
+  return (
+    <GenericEdit
+      resource={appReleases}
+      title="Edit app release"
+      noun="The release"
+      cancelTo={releasePaths.admin}
+      redirectTo={() => releasePaths.admin}
+      failedTo={releasePaths.admin}
+      missingTo={releasePaths.admin}
+    />
+  );
+}
