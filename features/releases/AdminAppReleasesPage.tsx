@@ -7,8 +7,10 @@ import { GenericList } from '../../src/generic/GenericList';
 import { releasePaths } from './links';
 import { MirrorCard } from './MirrorCard';
 import { appReleases } from './resource';
+import { type App, APP_LABELS } from './urls';
 
 const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
+const name = (r: RaRecord) => `${APP_LABELS[r.app as App] ?? String(r.app)} ${String(r.version)}`;
 
 /** /admin/app-releases: the releases the installers may fetch, and the mirror they fetch from. */
 export default function AdminAppReleasesPage() {
@@ -27,7 +29,9 @@ export default function AdminAppReleasesPage() {
         before={<MirrorCard />}
         sort={{ field: 'app', order: 'ASC' }}
         render={{
+          app: (r: RaRecord) => APP_LABELS[r.app as App] ?? String(r.app),
           version: (r: RaRecord) => <Typography sx={mono}>{String(r.version)}</Typography>,
+          format: (r: RaRecord) => <Typography sx={mono}>{String(r.format)}</Typography>,
           is_default: (r: RaRecord) =>
             r.is_default ? <Chip size="small" color="primary" label="Default" /> : '—',
           sha256: (r: RaRecord) => (
@@ -38,10 +42,10 @@ export default function AdminAppReleasesPage() {
         }}
         editLink={(r) => releasePaths.edit(r.id)}
         deletable={{
-          what: (r) => `${String(r.app)} ${String(r.version)}`,
-          name: (r) => `${String(r.app)} ${String(r.version)}`,
+          what: name,
+          name,
           consequence: (r) =>
-            `Installers no longer fetch this release; apps already installed keep their files. Without another release of ${String(r.app)}, its installer refuses to run.`,
+            `Installers no longer fetch this release; apps already installed keep their files. Without another release of ${APP_LABELS[r.app as App] ?? String(r.app)}, its installer refuses to run.`,
         }}
         empty={{
           title: 'No releases pinned',

@@ -1,6 +1,7 @@
 import { GenericEdit } from '../../src/generic/GenericEdit';
 import { releasePaths } from './links';
 import { appReleases } from './resource';
+import { RELEASE_CHOICES } from './urls';
 
 /** /admin/edit-app-release/{id}: change a pinned release. */
 export default function AdminEditAppReleasePage() {
@@ -9,6 +10,7 @@ export default function AdminEditAppReleasePage() {
       resource={appReleases}
       title="Edit app release"
       noun="The release"
+      choiceLabels={RELEASE_CHOICES}
       cancelTo={releasePaths.admin}
       redirectTo={() => releasePaths.admin}
       failedTo={releasePaths.admin}

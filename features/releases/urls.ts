@@ -13,8 +13,25 @@ export const APPS = [
 ] as const;
 export type App = (typeof APPS)[number];
 
+/** The apps' names as their projects write them. */
+export const APP_LABELS: Record<App, string> = {
+  wordpress: 'WordPress',
+  joomla: 'Joomla',
+  nodejs: 'Node.js',
+  phpmyadmin: 'phpMyAdmin',
+  nextcloud: 'Nextcloud',
+  moodle: 'Moodle',
+  roundcube: 'Roundcube',
+};
+
 export const FORMATS = ['tar.gz', 'tar.bz2', 'tgz', 'zip'] as const;
 export type Format = (typeof FORMATS)[number];
+
+/** The form's choices, labelled: the apps' names, the formats as written. */
+export const RELEASE_CHOICES = {
+  app: APP_LABELS,
+  format: Object.fromEntries(FORMATS.map((f) => [f, f])),
+};
 
 export const SHA256 = /^[0-9a-f]{64}$/;
 
