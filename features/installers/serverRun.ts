@@ -4,7 +4,7 @@ import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import type { AppRelease } from '../releases/resource';
 import { releaseFor } from '../releases/server';
-import type { App } from '../releases/urls';
+import { type App, APP_LABELS } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
 import type { InstallAnswer, installBase } from './names';
@@ -28,16 +28,6 @@ export interface InstallPlan {
   login: InstallAnswer['login'];
 }
 
-const LABELS: Record<App, string> = {
-  wordpress: 'WordPress',
-  joomla: 'Joomla',
-  nodejs: 'Node.js',
-  phpmyadmin: 'phpMyAdmin',
-  nextcloud: 'Nextcloud',
-  moodle: 'Moodle',
-  roundcube: 'Roundcube',
-};
-
 /**
  * Starts an install as a task: the checks a form can show first (server online, a release in
  * the catalogue, the app's name, domains and user), then the app itself (its id is in the
@@ -51,7 +41,7 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
   if (!release)
     throw new HttpError(
       409,
-      `No release of ${LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
+      `No release of ${APP_LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
     );
   await checkApp(ctx, plan.fields, plan.type);
 
