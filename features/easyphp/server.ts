@@ -6,9 +6,9 @@ import type { ServerRow } from '../../server/db/schema';
 import { withId } from '../../server/db/migrations/helpers';
 import { readOp, runOp } from '../../server/agents/runOp';
 import { defineServerFeature } from '../../server/feature';
-import { HttpError, fieldError, notFound } from '../../server/http/errors';
+import { adminCatalogue } from '../../server/http/adminCatalogue';
+import { fieldError, notFound } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
-import { pageOf } from '../../server/repositories/paging';
 import { DEFAULT_EXTENSIONS } from './catalogue';
 import {
   type ExtensionState,
@@ -125,85 +125,23 @@ const columns = (input: Partial<Input>) => ({
   ...(input.is_available !== undefined ? { is_available: input.is_available ? 1 : 0 } : {}),
 });
 
-async function findExtension(db: Db, id: number): Promise<Row | undefined> {
-  return db.selectFrom('php_extensions').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-async function mustFind(db: Db, id: number): Promise<Row> {
-  const row = await findExtension(db, id);
-  if (!row) throw notFound('No such PHP extension in the catalogue');
-  return row;
-}
-
-/** Another extension of the catalogue has this name: a field error, not the database's. */
-async function checkName(db: Db, name: string, self?: number): Promise<void> {
-  let query = db.selectFrom('php_extensions').select('id').where('name', '=', name);
-  if (self !== undefined) query = query.where('id', '!=', self);
-  if (await query.executeTakeFirst())
-    throw new HttpError(409, `${name} is already in the catalogue`, {
-      name: `${name} is already in the catalogue`,
-    });
-}
-
-const SORT = phpExtensions.ops.list.sort;
+const catalogue = adminCatalogue({
+  table: 'php_extensions',
+  missing: 'No such PHP extension in the catalogue',
+  sort: phpExtensions.ops.list.sort,
+  record,
+  columns,
+  defaults: { description: '', package: null, php_versions: '', is_available: 1 },
+  unique: {
+    columns: ['name'],
+    field: 'name',
+    message: (row) => `${row.name} is already in the catalogue`,
+  },
+});
+const { mustFind } = catalogue;
 
 const catalogueHandlers = defineHandlers(phpExtensions, {
-  list: (ctx) =>
-    pageOf(ctx.app.db.selectFrom('php_extensions').selectAll(), ctx.query, SORT).then((page) => ({
-      data: page.data.map(record),
-      total: page.total,
-    })),
-  async get(ctx) {
-    return record(await mustFind(ctx.app.db, Number(ctx.params.id)));
-  },
-  async create(ctx) {
-    const body = ctx.body as Input;
-    await checkName(ctx.app.db, body.name);
-    const at = now();
-    const inserted = await ctx.app.db
-      .insertInto('php_extensions')
-      .values({
-        name: body.name,
-        label: body.label,
-        description: '',
-        package: null,
-        php_versions: '',
-        is_available: 1,
-        ...columns(body),
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      // Another admin added the same name meanwhile: the unique index refused it.
-      .catch(async (error: unknown) => {
-        await checkName(ctx.app.db, body.name);
-        throw error;
-      });
-    ctx.reply.code(201);
-    return record(await mustFind(ctx.app.db, inserted.id));
-  },
-  async update(ctx) {
-    const id = Number(ctx.params.id);
-    await mustFind(ctx.app.db, id);
-    const { name } = ctx.body;
-    if (name !== undefined) await checkName(ctx.app.db, name, id);
-    await ctx.app.db
-      .updateTable('php_extensions')
-      .set({ ...columns(ctx.body), updated_at: now() })
-      .where('id', '=', id)
-      .execute()
-      .catch(async (error: unknown) => {
-        if (name !== undefined) await checkName(ctx.app.db, name, id);
-        throw error;
-      });
-    return record(await mustFind(ctx.app.db, id));
-  },
-  async delete(ctx) {
-    const row = await mustFind(ctx.app.db, Number(ctx.params.id));
-    await ctx.app.db.deleteFrom('php_extensions').where('id', '=', row.id).execute();
-    return record(row);
-  },
+  ...catalogue.handlers,
   actions: {
     async availability(ctx) {
       const id = Number(ctx.params.id);
@@ -302,7 +240,7 @@ const serverHandlers = defineHandlers(easyphp, {
         );
       const on = enable !== undefined;
       const param = on ? 'enable' : 'disable';
-      const row = await findExtension(ctx.app.db, (enable ?? disable)!);
+      const row = await catalogue.find(ctx.app.db, (enable ?? disable)!);
       if (!row || !row.is_available)
         throw fieldError(param, 'No such PHP extension is offered (see the catalogue)');
       if (row.php_versions && !versionsOf(row.php_versions).includes(version))

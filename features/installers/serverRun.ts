@@ -3,8 +3,8 @@ import type { OpProgress } from '../../resources/agent/protocol';
 import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import type { AppRelease } from '../releases/resource';
-import { releaseFor } from '../releases/server';
-import type { App } from '../releases/urls';
+import { fetchUrlOf, releaseFor } from '../releases/server';
+import { type App, APP_LABELS } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
 import { type InstallAnswer, RELEASE_DIR, type installBase } from './names';
@@ -40,16 +40,6 @@ export interface InstallPlan {
   login: InstallAnswer['login'];
 }
 
-const LABELS: Record<App, string> = {
-  wordpress: 'WordPress',
-  joomla: 'Joomla',
-  nodejs: 'Node.js',
-  phpmyadmin: 'phpMyAdmin',
-  nextcloud: 'Nextcloud',
-  moodle: 'Moodle',
-  roundcube: 'Roundcube',
-};
-
 /**
  * Starts an install as a task: the checks a form can show first (server online, a release in
  * the catalogue, the app's name, domains and user), then the app itself (its id is in the
@@ -63,7 +53,7 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
   if (!release)
     throw new HttpError(
       409,
-      `No release of ${LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
+      `No release of ${APP_LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
     );
   await checkApp(ctx, plan.fields, plan.type, plan.webRoot);
 
@@ -153,7 +143,8 @@ export const fetchStep = (
   code: 4,
   run: async () =>
     void (await stepOp(ctx, made.taskId, 'release.fetch', {
-      url: made.release.url,
+      // The admin's mirror when one is set; the pinned SHA-256 is checked all the same.
+      url: await fetchUrlOf(ctx.app.db, made.release),
       sha256: made.release.sha256,
       format: made.release.format,
       dest_user: made.app.sys_user,

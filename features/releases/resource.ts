@@ -6,16 +6,20 @@
 import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
-import { APPS, FORMATS, SHA256, urlProblem } from './urls';
+import { APPS, FORMATS, SHA256, mirrorProblem, urlProblem } from './urls';
 
-export const releaseUrl = z
-  .string()
-  .trim()
-  .max(500)
-  .superRefine((v, ctx) => {
-    const problem = urlProblem(v);
-    if (problem) ctx.addIssue({ code: z.ZodIssueCode.custom, message: problem });
-  });
+/** An address of at most 500 characters, refused with `problem`'s words. */
+const address = (problem: (value: string) => string | null) =>
+  z
+    .string()
+    .trim()
+    .max(500)
+    .superRefine((v, ctx) => {
+      const why = problem(v);
+      if (why) ctx.addIssue({ code: z.ZodIssueCode.custom, message: why });
+    });
+
+export const releaseUrl = address(urlProblem);
 
 export const appReleaseSchema = z.object({
   id: z.number().int(),
@@ -81,7 +85,7 @@ export const appReleases = defineResource({
     is_default: true,
   },
   ui: {
-    listFields: ['app', 'version', 'format', 'is_default'],
+    listFields: ['app', 'version', 'format', 'is_default', 'sha256'],
     formFields: ['app', 'version', 'url', 'sha256', 'size', 'format', 'is_default'],
     labels: { sha256: 'SHA-256', is_default: 'Default for the app', url: 'Official URL' },
     help: {
@@ -92,7 +96,49 @@ export const appReleases = defineResource({
   },
 });
 
-export const resources = { 'app-releases': appReleases };
+/** The catalogue's mirror: a base address the installers fetch from instead of the official URLs. */
+export const releaseMirrorSchema = z.object({
+  /** Null: downloads come from the official URLs. */
+  mirror: z.string().nullable(),
+  /** When an admin last set or cleared it; null while never set. */
+  updated_at: z.string().nullable(),
+});
+export type ReleaseMirror = z.infer<typeof releaseMirrorSchema>;
+
+export const releaseMirrorInput = z.object({ mirror: address(mirrorProblem).nullable() });
+
+const MIRROR_PATH = 'admin/app-releases-mirror';
+
+/**
+ * The mirror setting (admins only, no admin staff). Only where an archive comes from: its
+ * SHA-256 stays the pinned one, so a mirror cannot change what is installed.
+ */
+export const releaseMirror = defineResource({
+  name: 'app-release-mirror',
+  label: 'App release mirror',
+  schema: releaseMirrorSchema,
+  paths: {},
+  ops: {},
+  actions: {
+    get: {
+      method: 'GET',
+      path: MIRROR_PATH,
+      guard: 'admin',
+      summary: 'The mirror the installers download from (null: the official URLs)',
+      response: releaseMirrorSchema,
+    },
+    set: {
+      method: 'PUT',
+      path: MIRROR_PATH,
+      guard: 'admin',
+      summary: 'Point the catalogue at a mirror (`<mirror>/<app>/<file>`), or clear it with null',
+      body: releaseMirrorInput,
+      response: releaseMirrorSchema,
+    },
+  },
+});
+
+export const resources = { 'app-releases': appReleases, 'app-release-mirror': releaseMirror };
 
 /** Where a fetched archive is unpacked: a path inside the user's home (checked by the agent). */
 const destDir = z

@@ -4,11 +4,11 @@ import type { Db } from '../../server/db/database';
 import type { Flag, Timestamp } from '../../server/db/columns';
 import { withId } from '../../server/db/migrations/helpers';
 import { defineServerFeature } from '../../server/feature';
-import { HttpError, notFound } from '../../server/http/errors';
+import { adminCatalogue } from '../../server/http/adminCatalogue';
 import { defineHandlers } from '../../server/http/handlers';
-import { pageOf } from '../../server/repositories/paging';
 import { type AppRelease, type appReleaseInput, appReleases } from './resource';
-import type { App, Format } from './urls';
+import { mirrorHandlers, mirrorMigration, mirrorOf } from './serverMirror';
+import { type App, type Format, downloadUrl } from './urls';
 
 interface AppReleasesTable {
   id: Generated<number>;
@@ -28,8 +28,6 @@ declare module '../../server/db/schema' {
     app_releases: AppReleasesTable;
   }
 }
-
-const now = () => new Date().toISOString();
 
 const migration = {
   async up(db: Kysely<unknown>) {
@@ -62,116 +60,41 @@ const record = (row: Row): AppRelease => ({
   is_default: Boolean(row.is_default),
 });
 
-async function mustFind(db: Db, id: number): Promise<Row> {
-  const row = await db
-    .selectFrom('app_releases')
-    .selectAll()
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!row) throw notFound('No such release in the catalogue');
-  return row;
-}
-
-/** Another release of the app has this version: a field error, not the database's. */
-async function checkVersion(db: Db, app: string, version: string, self?: number): Promise<void> {
-  let query = db
-    .selectFrom('app_releases')
-    .select('id')
-    .where('app', '=', app)
-    .where('version', '=', version);
-  if (self !== undefined) query = query.where('id', '!=', self);
-  if (await query.executeTakeFirst())
-    throw new HttpError(409, `${app} ${version} is already in the catalogue`, {
-      version: `${app} ${version} is already in the catalogue`,
-    });
-}
-
 /** One default per app: the new default clears the others. */
-async function onlyDefault(db: Db, app: string, id: number): Promise<void> {
+async function onlyDefault(db: Db, row: Row): Promise<void> {
+  if (!row.is_default) return;
   await db
     .updateTable('app_releases')
     .set({ is_default: 0 })
-    .where('app', '=', app)
-    .where('id', '!=', id)
+    .where('app', '=', row.app)
+    .where('id', '!=', row.id)
     .execute();
 }
 
-const SORT = appReleases.ops.list.sort;
-
-const handlers = defineHandlers(appReleases, {
-  list: (ctx) =>
-    pageOf(ctx.app.db.selectFrom('app_releases').selectAll(), ctx.query, SORT).then((page) => ({
-      data: page.data.map(record),
-      total: page.total,
-    })),
-  async get(ctx) {
-    return record(await mustFind(ctx.app.db, Number(ctx.params.id)));
+const catalogue = adminCatalogue({
+  table: 'app_releases',
+  missing: 'No such release in the catalogue',
+  sort: appReleases.ops.list.sort,
+  record,
+  // The input is parsed (no unknown keys): what it gives is written as is, but the flag.
+  columns: ({ is_default, ...rest }: Partial<Input>) => ({
+    ...Object.fromEntries(Object.entries(rest).filter(([, value]) => value !== undefined)),
+    ...(is_default !== undefined ? { is_default: is_default ? 1 : 0 } : {}),
+  }),
+  defaults: { size: null },
+  unique: {
+    columns: ['app', 'version'],
+    field: 'version',
+    message: (row) => `${row.app} ${row.version} is already in the catalogue`,
   },
-  async create(ctx) {
-    const body = ctx.body as Input;
-    const { db } = ctx.app;
-    await checkVersion(db, body.app, body.version);
-    const at = now();
-    const inserted = await db
-      .insertInto('app_releases')
-      .values({
-        app: body.app,
-        version: body.version,
-        url: body.url,
-        sha256: body.sha256,
-        size: body.size ?? null,
-        format: body.format,
-        is_default: body.is_default ? 1 : 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-      .catch(async (error: unknown) => {
-        await checkVersion(db, body.app, body.version);
-        throw error;
-      });
-    if (body.is_default) await onlyDefault(db, body.app, inserted.id);
-    ctx.reply.code(201);
-    return record(await mustFind(db, inserted.id));
-  },
-  async update(ctx) {
-    const id = Number(ctx.params.id);
-    const { db } = ctx.app;
-    const row = await mustFind(db, id);
-    const body = ctx.body as Partial<Input>;
-    const app = body.app ?? row.app;
-    const version = body.version ?? row.version;
-    await checkVersion(db, app, version, id);
-    await db
-      .updateTable('app_releases')
-      .set({
-        app,
-        version,
-        ...(body.url !== undefined ? { url: body.url } : {}),
-        ...(body.sha256 !== undefined ? { sha256: body.sha256 } : {}),
-        ...(body.size !== undefined ? { size: body.size } : {}),
-        ...(body.format !== undefined ? { format: body.format } : {}),
-        ...(body.is_default !== undefined ? { is_default: body.is_default ? 1 : 0 } : {}),
-        updated_at: now(),
-      })
-      .where('id', '=', id)
-      .execute();
-    const after = await mustFind(db, id);
-    if (after.is_default) await onlyDefault(db, after.app, id);
-    return record(after);
-  },
-  async delete(ctx) {
-    const row = await mustFind(ctx.app.db, Number(ctx.params.id));
-    await ctx.app.db.deleteFrom('app_releases').where('id', '=', row.id).execute();
-    return record(row);
-  },
-  actions: {},
+  written: onlyDefault,
 });
 
+const handlers = defineHandlers(appReleases, { ...catalogue.handlers, actions: {} });
+
 export const server = defineServerFeature({
-  migrations: { '0019_app_releases': migration },
-  handlers: [handlers],
+  migrations: { '0019_app_releases': migration, '0023_release_mirror': mirrorMigration },
+  handlers: [handlers, mirrorHandlers],
 });
 
 /**
@@ -188,4 +111,16 @@ export async function releaseFor(db: Db, app: App): Promise<AppRelease | null> {
     .orderBy('id', 'desc')
     .executeTakeFirst();
   return row ? record(row) : null;
+}
+
+/**
+ * Where an installer downloads a release: from the mirror when one is set, else the official
+ * URL. Only the address changes: the agent still refuses an archive whose SHA-256 is not the
+ * release's pinned one, so a mirror cannot change what is installed.
+ */
+export async function fetchUrlOf(
+  db: Db,
+  release: Pick<AppRelease, 'app' | 'url'>,
+): Promise<string> {
+  return downloadUrl(release, await mirrorOf(db));
 }

@@ -13,8 +13,25 @@ export const APPS = [
 ] as const;
 export type App = (typeof APPS)[number];
 
+/** The apps' names as their projects write them. */
+export const APP_LABELS: Record<App, string> = {
+  wordpress: 'WordPress',
+  joomla: 'Joomla',
+  nodejs: 'Node.js',
+  phpmyadmin: 'phpMyAdmin',
+  nextcloud: 'Nextcloud',
+  moodle: 'Moodle',
+  roundcube: 'Roundcube',
+};
+
 export const FORMATS = ['tar.gz', 'tar.bz2', 'tgz', 'zip'] as const;
 export type Format = (typeof FORMATS)[number];
+
+/** The form's choices, labelled: the apps' names, the formats as written. */
+export const RELEASE_CHOICES = {
+  app: APP_LABELS,
+  format: Object.fromEntries(FORMATS.map((f) => [f, f])),
+};
 
 export const SHA256 = /^[0-9a-f]{64}$/;
 
@@ -31,6 +48,17 @@ export function urlProblem(value: string): string | null {
   if (url.username || url.password) return 'No user name or password in the address';
   if (url.hash) return 'No #fragment in the address';
   if (!url.hostname) return 'The address names no host';
+  return null;
+}
+
+/**
+ * Why a mirror's base address is refused: as a release URL, and no `?query` either, since the
+ * files are found under it as `<mirror>/<app>/<file>`.
+ */
+export function mirrorProblem(value: string): string | null {
+  const problem = urlProblem(value);
+  if (problem) return problem;
+  if (new URL(value).search) return 'No ?query in a mirror address: files are found under its path';
   return null;
 }
 

@@ -102,6 +102,7 @@ export const de: Translation = {
       servers: 'Server',
       packages: 'Pakete',
       coupons: 'Gutscheine',
+      appReleases: 'App-Versionen',
       referrals: 'Empfehlungen',
       providerPlans: 'Anbieter-Tarife',
     },

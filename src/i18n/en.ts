@@ -96,6 +96,7 @@ export const en = {
       coupons: 'Coupons',
       api: 'API',
       phpManagement: 'EasyPHP',
+      appReleases: 'App releases',
       referrals: 'Referrals',
       commonScript: '911',
       outbox: 'Outbox',

@@ -98,6 +98,7 @@ export const es: Translation = {
       servers: 'Servidores',
       packages: 'Paquetes',
       coupons: 'Cupones',
+      appReleases: 'Versiones de apps',
       referrals: 'Referidos',
       providerPlans: 'Planes del proveedor',
     },

@@ -98,6 +98,7 @@ export const it: Translation = {
       servers: 'Server',
       packages: 'Pacchetti',
       coupons: 'Coupon',
+      appReleases: 'Versioni delle app',
       referrals: 'Referral',
       providerPlans: 'Piani del provider',
     },

@@ -10,6 +10,7 @@ import * as joomla from '../../features/joomla/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
 import * as referrals from '../../features/referrals/routes';
+import * as releases from '../../features/releases/routes';
 import * as roundcube from '../../features/roundcube/routes';
 import * as ssl from '../../features/ssl/routes';
 import * as supervisor from '../../features/supervisor/routes';
@@ -32,6 +33,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...moodle.routes,
   ...nextcloud.routes,
   ...referrals.routes,
+  ...releases.routes,
   ...roundcube.routes,
   ...ssl.routes,
   ...supervisor.routes,

@@ -194,6 +194,7 @@ export const MENUS: Record<MenuName, readonly MenuEntry[]> = {
     m('coupons', '/admin/coupons', 'coupon'),
     m('api', '/admin/api', 'api'),
     m('phpManagement', '/admin/php-management', 'php'),
+    m('appReleases', '/admin/app-releases', 'apps'),
     m('referrals', '/admin/referrals', 'referral'),
     m('commonScript', '/admin/911', 'script'),
     m('outbox', '/admin/outbox', 'mail'),

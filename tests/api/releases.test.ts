@@ -106,3 +106,45 @@ describe('the release catalogue', () => {
     }
   });
 });
+
+describe('the mirror (admin/app-releases-mirror)', () => {
+  const MIRROR = '/api/v1/admin/app-releases-mirror';
+
+  it('is none until an admin sets one; set, read back, cleared with null', async () => {
+    const first = await call(admin, 'GET', MIRROR);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toEqual({ mirror: null, updated_at: null });
+    const set = await call(admin, 'PUT', MIRROR, { mirror: ' http://127.0.0.1:8080/apps ' });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().mirror).toBe('http://127.0.0.1:8080/apps');
+    expect(set.json().updated_at).toMatch(/^\d{4}-/);
+    expect((await call(admin, 'GET', MIRROR)).json().mirror).toBe('http://127.0.0.1:8080/apps');
+    const cleared = await call(admin, 'PUT', MIRROR, { mirror: null });
+    expect(cleared.statusCode).toBe(200);
+    expect((await call(admin, 'GET', MIRROR)).json().mirror).toBeNull();
+  });
+
+  it('refuses other schemes, credentials, fragments and queries at the field', async () => {
+    for (const [mirror, words] of [
+      ['ftp://mirror.example.org/apps', /https/],
+      ['https://u:p@mirror.example.org/apps', /user name or password/],
+      ['https://mirror.example.org/apps#x', /fragment/],
+      ['https://mirror.example.org/apps?token=1', /query/],
+      ['mirror.example.org', /full address/],
+    ] as const) {
+      const res = await call(admin, 'PUT', MIRROR, { mirror });
+      expect(res.statusCode, mirror).toBe(400);
+      expect(res.json().errors.mirror).toMatch(words);
+    }
+    expect((await call(admin, 'GET', MIRROR)).json().mirror).toBeNull();
+  });
+
+  it('is the admins’ alone: admin staff and users are refused', async () => {
+    for (const user of [staff, owner]) {
+      expect((await call(user, 'GET', MIRROR)).statusCode).toBe(403);
+      const res = await call(user, 'PUT', MIRROR, { mirror: 'https://mirror.example.org' });
+      expect(res.statusCode).toBe(403);
+    }
+    expect((await call(admin, 'GET', MIRROR)).json().mirror).toBeNull();
+  });
+});

@@ -143,6 +143,7 @@ describe('POST wordpress/servers/{sid}/users/{uid}', () => {
     ]);
     const fetch = agent.calls[3]!.args as Record<string, unknown>;
     expect(fetch).toMatchObject({
+      url: 'http://127.0.0.1:1/wordpress-6.1.9.tar.gz',
       sha256: 'a'.repeat(64),
       dest_user: 'alice',
       dest_dir: '/home/alice/apps/blog/.stackdeck-release',
@@ -193,6 +194,29 @@ describe('POST wordpress/servers/{sid}/users/{uid}', () => {
     expect(second.db_name).toBe('wp_blog_2');
     expect(second.db_password).not.toBe(first.db_password);
     expect(second.salts[0]).not.toBe(first.salts[0]);
+  });
+
+  it('downloads from the mirror an admin set, still checked against the pinned SHA-256', async () => {
+    const admin = await live.t.user({ admin: true });
+    const mirror = (value: string | null) =>
+      live.t.call('PUT', '/api/v1/admin/app-releases-mirror', {
+        token: admin.token,
+        body: { mirror: value },
+      });
+    expect((await mirror('http://127.0.0.1:8081/stackdeck/')).statusCode).toBe(200);
+    agent.calls.length = 0;
+    const res = await call(
+      'POST',
+      at('wordpress'),
+      body('blog-3', { domains: ['three.example.com'] }),
+    );
+    expect(res.statusCode, res.body).toBe(202);
+    expect((await settled(res.json().task_id)).status).toBe('completed');
+    expect(await mirror(null).then((r) => r.statusCode)).toBe(200);
+    expect(agent.calls.find((c) => c.name === 'release.fetch')!.args).toMatchObject({
+      url: 'http://127.0.0.1:8081/stackdeck/wordpress/wordpress-6.1.9.tar.gz',
+      sha256: 'a'.repeat(64),
+    });
   });
 
   it('refuses a name or domain in use at the form, before any task', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appReleaseInput } from '../../features/releases/resource';
-import { downloadUrl, fileNameOf, urlProblem } from '../../features/releases/urls';
+import { downloadUrl, fileNameOf, mirrorProblem, urlProblem } from '../../features/releases/urls';
 
 describe('release addresses', () => {
   it('takes https and http, a loopback mirror included', () => {
@@ -23,6 +23,13 @@ describe('release addresses', () => {
     );
     expect(fileNameOf('https://example.org/')).toBeNull();
     expect(fileNameOf('https://example.org/a/%2e%2e')).toBeNull();
+  });
+  it('takes a mirror base like a release URL, without a query', () => {
+    expect(mirrorProblem('http://127.0.0.1:8080/mirror/')).toBeNull();
+    expect(mirrorProblem('https://mirror.example.org')).toBeNull();
+    expect(mirrorProblem('https://mirror.example.org/?token=1')).toMatch(/query/);
+    expect(mirrorProblem('https://u:p@mirror.example.org/')).toMatch(/password/);
+    expect(mirrorProblem('ftp://mirror.example.org/')).toMatch(/https/);
   });
   it('validates the catalogue input: apps, hashes, formats', () => {
     const ok = appReleaseInput.safeParse({

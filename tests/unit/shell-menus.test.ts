@@ -32,6 +32,7 @@ describe('admin menu role filtering (spec section 6)', () => {
       '/admin/coupons',
       '/admin/api',
       '/admin/php-management',
+      '/admin/app-releases',
       '/admin/referrals',
       '/admin/911',
       '/admin/outbox',

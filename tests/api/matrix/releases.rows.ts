@@ -48,4 +48,10 @@ export const rows: Row[] = [
     expect: ADMIN,
   },
   { route: 'DELETE /api/v1/admin/app-releases/:id', params: one, expect: ADMIN },
+  { route: 'GET /api/v1/admin/app-releases-mirror', expect: ADMIN },
+  {
+    route: 'PUT /api/v1/admin/app-releases-mirror',
+    body: () => ({ mirror: null }),
+    expect: ADMIN,
+  },
 ];

@@ -64,4 +64,22 @@ export const cases: Case[] = [
     errors: { url: /user name or password/ },
     params: release,
   },
+  {
+    route: 'PUT /api/v1/admin/app-releases-mirror',
+    as: 'admin',
+    body: { mirror: 'https://mirror.example.org/apps?token=1' },
+    errors: { mirror: /query/ },
+  },
+  {
+    route: 'PUT /api/v1/admin/app-releases-mirror',
+    as: 'admin',
+    body: { mirror: 'ftp://user:pw@mirror.example.org/' },
+    errors: { mirror: /https/ },
+  },
+  {
+    route: 'PUT /api/v1/admin/app-releases-mirror',
+    as: 'admin',
+    body: {},
+    errors: { mirror: /./ },
+  },
 ];
