@@ -4,6 +4,7 @@ import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
 import * as ftp from '../features/ftp/agent';
+import * as phpmyadmin from '../features/phpmyadmin/agent';
 import * as releases from '../features/releases/agent';
 import * as roundcube from '../features/roundcube/agent';
 import * as ssl from '../features/ssl/agent';
@@ -19,6 +20,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   databases.agent,
   easyphp.agent,
   ftp.agent,
+  phpmyadmin.agent,
   releases.agent,
   roundcube.agent,
   ssl.agent,

@@ -6,6 +6,7 @@ import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
 import * as ftp from '../features/ftp/resource';
+import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
@@ -25,6 +26,7 @@ export const featureResources = {
   ...dns.resources,
   ...easyphp.resources,
   ...ftp.resources,
+  ...phpmyadmin.resources,
   ...referrals.resources,
   ...releases.resources,
   ...roundcube.resources,
@@ -45,6 +47,7 @@ export const featureOps = {
   ...dns.ops,
   ...easyphp.ops,
   ...ftp.ops,
+  ...phpmyadmin.ops,
   ...referrals.ops,
   ...releases.ops,
   ...roundcube.ops,

@@ -6,6 +6,7 @@ import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
 import * as ftp from '../features/ftp/server';
+import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
@@ -26,6 +27,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   dns.server,
   easyphp.server,
   ftp.server,
+  phpmyadmin.server,
   referrals.server,
   releases.server,
   roundcube.server,
