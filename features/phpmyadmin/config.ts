@@ -87,7 +87,8 @@ if (isset($_COOKIE['${SSO_SESSION}']) && is_string($_COOKIE['${SSO_SESSION}']) &
  * keys (not phpMyAdmin 5).
  */
 export function patchVendorConfig(text: string, p: PmaPaths): string | null {
-  const key = (name: string) => new RegExp(`^(\\s*'${name}'\\s*=>\\s*)[^\\n]*,\\s*$`, 'm');
+  const key = (name: string) =>
+    new RegExp(`^([ \\t]*'${name}'[ \\t]*=>[ \\t]*)[^\\n]*,[ \\t]*$`, 'm');
   if (!key('configFile').test(text) || !key('tempDir').test(text)) return null;
   return text
     .replace(key('configFile'), (_m, head: string) => `${head}${phpString(configPath(p))},`)
