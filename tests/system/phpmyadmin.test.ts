@@ -227,9 +227,22 @@ describe('phpMyAdmin web app and its one-time sign-in', () => {
     expect(log.body).toContain('Open phpMyAdmin as shop_app');
     expect(log.body).not.toContain(token);
 
-    // Signing out ends the signon session: the next visit gets the normal login.
+    // Signing out ends the signon session (the next visit gets the normal login) and leaves
+    // the temporary account with a password nobody knows until the agent drops it.
+    const hash = async () =>
+      (
+        await sb.execOk([
+          'mariadb',
+          '-N',
+          '-e',
+          `SELECT Password FROM mysql.user WHERE User = '${accounts[0]}'`,
+        ])
+      ).stdout.trim();
+    const before = await hash();
     const out = await browse('/tmp/sso.jar', `http://${DOMAIN}/stackdeck-sso.php?logout=1`);
     expect(out.body).toContain('name="pma_username"');
+    expect(await hash()).toMatch(/^\*[0-9A-F]{40}$/);
+    expect(await hash()).not.toBe(before);
   }, 120_000);
 
   it('refuses an expired link', async () => {
@@ -259,11 +272,17 @@ describe('phpMyAdmin web app and its one-time sign-in', () => {
     const after = await tempAccounts();
     expect(after).not.toContain(made.account);
     expect(after).toEqual(before);
+    // One left behind (an agent restart loses its timer) goes with the next sign-in.
+    const stale = `sdsso_${Math.floor(Date.now() / 1000 - 10).toString(36)}_00000000abcd`;
+    await sb.execOk(['mariadb', '-e', `CREATE USER '${stale}'@'localhost'`]);
+    const next = await signon(60, 600);
+    expect(next.dropped).toBe(1);
+    expect(await tempAccounts()).not.toContain(stale);
     // Its phpMyAdmin session ends: back to the normal login.
-    const next = await browse(
+    const back = await browse(
       '/tmp/short.jar',
       `http://${DOMAIN}/index.php?route=/server/databases`,
     );
-    expect(next.body).toContain('name="pma_username"');
+    expect(back.body).toContain('name="pma_username"');
   }, 60_000);
 });
