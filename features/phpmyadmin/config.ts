@@ -3,6 +3,7 @@
  * them, the unit and system tests read them), and the names the sign-in shares between the
  * panel, the agent and the PHP side.
  */
+import { TEMP_USER_PREFIX } from '../databases/sql';
 
 /** phpMyAdmin's signon session: never phpMyAdmin's own session name (phpmyadmin#17322). */
 export const SSO_SESSION = 'StackdeckSSO';
@@ -17,10 +18,9 @@ export const SSO_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * name, so any cleanup (after a restart of the agent too) knows when to drop it, without state.
  */
 export const TEMP_ACCOUNT = /^sdsso_([0-9a-z]{6,8})_[0-9a-f]{12}$/;
-export const TEMP_PREFIX = 'sdsso_';
 
 export const tempAccountName = (expiresAt: number, random: string) =>
-  `${TEMP_PREFIX}${Math.ceil(expiresAt).toString(36)}_${random}`;
+  `${TEMP_USER_PREFIX}${Math.ceil(expiresAt).toString(36)}_${random}`;
 
 /** The expiry (unix seconds) of a temporary account, or null for any other name. */
 export function tempAccountExpiry(name: string): number | null {

@@ -19,4 +19,11 @@ export const cases: Case[] = [
     query: '?dbuser=-3',
     errors: { dbuser: /database user/ },
   },
+  // The sign-in's temporary accounts are dropped by name: no database user may take one.
+  {
+    route: 'POST /api/v1/dbusers/servers/:sid/users/:uid',
+    as: 'user',
+    body: { name: 'sdsso_tp325e_0123456789ab', password: 'a long database password' },
+    errors: { name: /sdsso_ are the panel’s own/ },
+  },
 ];
