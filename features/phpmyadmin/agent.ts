@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
-import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
+import type { PasswdEntry } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
+import {
+  appUser,
+  asUser,
+  clearWebRoot,
+  mustAsUser,
+  releaseTree,
+  writeAsUser,
+} from '../installers/agentSteps';
+import { RELEASE_DIR } from '../installers/names';
 import { sql } from '../databases/agent';
 import { DB_USER, account, literal } from '../databases/sql';
 import { appDir, docRoot } from '../webapps/render';
@@ -21,29 +29,12 @@ import {
   tempDir,
   tokenDir,
 } from './config';
-import { RELEASE_DIR, ops } from './resource';
+import { ops } from './resource';
 
-/** Runs a program as the app's user: its files, its rights; root never writes there. */
-function asUser(user: PasswdEntry, file: string, args: string[], input?: string) {
-  return run(file, args, {
-    uid: user.uid,
-    gid: user.gid,
-    input,
-    timeoutMs: 120_000,
-    env: { HOME: user.home, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8' },
-  });
-}
-
-async function mustAsUser(user: PasswdEntry, file: string, args: string[], input?: string) {
-  const res = await asUser(user, file, args, input);
-  if (res.code !== 0)
-    throw new OpError('failed', `${file} ${args[0] ?? ''}: ${(res.stderr || res.stdout).trim()}`);
-  return res;
-}
-
-async function writeAsUser(user: PasswdEntry, file: string, content: string, mode = '0640') {
+/** Writes a file as the user with its own mode (a token file: 0600). */
+async function writeAsUserMode(user: PasswdEntry, file: string, content: string, mode: string) {
   await mustAsUser(user, 'install', ['-m', mode, '/dev/null', file]);
-  await mustAsUser(user, 'tee', ['--', file], content);
+  await mustAsUser(user, 'tee', ['--', file], { input: content });
 }
 
 /** Read as the user: a link the user planted never shows root's files. */
@@ -63,9 +54,7 @@ interface App {
 }
 
 async function appOf(args: { user: string; app: string; web_root: string }): Promise<App> {
-  const user = await lookupUser(args.user);
-  if (!user || !isRegularUser(user))
-    throw opFieldError('user', `No system user ${args.user} on this server`);
+  const user = await appUser(args.user);
   const dir = appDir(user.home, args.app);
   const root = docRoot(user.home, { name: args.app, web_root: args.web_root });
   if (root === dir)
@@ -75,36 +64,13 @@ async function appOf(args: { user: string; app: string; web_root: string }): Pro
 
 /**
  * When the release is still where release.fetch unpacked it (`<app>/.stackdeck-release/<top
- * folder>`), it becomes the web root; the web root may hold only the app's placeholder page.
+ * folder>`), its folder becomes the web root; the web root may hold only the app's placeholder.
  */
 async function putReleaseInPlace({ user, dir, root }: App): Promise<void> {
-  const release = path.join(dir, RELEASE_DIR);
-  const entries = await fs.readdir(release, { withFileTypes: true }).catch(() => []);
-  let tree: string | null = null;
-  for (const entry of entries)
-    if (entry.isDirectory() && (await isPma(path.join(release, entry.name))))
-      tree = path.join(release, entry.name);
-  if (!tree)
-    throw new OpError(
-      'failed',
-      `No phpMyAdmin in ${root} nor in ${release} (no libraries/vendor_config.php)`,
-    );
-  const there = await fs.readdir(root).catch(() => [] as string[]);
-  const theirs = there.filter((name) => !/^index\.(php|html)$/.test(name));
-  if (theirs.length)
-    throw opFieldError(
-      'web_root',
-      `The web root holds files already (${theirs.slice(0, 3).join(', ')})`,
-    );
-  await mustAsUser(user, 'rm', [
-    '-f',
-    '--',
-    path.join(root, 'index.php'),
-    path.join(root, 'index.html'),
-  ]);
-  await mustAsUser(user, 'rm', ['-d', '-f', '--', root]);
+  const tree = await releaseTree(dir, 'libraries/vendor_config.php');
+  await clearWebRoot(user, root);
   await mustAsUser(user, 'mv', ['-T', '--', tree, root]);
-  await mustAsUser(user, 'rm', ['-rf', '--', release]);
+  await mustAsUser(user, 'rm', ['-rf', '--', path.join(dir, RELEASE_DIR)]);
 }
 
 /** MariaDB's mysql_native_password hash: the password never appears in SQL text. */
@@ -220,7 +186,12 @@ export const agent = defineAgentFeature(ops, {
       const token = randomBytes(32).toString('base64url');
       const expires = Math.floor(now) + args.ttl;
       const file = path.join(tokens, `${createHash('sha256').update(token).digest('hex')}.json`);
-      await writeAsUser(user, file, JSON.stringify({ user: name, password, exp: expires }), '0600');
+      await writeAsUserMode(
+        user,
+        file,
+        JSON.stringify({ user: name, password, exp: expires }),
+        '0600',
+      );
       return { token, account: name, expires_at: new Date(expires * 1000).toISOString(), dropped };
     },
   },

@@ -52,9 +52,6 @@ export const phpmyadminLogin = defineResource({
 
 export const resources = { 'phpmyadmin-login': phpmyadminLogin };
 
-/** Where the installer unpacks the release, when it is not in the web root yet. */
-export const RELEASE_DIR = '.stackdeck-release';
-
 const appArgs = { user: systemUserName, app: installAppName, web_root: webRoot };
 
 export const ops = {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
-import { phpMyAdminArchive, serveArchives } from './harness/appArchives';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+import { servePhpMyAdmin } from './harness/releaseArchives';
 
 /**
  * phpMyAdmin as a web app and its one-time sign-in link on a real server: Debian's phpMyAdmin
@@ -83,10 +83,14 @@ beforeAll(async () => {
     .where('id', '=', (app.json() as { id: number }).id)
     .execute();
 
-  const archive = await phpMyAdminArchive(sb);
-  const base = await serveArchives(sb, 18771);
+  const archive = await servePhpMyAdmin(sb, 18771);
+  // The release waits to be served: the python server takes a moment to listen.
+  for (let i = 0; i < 50; i++) {
+    if ((await sb.exec(['curl', '-sf', '-o', '/dev/null', '-I', archive.url])).code === 0) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
   const fetched = await panel.t.app.agents.call(server.id, 'release.fetch', {
-    url: `${base}/${archive.served}`,
+    url: archive.url,
     sha256: archive.sha256,
     format: 'tar.gz',
     dest_user: 'pmauser',
