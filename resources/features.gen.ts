@@ -9,6 +9,7 @@ import * as ftp from '../features/ftp/resource';
 import * as joomla from '../features/joomla/resource';
 import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
+import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
@@ -31,6 +32,7 @@ export const featureResources = {
   ...joomla.resources,
   ...moodle.resources,
   ...nextcloud.resources,
+  ...phpmyadmin.resources,
   ...referrals.resources,
   ...releases.resources,
   ...roundcube.resources,
@@ -54,6 +56,7 @@ export const featureOps = {
   ...joomla.ops,
   ...moodle.ops,
   ...nextcloud.ops,
+  ...phpmyadmin.ops,
   ...referrals.ops,
   ...releases.ops,
   ...roundcube.ops,

@@ -9,6 +9,7 @@ import * as ftp from '../features/ftp/server';
 import * as joomla from '../features/joomla/server';
 import * as moodle from '../features/moodle/server';
 import * as nextcloud from '../features/nextcloud/server';
+import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
@@ -32,6 +33,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   joomla.server,
   moodle.server,
   nextcloud.server,
+  phpmyadmin.server,
   referrals.server,
   releases.server,
   roundcube.server,

@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
+import { PhpMyAdminButton } from '../phpmyadmin/PhpMyAdminButton';
 import { useDriftCheck } from './DriftCheck';
 import { dbPaths } from './links';
 import { dbusers } from './resource';
@@ -57,6 +58,7 @@ export default function DbUsersPage() {
           <DatabaseNames sid={sid} ids={(record.databases ?? []) as number[]} />
         ),
       }}
+      rowActions={(record) => <PhpMyAdminButton sid={sid} user={record} disabled={!online} />}
       editLink={(record) => dbPaths.editUser(sid, record.id)}
       deletable={{
         what: (record) => `database user ${String(record.name)}`,

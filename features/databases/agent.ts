@@ -20,7 +20,7 @@ import {
  * Runs SQL through the `mariadb` client as root (unix socket), the statements on its standard
  * input: no name, hash or value is ever on a command line. Rows come back tab-separated.
  */
-async function sql(statements: string): Promise<string[][]> {
+export async function sql(statements: string): Promise<string[][]> {
   const res = await run(
     'mariadb',
     ['--batch', '--skip-column-names', '--raw', '--default-character-set=utf8mb4'],

@@ -14,6 +14,7 @@ import {
   NATIVE_HASH,
   RESERVED_DATABASES,
   RESERVED_USERS,
+  TEMP_USER_PREFIX,
 } from './sql';
 
 export const databaseName = z
@@ -26,7 +27,11 @@ export const dbUserName = z
   .string()
   .trim()
   .regex(DB_USER, 'Letters, digits and _ only (at most 32)')
-  .refine((n) => !RESERVED_USERS.includes(n.toLowerCase()), 'This name is MariaDB’s own');
+  .refine((n) => !RESERVED_USERS.includes(n.toLowerCase()), 'This name is MariaDB’s own')
+  .refine(
+    (n) => !n.toLowerCase().startsWith(TEMP_USER_PREFIX),
+    `Names starting with ${TEMP_USER_PREFIX} are the panel’s own`,
+  );
 
 export const collationName = z
   .string()

@@ -14,6 +14,11 @@ export const NATIVE_HASH = /^\*[0-9A-F]{40}$/;
 /** Names MariaDB keeps for itself. */
 export const RESERVED_DATABASES = ['mysql', 'information_schema', 'performance_schema', 'sys'];
 export const RESERVED_USERS = ['root', 'mysql', 'mariadb.sys', 'debian-sys-maint'];
+/**
+ * The phpMyAdmin sign-in's temporary accounts (features/phpmyadmin): dropped at the expiry in
+ * their names, so no user of the panel may take such a name.
+ */
+export const TEMP_USER_PREFIX = 'sdsso_';
 
 function must(ok: boolean, what: string): void {
   if (!ok) throw new Error(`Refused ${what}`);

@@ -149,6 +149,24 @@ test('editing the user gives the grant back and keeps the password when left emp
   expect(await seenBy('shop_app')).toEqual(['shop']);
 });
 
+test('the phpMyAdmin button: without a phpMyAdmin app the server asks for one first', async ({
+  page,
+  context,
+}) => {
+  await signedIn(page);
+  await page.goto(`/database-users/${sb.serverId}`);
+  // The tab opens at once (no pop-up blocker), and closes when there is no link to show.
+  const tab = context.waitForEvent('page');
+  await page
+    .getByRole('row', { name: /shop_app/ })
+    .getByRole('button', { name: 'phpMyAdmin as shop_app' })
+    .click();
+  const opened = await tab;
+  await expect(page.getByText('Install phpMyAdmin on this server first')).toBeVisible();
+  await expect.poll(() => opened.isClosed()).toBe(true);
+  await shot(page, 'dbusers-phpmyadmin-missing');
+});
+
 test('changing the collation of a database; every database in the main sidebar page', async ({
   page,
 }) => {

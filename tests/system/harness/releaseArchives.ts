@@ -75,6 +75,33 @@ export async function serveRoundcube(sb: Sandbox, port: number) {
   };
 }
 
+/**
+ * phpMyAdmin 5.2.1 from Debian's /usr/share/phpmyadmin, laid out as upstream's
+ * `phpMyAdmin-5.2.1-all-languages.tar.gz` (one top-level folder), links dereferenced, hard ones
+ * too (release.fetch refuses both). It stays Debianised (libraries/vendor_config.php reads
+ * /etc/phpmyadmin, autoload.php loads the libraries from /usr/share/php, which the app's pool
+ * may read): pma.configure points the app's copy at its own config.
+ */
+export async function servePhpMyAdmin(sb: Sandbox, port: number) {
+  const top = 'phpMyAdmin-5.2.1-all-languages';
+  const file = `/srv/dl/phpmyadmin/${top}.tar.gz`;
+  await sb.execOk(['mkdir', '-p', '/srv/dl/phpmyadmin']);
+  await sb.execOk([
+    'tar',
+    '-czhf',
+    file,
+    '--hard-dereference',
+    '--exclude=phpmyadmin/config.inc.php',
+    `--transform=s,^phpmyadmin,${top},`,
+    '-C',
+    '/usr/share',
+    'phpmyadmin',
+  ]);
+  const sha256 = (await sb.execOk(['sha256sum', file])).stdout.split(' ')[0]!;
+  await serve(sb, port);
+  return { url: `http://127.0.0.1:${port}/phpmyadmin/${top}.tar.gz`, sha256, file };
+}
+
 /** Pins a release in the panel's catalogue (the admin API is tested in tests/api). */
 export async function pinRelease(
   panel: Panel,

@@ -1,0 +1,88 @@
+/**
+ * phpMyAdmin as a web app of the server (webapp_type 'phpmyadmin', made by the one-click
+ * installer) and its one-time sign-in link (spec `GET phpmyadmin-login/servers/{sid}/users/{uid}`,
+ * issue 11): the panel asks the agent for a temporary MariaDB account with exactly the chosen
+ * database user's grants and a token good for one use in about a minute; the link opens
+ * phpMyAdmin signed in through its signon handoff (research/hosting.md 2.2).
+ */
+import { z } from 'zod';
+import { defineResource } from '../../resources/define';
+import { op } from '../../resources/agent/opDef';
+import { systemUserName } from '../../resources/agent/validators';
+import { dbUserName } from '../databases/resource';
+import { installAppName } from '../installers/names';
+import { webRoot } from '../webapps/names';
+import { SSO_TOKEN, TEMP_ACCOUNT } from './config';
+
+export const pmaLoginQuery = z.object({
+  /** The id of one of this server's database users (panel rows, `dbusers`). */
+  dbuser: z.coerce
+    .number({ message: 'The id of a database user of this server' })
+    .int('The id of a database user of this server')
+    .positive('The id of a database user of this server'),
+});
+
+export const pmaLoginAnswer = z.object({
+  /** Opens phpMyAdmin signed in, once, until `expires_at`. */
+  url: z.string(),
+  expires_at: z.string(),
+});
+
+const server = 'servers/{sid}/users/{uid}';
+
+export const phpmyadminLogin = defineResource({
+  name: 'phpmyadmin-login',
+  label: 'phpMyAdmin sign-in',
+  parent: 'server',
+  schema: pmaLoginAnswer,
+  paths: {},
+  ops: {},
+  actions: {
+    login: {
+      method: 'GET',
+      path: `phpmyadmin-login/${server}`,
+      guard: 'self',
+      summary:
+        "A one-time link (about a minute) that opens the server's phpMyAdmin signed in as a temporary account with the chosen database user's grants (`?dbuser=<id>`)",
+      query: pmaLoginQuery,
+      response: pmaLoginAnswer,
+    },
+  },
+});
+
+export const resources = { 'phpmyadmin-login': phpmyadminLogin };
+
+const appArgs = { user: systemUserName, app: installAppName, web_root: webRoot };
+
+export const ops = {
+  /**
+   * Makes the unpacked phpMyAdmin of an app its own: its config.inc.php (a generated blowfish
+   * secret, cookie login, signon only while the panel's sign-in cookie is present) in the
+   * app's private folder, the app copy's vendor_config.php pointed at it, and the signon
+   * script stackdeck-sso.php in the web root. All written as the app's user.
+   */
+  'pma.configure': op(
+    z.object(appArgs),
+    z.object({ version: z.string(), config: z.string() }),
+    120_000,
+  ),
+  /**
+   * A temporary MariaDB account with exactly `db_user`'s grants, alive `account_ttl` seconds,
+   * and a one-time token (good for `ttl` seconds) in the app's private folder that hands it to
+   * phpMyAdmin. Expired temporary accounts of every app are dropped first.
+   */
+  'pma.signon': op(
+    z.object({
+      ...appArgs,
+      db_user: dbUserName,
+      ttl: z.number().int().min(5).max(600),
+      account_ttl: z.number().int().min(5).max(86_400),
+    }),
+    z.object({
+      token: z.string().regex(SSO_TOKEN),
+      account: z.string().regex(TEMP_ACCOUNT),
+      expires_at: z.string(),
+      dropped: z.number().int(),
+    }),
+  ),
+};
