@@ -5,7 +5,6 @@
  */
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import type { OpContext } from '../../agent/ops/types';
-import type { Pair } from './serialized';
 import { CLIENT, sql } from './agentSql';
 import { lastLine, pipeCounted } from './agentPipe';
 import { type ReplaceReport, replaceInDatabase } from './agentReplace';
@@ -86,15 +85,11 @@ export async function cloneDatabase(args: DatabaseArgs, ctx: OpContext): Promise
   if (there > 0) throw opFieldError('to', `${to} must be empty`);
   await copy(from, to, ctx);
   ctx.progress('Replacing the addresses', 7);
-  const report = await replaceInDatabase(
-    to,
-    args.pairs as Pair[],
-    args.skip_columns,
-    (done, total) =>
-      ctx.progress(
-        `Replacing the addresses: ${done} of ${total} tables`,
-        7 + Math.min(2, Math.floor((3 * done) / Math.max(total, 1))),
-      ),
+  const report = await replaceInDatabase(to, args.pairs, args.skip_columns, (done, total) =>
+    ctx.progress(
+      `Replacing the addresses: ${done} of ${total} tables`,
+      7 + Math.min(2, Math.floor((3 * done) / Math.max(total, 1))),
+    ),
   );
   ctx.progress('Database copied', 10);
   return report;

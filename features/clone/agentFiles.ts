@@ -48,7 +48,8 @@ const pad512 = (n: number) => Math.ceil(n / 512) * 512;
 
 /** The source user's view of the folder: what it can read, links only within the app. */
 async function list(user: string, dir: string, exclude: readonly string[]): Promise<Listing> {
-  const prune = exclude.flatMap((e, i) => [...(i ? ['-o'] : []), '-path', `./${e}`]);
+  // At any depth: the app's web root may be a subfolder (public/wp-content/cache).
+  const prune = exclude.flatMap((e, i) => [...(i ? ['-o'] : []), '-path', `*/${e}`]);
   const res = await runBytes(
     'runuser',
     [

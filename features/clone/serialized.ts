@@ -10,7 +10,7 @@
  * Pure TypeScript: the agent and the panel both import it.
  */
 
-export type Pair = readonly [from: string, to: string];
+export type Pair = [from: string, to: string];
 
 export interface Replaced {
   value: Buffer;
