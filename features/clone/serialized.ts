@@ -44,7 +44,15 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
  */
 const NAME_END = '(?![A-Za-z0-9_-]|\\.[A-Za-z0-9-])';
 
+/** Built once per pairs array (treated as immutable): a clone calls replaceInValue per value. */
+const matchers = new WeakMap<ReadonlyArray<Pair>, Matcher | null>();
+
 function matcher(pairs: ReadonlyArray<Pair>): Matcher | null {
+  if (!matchers.has(pairs)) matchers.set(pairs, buildMatcher(pairs));
+  return matchers.get(pairs)!;
+}
+
+function buildMatcher(pairs: ReadonlyArray<Pair>): Matcher | null {
   const to = new Map<string, string>();
   for (const [from, repl] of pairs) {
     const f = Buffer.from(from, 'utf8').toString('latin1');
