@@ -115,6 +115,46 @@ async function isEmpty(user: string, dir: string): Promise<boolean> {
   return res.stdout === '';
 }
 
+/** The page a new app is made with (features/webapps placeholder), never a user's file. */
+const PLACEHOLDER = /is ready for its files[:.]/;
+
+/**
+ * Removes the new app's placeholder pages (index.php or index.html saying it is ready for its
+ * files) from the target, as its user, so the copy finds it empty; any other file stays and
+ * makes the copy refuse.
+ */
+async function dropPlaceholders(user: string, dir: string): Promise<void> {
+  const found = await run(
+    'runuser',
+    [
+      '-u',
+      user,
+      '--',
+      'find',
+      dir,
+      '-maxdepth',
+      '3',
+      '-type',
+      'f',
+      '(',
+      '-name',
+      'index.php',
+      '-o',
+      '-name',
+      'index.html',
+      ')',
+      '-size',
+      '-2k',
+    ],
+    { timeoutMs: 60_000 },
+  );
+  for (const file of found.stdout.split('\n').filter(Boolean)) {
+    const text = await run('runuser', ['-u', user, '--', 'cat', '--', file]);
+    if (text.code === 0 && PLACEHOLDER.test(text.stdout))
+      await run('runuser', ['-u', user, '--', 'rm', '-f', '--', file]);
+  }
+}
+
 export interface FilesArgs {
   from_user: string;
   from_dir: string;
@@ -133,6 +173,7 @@ export async function cloneFiles(
   });
   const to = await appFolder(args.to_user, args.to_dir, { user: 'to_user', dir: 'to_dir' });
   if (from.dir === to.dir) throw opFieldError('to_dir', 'The copy needs a folder of its own');
+  await dropPlaceholders(args.to_user, to.dir);
   if (!(await isEmpty(args.to_user, to.dir)))
     throw opFieldError('to_dir', `${to.dir} must be empty (folders without files only)`);
 

@@ -5,7 +5,11 @@
  */
 import { z } from 'zod';
 import { op } from '../../resources/agent/opDef';
+import { defineResource } from '../../resources/define';
+import { systemUserName } from '../../resources/agent/validators';
 import { DB_NAME } from '../databases/sql';
+import { installAnswer, installAppName, installUi } from '../installers/names';
+import { domainList } from '../webapps/names';
 
 const sysUser = z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'A system user name');
 
@@ -41,8 +45,47 @@ const pairText = z
 export const SKIP_COLUMN = /^(\*?[A-Za-z0-9_]{1,64})\.([A-Za-z0-9_]{1,64})$/;
 export const DEFAULT_SKIP_COLUMNS = ['*_posts.guid'];
 
-/** No routes of its own: the panel's clone-webapp (features/webapps side) calls these ops. */
-export const resources = {};
+/** A clone: the new app's name, domains and user; its PHP, stack and type are the source's. */
+export const cloneInput = z.object({
+  name: installAppName,
+  domains: domainList,
+  /** The clone's system user (the source's own, or another of the server's). */
+  sys_user: systemUserName,
+});
+
+/**
+ * `POST clone-webapp/webstacks/{appId}/servers/{sid}/users/{uid}` (spec "Web apps"): the app's
+ * files and databases copied to a new app on its own domain, addresses rewritten (PHP
+ * serialized data kept valid), as a task whose events `clone-events` lists.
+ */
+export const cloneWebapp = defineResource({
+  name: 'clone-webapp',
+  label: 'Clone',
+  parent: 'app',
+  schema: installAnswer,
+  input: cloneInput,
+  paths: { list: 'clone-webapp/webstacks/{appId}/servers/{sid}/users/{uid}' },
+  ops: {
+    create: {
+      guard: 'self',
+      summary:
+        "Clone the app: files and databases to a new app and domain, addresses rewritten; follow the task's events in clone-events",
+      response: installAnswer,
+    },
+  },
+  example: { name: 'shop-copy', domains: ['copy.example.com'], sys_user: 'alice' },
+  ui: {
+    formFields: ['name', 'domains', 'sys_user'],
+    widgets: { domains: installUi.widgets.domains, sys_user: installUi.widgets.sys_user },
+    labels: { name: 'New app name', domains: 'Domains of the copy', sys_user: 'System user' },
+    help: {
+      domains: 'One per line; the addresses of the source are rewritten to the first',
+      sys_user: 'The copy runs as this user: the source’s own, or another',
+    },
+  },
+});
+
+export const resources = { 'clone-webapp': cloneWebapp };
 
 export const ops = {
   /**

@@ -40,28 +40,41 @@ export interface InstallPlan {
   login: InstallAnswer['login'];
 }
 
+/** Long work that makes a new web app first (an install, a clone). */
+export interface AppTaskPlan {
+  kind: 'install' | 'clone';
+  type: WebappType;
+  /** How the messages panel names the work. */
+  name: string;
+  fields: AppFields;
+  webRoot?: string;
+  /** The steps after the app is made. */
+  steps(made: { app: WebappRow; taskId: number }): Step[];
+  done: string;
+  login: InstallAnswer['login'];
+}
+
 /**
- * Starts an install as a task: the checks a form can show first (server online, a release in
- * the catalogue, the app's name, domains and user), then the app itself (its id is in the
- * answer), then the plan's steps in the background, their events in the messages panel. A
- * failed step undoes every step before it, the app included.
+ * Starts work that makes a new app as a task: the checks a form can show first (server online,
+ * the app's name, domains and user), then the app itself (its id is in the answer), then the
+ * plan's steps in the background, their events in the messages panel. A failed step undoes
+ * every step before it, the app included.
  */
-export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Promise<InstallAnswer> {
+export async function startAppTask(
+  ctx: HandlerContext,
+  plan: AppTaskPlan,
+  checked: () => Promise<void> = async () => undefined,
+): Promise<InstallAnswer> {
   if (!(await ctx.app.agents.isOnline(ctx.server.id)))
     throw new HttpError(409, 'The server is offline: its agent is not connected');
-  const release = await releaseFor(ctx.app.db, plan.type);
-  if (!release)
-    throw new HttpError(
-      409,
-      `No release of ${APP_LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
-    );
+  await checked();
   await checkApp(ctx, plan.fields, plan.type, plan.webRoot);
 
   const { tasks } = ctx.app.services;
   const taskId = await tasks.create({
     userId: ctx.uid,
     serverId: ctx.server.id,
-    kind: 'install',
+    kind: plan.kind,
     name: plan.name,
   });
   await tasks.addEvent(taskId, 'Creating the web app', 1);
@@ -79,11 +92,28 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
     run: async () => undefined,
     undo: () => removeApp(ctx, app.id),
   };
-  void runSteps(ctx.app, taskId, [made, ...plan.steps({ app, release, taskId })], plan.done).catch(
-    (err: unknown) => ctx.app.log.error({ err, taskId }, 'an install stopped'),
+  void runSteps(ctx.app, taskId, [made, ...plan.steps({ app, taskId })], plan.done).catch(
+    (err: unknown) => ctx.app.log.error({ err, taskId }, 'a task stopped'),
   );
   ctx.reply.code(202);
   return { id: taskId, task_id: taskId, webapp_id: app.id, login: plan.login };
+}
+
+/** An install: a release of the app must be in the catalogue; the rest is startAppTask's. */
+export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Promise<InstallAnswer> {
+  let release: AppRelease | null = null;
+  return startAppTask(
+    ctx,
+    { ...plan, kind: 'install', steps: (made) => plan.steps({ ...made, release: release! }) },
+    async () => {
+      release = await releaseFor(ctx.app.db, plan.type);
+      if (!release)
+        throw new HttpError(
+          409,
+          `No release of ${APP_LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
+        );
+    },
+  );
 }
 
 /**
@@ -95,11 +125,15 @@ export async function stepOp<N extends OpName>(
   taskId: number,
   name: N,
   args: OpArgs<N>,
+  /** The task's codes the op's own 0..10 map onto (a clone's copy is 3..6 of the whole). */
+  scale: readonly [number, number] = [0, 10],
 ): Promise<OpResult<N>> {
   const { tasks } = ctx.app.services;
   let writing = Promise.resolve();
+  const [low, high] = scale;
   const onProgress = (p: OpProgress) => {
-    writing = writing.then(() => tasks.addEvent(taskId, p.event, p.code));
+    const code = Math.round(low + ((high - low) * p.code) / 10);
+    writing = writing.then(() => tasks.addEvent(taskId, p.event, code));
   };
   try {
     return await ctx.app.agents.call(ctx.server.id, name, args, { onProgress });

@@ -11,7 +11,7 @@ import {
 } from '../installers/agentSteps';
 import { RELEASE_DIR } from '../installers/names';
 import { appDir, docRoot } from '../webapps/render';
-import { INSTALL_SCRIPT, wpConfig } from './config';
+import { INSTALL_SCRIPT, rewireConfig, wpConfig } from './config';
 import { ops } from './resource';
 
 export const agent = defineAgentFeature(ops, {
@@ -66,6 +66,23 @@ export const agent = defineAgentFeature(ops, {
         await asUser(user, 'rm', ['-f', '--', script]);
       }
     },
+    async 'wordpress.rewire'(args) {
+      const user = await appUser(args.user);
+      const root = docRoot(user.home, { name: args.app, web_root: args.web_root });
+      const file = path.join(root, 'wp-config.php');
+      const text = (await mustAsUser(user, 'cat', ['--', file])).stdout;
+      const next = rewireConfig(text, args);
+      if (next === null)
+        throw new OpError(
+          'failed',
+          'wp-config.php has no DB_NAME, DB_USER or DB_PASSWORD line the clone can change',
+        );
+      await writeAsUser(user, file, next);
+      return { rewired: true as const };
+    },
   },
-  locks: { 'wordpress.install': (args) => [`webapp:${args.app}`] },
+  locks: {
+    'wordpress.install': (args) => [`webapp:${args.app}`],
+    'wordpress.rewire': (args) => [`webapp:${args.app}`],
+  },
 });

@@ -93,3 +93,38 @@ $GLOBALS['wp_rewrite']->set_permalink_structure('/%postname%/');
 flush_rewrite_rules(false);
 echo json_encode(['user_id' => (int) $result['user_id'], 'version' => $GLOBALS['wp_version']]);
 `;
+
+/** What a clone changes in its copy of wp-config.php: its own database, account and keys. */
+export interface Rewire {
+  /** The source's database names and the clone's. */
+  databases: readonly { from: string; to: string }[];
+  db_user: string;
+  db_password: string;
+  salts: readonly string[];
+}
+
+/** `define( 'NAME', '...' )` or with double quotes, as WordPress's sample and most sites write it. */
+const defineOf = (name: string) =>
+  new RegExp(`define\\(\\s*(['"])${name}\\1\\s*,\\s*(['"])((?:\\\\.|(?!\\2).)*)\\2\\s*\\)`, 'g');
+
+/**
+ * The clone's wp-config.php: DB_NAME moved to the clone's database, DB_USER and DB_PASSWORD to
+ * its account, the eight keys and salts new (the source's sessions do not open the clone), the
+ * rest as the source has it. Null when a DB_NAME, DB_USER or DB_PASSWORD line is missing.
+ */
+export function rewireConfig(text: string, r: Rewire): string | null {
+  let out = text;
+  const set = (name: string, value: (old: string) => string): boolean => {
+    let hit = false;
+    out = out.replace(defineOf(name), (_all, _q1, _q2, old: string) => {
+      hit = true;
+      return `define(${phpString(name)}, ${phpString(value(old.replace(/\\(.)/g, '$1')))})`;
+    });
+    return hit;
+  };
+  const named = set('DB_NAME', (old) => r.databases.find((d) => d.from === old)?.to ?? old);
+  const user = set('DB_USER', () => r.db_user);
+  const password = set('DB_PASSWORD', () => r.db_password);
+  SALT_NAMES.forEach((name, i) => set(name, () => r.salts[i] ?? ''));
+  return named && user && password ? out : null;
+}

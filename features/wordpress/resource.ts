@@ -103,4 +103,23 @@ export const ops = {
     z.object({ version: z.string(), user_id: z.number().int() }),
     300_000,
   ),
+  /**
+   * A clone's wp-config.php (as its user): its own database, account and new keys; the
+   * addresses in the database were rewritten by clone.database.
+   */
+  'wordpress.rewire': op(
+    z.object({
+      user: systemUserName,
+      app: installAppName,
+      web_root: webRoot,
+      databases: z
+        .array(z.object({ from: databaseName, to: databaseName }))
+        .min(1)
+        .max(10),
+      db_user: dbUserName,
+      db_password: dbPassword,
+      salts: z.array(z.string().regex(SALT)).length(8),
+    }),
+    z.object({ rewired: z.literal(true) }),
+  ),
 };

@@ -161,4 +161,54 @@ describe('WordPress one-click install', () => {
     const dbUsers = await panel.api('GET', at(`webstackdbuser/${answer.webapp_id}`));
     expect(dbUsers.body).toContain('"name":"wp_blog"');
   }, 300_000);
+
+  it('clones the site to its own domain: addresses rewritten, serialized options intact', async () => {
+    const sql = (query: string, db = 'wp_blog') =>
+      sb.execOk(['mariadb', '-N', '-B', db, '-e', query]).then((r) => r.stdout.trim());
+    const options = await sql("SHOW TABLES LIKE '%options'");
+    const value =
+      'a:2:{s:3:"url";s:20:"http://blog.test/x/y";s:4:"list";a:1:{i:0;s:17:"https://blog.test";}}';
+    await sql(
+      `INSERT INTO ${options} (option_name, option_value, autoload) VALUES ('sd_check', '${value}', 'no')`,
+    );
+    const apps = JSON.parse((await panel.api('GET', at('webstacks'))).body) as {
+      data: { id: number; name: string }[];
+    };
+    const blog = apps.data.find((a) => a.name === 'blog')!;
+    const res = await panel.api('POST', at(`clone-webapp/webstacks/${blog.id}`), {
+      name: 'blog-copy',
+      domains: ['copy-of-blog.test'],
+      sys_user: 'wpuser',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const task = await settled((JSON.parse(res.body) as { task_id: number }).task_id);
+    expect(task.status, JSON.stringify(task.events)).toBe('completed');
+    expect(task.events.at(-1)).toEqual({ event: 'Clone completed', code: 10 });
+    const codes = task.events.map((e) => e.code);
+    expect(codes).toEqual([...codes].sort((a, b) => a - b));
+
+    const copy = await curl('copy-of-blog.test', ['http://copy-of-blog.test/']);
+    expect(copy.stdout).toContain('Stackdeck Test Blog');
+    expect(copy.stdout).toContain('http://copy-of-blog.test/');
+    expect(copy.stdout).not.toContain('http://blog.test');
+    const cloned = await sql(
+      `SELECT option_value FROM ${options} WHERE option_name = 'sd_check'`,
+      'cl_blog_copy',
+    );
+    expect(cloned).toBe(
+      'a:2:{s:3:"url";s:28:"http://copy-of-blog.test/x/y";s:4:"list";a:1:{i:0;s:25:"https://copy-of-blog.test";}}',
+    );
+    expect(
+      await sql(
+        `SELECT option_value FROM ${options} WHERE option_name = 'siteurl'`,
+        'cl_blog_copy',
+      ),
+    ).toBe('http://copy-of-blog.test');
+    // The source is as it was.
+    expect(await sql(`SELECT option_value FROM ${options} WHERE option_name = 'sd_check'`)).toBe(
+      value,
+    );
+    const config = await sb.execOk(['cat', '/home/wpuser/apps/blog-copy/public/wp-config.php']);
+    expect(config.stdout).toContain("define('DB_NAME', 'cl_blog_copy')");
+  }, 300_000);
 });
