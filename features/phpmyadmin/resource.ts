@@ -10,7 +10,7 @@ import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
 import { dbUserName } from '../databases/resource';
-import { installAppName } from '../installers/names';
+import { installAnswer, installAppName, installBase, installUi } from '../installers/names';
 import { webRoot } from '../webapps/names';
 import { SSO_TOKEN, TEMP_ACCOUNT } from './config';
 
@@ -50,7 +50,39 @@ export const phpmyadminLogin = defineResource({
   },
 });
 
-export const resources = { 'phpmyadmin-login': phpmyadminLogin };
+/**
+ * phpMyAdmin one-click install (spec `POST phpmyadmin/servers/{sid}/users/{uid}`, page
+ * /install-phpmyadmin/{id}): a new web app holding the catalogue's phpMyAdmin, made the app's
+ * own by pma.configure. Its users sign in with their database users, or through the panel's
+ * one-time link; there is no admin login to show.
+ */
+export const phpmyadminInstaller = defineResource({
+  name: 'phpmyadmin-install',
+  label: 'phpMyAdmin',
+  parent: 'server',
+  schema: installAnswer,
+  input: installBase,
+  paths: { list: `phpmyadmin/${server}` },
+  ops: {
+    create: {
+      guard: 'self',
+      summary:
+        "Install phpMyAdmin on a new web app from the catalogue's release, signing in by database user or the panel's one-time link; follow the task's events",
+      response: installAnswer,
+    },
+  },
+  ui: {
+    formFields: [...installUi.fields],
+    widgets: installUi.widgets,
+    labels: installUi.labels,
+    help: installUi.help,
+  },
+});
+
+export const resources = {
+  'phpmyadmin-login': phpmyadminLogin,
+  'phpmyadmin-install': phpmyadminInstaller,
+};
 
 const appArgs = { user: systemUserName, app: installAppName, web_root: webRoot };
 

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { runOp } from '../../server/agents/runOp';
 import { HttpError, notFound } from '../../server/http/errors';
 import { defineServerFeature } from '../../server/feature';
@@ -6,7 +7,9 @@ import { ManagedStore } from '../../server/managed/store';
 import type { DbUserRow } from '../databases/server';
 import type { WebappRow } from '../webapps/server';
 import { SSO_SCRIPT } from './config';
-import { phpmyadminLogin } from './resource';
+import type { installBase } from '../installers/names';
+import { fetchStep, startInstall, stepOp } from '../installers/serverRun';
+import { phpmyadminInstaller, phpmyadminLogin } from './resource';
 
 /** The token is good this long (the link is opened at once); the account lives longer. */
 const TOKEN_TTL = 60;
@@ -59,4 +62,32 @@ const handlers = defineHandlers(phpmyadminLogin, {
   },
 });
 
-export const server = defineServerFeature({ handlers: [handlers] });
+const installer = defineHandlers(phpmyadminInstaller, {
+  actions: {},
+  /** `POST phpmyadmin/servers/{sid}/users/{uid}`: 202 with the task once the app is made. */
+  async create(ctx) {
+    const body = ctx.body as z.output<typeof installBase>;
+    return startInstall(ctx, {
+      type: 'phpmyadmin',
+      name: `phpMyAdmin on ${body.domains[0]}`,
+      fields: body,
+      done: 'phpMyAdmin is installed',
+      login: null,
+      steps: ({ app, release, taskId }) => [
+        fetchStep(ctx, { app, release, taskId }, 'phpMyAdmin'),
+        {
+          event: 'Setting phpMyAdmin up for this app',
+          code: 7,
+          run: async () =>
+            void (await stepOp(ctx, taskId, 'pma.configure', {
+              user: app.sys_user,
+              app: app.name,
+              web_root: app.web_root,
+            })),
+        },
+      ],
+    });
+  },
+});
+
+export const server = defineServerFeature({ handlers: [handlers, installer] });

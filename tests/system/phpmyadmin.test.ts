@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
-import { servePhpMyAdmin } from './harness/releaseArchives';
+import { pinRelease, servePhpMyAdmin } from './harness/releaseArchives';
 
 /**
  * phpMyAdmin as a web app and its one-time sign-in link on a real server: Debian's phpMyAdmin
- * built into a release archive (see the harness), fetched with release.fetch, configured with
- * pma.configure, then opened with `curl` through nginx as a browser would (cookie jar, the
+ * built into a release archive (see the harness), installed with the one-click installer
+ * (release.fetch, then pma.configure), then opened with `curl` through nginx as a browser would (cookie jar, the
  * redirect followed, the app's domain on the sandbox's loopback).
  */
 let panel: Panel;
@@ -69,34 +69,22 @@ beforeAll(async () => {
     password: 'a long system password 1',
   });
   expect(user.statusCode, user.body).toBe(201);
-  const app = await panel.api('POST', at('webstacks'), {
+  // The one-click installer: the app, the release fetched and checked, pma.configure.
+  await pinRelease(panel, 'phpmyadmin', '5.2.1', await servePhpMyAdmin(sb, 18771));
+  const installed = await panel.api('POST', at('phpmyadmin'), {
     name: 'pma',
     domains: [DOMAIN],
     sys_user: 'pmauser',
-    web_root: 'public',
   });
-  expect(app.statusCode, app.body).toBe(201);
-  // The installer (another branch) makes apps of this type; the test marks its app so.
-  await panel.t.app.db
-    .updateTable('webapps')
-    .set({ webapp_type: 'phpmyadmin' })
-    .where('id', '=', (app.json() as { id: number }).id)
-    .execute();
-
-  const archive = await servePhpMyAdmin(sb, 18771);
-  // The release waits to be served: the python server takes a moment to listen.
-  for (let i = 0; i < 50; i++) {
-    if ((await sb.exec(['curl', '-sf', '-o', '/dev/null', '-I', archive.url])).code === 0) break;
-    await new Promise((r) => setTimeout(r, 200));
+  expect(installed.statusCode, installed.body).toBe(202);
+  const taskId = (installed.json() as { task_id: number }).task_id;
+  let task = { status: 'running', events: [] as unknown[] };
+  for (let i = 0; i < 600 && task.status === 'running'; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    const res = await panel.api('GET', `clone-events/users/${panel.uid}?id=${taskId}`);
+    task = (res.json() as { data: (typeof task)[] }).data[0]!;
   }
-  const fetched = await panel.t.app.agents.call(server.id, 'release.fetch', {
-    url: archive.url,
-    sha256: archive.sha256,
-    format: 'tar.gz',
-    dest_user: 'pmauser',
-    dest_dir: `${APP_DIR}/.stackdeck-release`,
-  });
-  expect(fetched.files).toBeGreaterThan(1000);
+  expect(task.status, JSON.stringify(task.events)).toBe('completed');
 
   for (const name of ['shop', 'other_db']) {
     const db = await panel.api('POST', at('databases'), { name });

@@ -26,3 +26,10 @@ export const rows: Row[] = [
     expect: OFFLINE,
   },
 ];
+
+/** phpMyAdmin's installer: the new app's fields only. */
+rows.push({
+  route: 'POST /api/v1/phpmyadmin/servers/:sid/users/:uid',
+  body: () => ({ name: 'pma', domains: ['pma.example.com'], sys_user: 'alice' }),
+  expect: OFFLINE,
+});

@@ -33,3 +33,10 @@ export const cases: Case[] = [
     errors: { ...errors, short_name: /One word/ },
   },
 ];
+
+cases.push({
+  route: 'POST /api/v1/phpmyadmin/servers/:sid/users/:uid',
+  as: 'user',
+  body: { name: 'PMA', domains: ['x'], sys_user: 'root', stack_type: 'iis' },
+  errors: { name: /letters/, 'domains.0': /domain/, sys_user: /./, stack_type: /./ },
+});

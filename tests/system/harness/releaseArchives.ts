@@ -1,13 +1,19 @@
 import type { Sandbox } from '../../../scripts/sandbox/index';
 import type { Panel } from './panel';
 
-/** Serves /srv/dl of the sandbox over HTTP on its loopback (once per port). */
+/** Serves /srv/dl of the sandbox over HTTP on its loopback (once per port), and waits for it. */
 async function serve(sb: Sandbox, port: number) {
   await sb.execOk([
     'bash',
     '-c',
     `ss -Hltn 'sport = :${port}' | grep -q . || (nohup python3 -m http.server --bind 127.0.0.1 -d /srv/dl ${port} >/dev/null 2>&1 &)`,
   ]);
+  for (let i = 0; i < 100; i++) {
+    const up = await sb.exec(['curl', '-sf', '-o', '/dev/null', `http://127.0.0.1:${port}/`]);
+    if (up.code === 0) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing serves /srv/dl on port ${port}`);
 }
 
 /**
