@@ -32,11 +32,18 @@ export function InstallProgress({
   label,
   answer,
   onRetry,
+  words = {
+    running: `Installing ${label}…`,
+    done: `${label} is installed`,
+    failed: `${label} could not be installed`,
+  },
 }: {
   sid: number;
   label: string;
   answer: InstallAnswer;
   onRetry: () => void;
+  /** The headline while it runs, once done, once failed (a clone says "Cloning…"). */
+  words?: { running: string; done: string; failed: string };
 }) {
   const { data } = useGetList<Clone>(
     'clone-events',
@@ -67,10 +74,10 @@ export function InstallProgress({
         <Stack direction="row" justifyContent="space-between" sx={{ mb: 0.5 }}>
           <Typography variant="body2" sx={{ fontWeight: 600 }}>
             {state.kind === 'success'
-              ? `${label} is installed`
+              ? words.done
               : state.kind === 'failed'
-                ? `${label} could not be installed`
-                : `Installing ${label}…`}
+                ? words.failed
+                : words.running}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {percent}%
@@ -82,11 +89,11 @@ export function InstallProgress({
           color={
             state.kind === 'failed' ? 'error' : state.kind === 'success' ? 'success' : 'primary'
           }
-          aria-label={`Install progress: ${percent}%`}
+          aria-label={`Progress: ${percent}%`}
           sx={{ height: 8, borderRadius: 4 }}
         />
       </Box>
-      <Box component="ol" sx={{ m: 0, pl: 3 }} aria-label="Install steps">
+      <Box component="ol" sx={{ m: 0, pl: 3 }} aria-label="Steps">
         {(task?.events ?? []).map((e, i) => (
           <Typography
             component="li"

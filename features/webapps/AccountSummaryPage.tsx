@@ -4,6 +4,7 @@ import Autorenew from '@mui/icons-material/Autorenew';
 import { type RaRecord, useGetList, useGetOne, useNotify, useRefresh } from 'ra-core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../src/generic/ConfirmDeleteButton';
+import { CloneButton } from '../clone/CloneButton';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { StatusCell } from '../../src/generic/StatusCell';
 import { errorMessage } from '../../src/generic/serverErrors';
@@ -79,6 +80,12 @@ export default function AccountSummaryPage() {
             >
               {rebuilding ? 'Rebuilding…' : 'Rebuild'}
             </Button>
+            <CloneButton
+              sid={sid}
+              appId={appId}
+              name={app.name}
+              disabled={app.status !== 'active'}
+            />
             <ConfirmDeleteButton
               resource="webstacks"
               record={app}

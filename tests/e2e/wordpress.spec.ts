@@ -82,9 +82,9 @@ test('installs WordPress from the page, showing its progress and the login once'
   await expect(progress.getByText('http://blog.test/wp-login.php')).toBeVisible();
   await shot(page, 'wordpress-installing');
   await expect(
-    progress.getByRole('list', { name: 'Install steps' }).getByText('WordPress is installed'),
+    progress.getByRole('list', { name: 'Steps' }).getByText('WordPress is installed'),
   ).toBeVisible({ timeout: 90_000 });
-  await expect(page.getByRole('progressbar', { name: 'Install progress: 100%' })).toBeVisible();
+  await expect(page.getByRole('progressbar', { name: 'Progress: 100%' })).toBeVisible();
   await shot(page, 'wordpress-installed');
 
   const site = await sb.sandbox.execOk([
@@ -106,4 +106,28 @@ test('installs WordPress from the page, showing its progress and the login once'
 
   await page.getByRole('link', { name: 'Open the web app' }).click();
   await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/\\d+$`));
+
+  // Clone it from its summary: the copy's progress in the dialog, then the copy answers.
+  await page.getByRole('button', { name: 'Clone' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Clone blog' });
+  await dialog.getByLabel('New app name').fill('blog-copy');
+  await dialog.getByLabel('Domains of the copy').fill('copy.test');
+  await dialog.getByRole('combobox', { name: 'System user' }).click();
+  await page.getByRole('option', { name: 'stackdeck', exact: true }).click();
+  await shot(page, 'clone-form');
+  await dialog.getByRole('button', { name: 'Clone' }).click();
+  await expect(dialog.getByTestId('install-progress')).toBeVisible();
+  await shot(page, 'clone-in-progress');
+  await expect(dialog.getByText('The copy is ready')).toBeVisible({ timeout: 90_000 });
+  await shot(page, 'clone-done');
+  const copy = await sb.sandbox.execOk([
+    'curl',
+    '-s',
+    '--resolve',
+    'copy.test:80:127.0.0.1',
+    'http://copy.test/',
+  ]);
+  expect(copy.stdout).toContain('Stackdeck Page Blog');
+  expect(copy.stdout).toContain('http://copy.test/');
+  expect(copy.stdout).not.toContain('http://blog.test/');
 });
