@@ -293,6 +293,32 @@ export const dbUserHooks: ManagedHooks<DbUserRow, DbUserBody, Partial<DbUserBody
 };
 const dbUserHandlers = defineManagedHandlers(dbusers, dbUserKind, dbUserHooks);
 
+/**
+ * Drops an app's databases and database users from its server (`DELETE webstacks/{appId}?
+ * databases=true`): the users first, so no grant outlives its database. Asked for, never a
+ * side effect of deleting an app.
+ */
+export async function removeAppDatabases(
+  ctx: HandlerContext,
+  app: { id: number; name: string },
+): Promise<void> {
+  const users = await userStore(ctx).all(ctx.server.id, { webapp_id: app.id });
+  const dbs = await dbStore(ctx).all(ctx.server.id, { webapp_id: app.id });
+  for (const [kind, store, rows, noun] of [
+    [dbUserKind, userStore(ctx), users, 'database user'],
+    [databaseKind, dbStore(ctx), dbs, 'database'],
+  ] as const) {
+    for (const row of rows) {
+      const marked = await (store as ManagedStore<ManagedRow>).change(row, {}, 'deleting');
+      const result = await converge(ctx.app, ctx.server, kind, marked, 'remove', {
+        message: `Delete ${noun} ${row.name} (of web app ${app.name})`,
+        actorId: actorOf(ctx),
+      });
+      if (result.state === 'failed') throw result.error;
+    }
+  }
+}
+
 const collationCache = new Map<number, { at: number; data: unknown[] }>();
 
 export const server = defineServerFeature({

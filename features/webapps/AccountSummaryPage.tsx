@@ -96,6 +96,10 @@ export default function AccountSummaryPage() {
                   ? `Its child apps go with it: ${names.join(', ')}. Their sites stop answering and their vhosts, PHP pools and files are removed. This cannot be undone.`
                   : 'Its site stops answering; its vhost, PHP pool and files are removed from the server. This cannot be undone.'
               }
+              option={{
+                label: 'Also delete its databases and database users',
+                query: { databases: 'true' },
+              }}
               onDeleted={() => navigate(appPaths.list(sid))}
             />
           </Stack>

@@ -150,8 +150,12 @@ export const webstacks = defineResource({
     },
     delete: {
       guard: 'self',
-      summary: 'Remove the app: its vhost, pool and files (`?children=true` its child apps too)',
-      query: z.object({ children: z.enum(['true', 'false']).optional() }),
+      summary:
+        'Remove the app: its vhost, pool and files (`?children=true` its child apps too, `?databases=true` its databases and database users)',
+      query: z.object({
+        children: z.enum(['true', 'false']).optional(),
+        databases: z.enum(['true', 'false']).optional(),
+      }),
     },
   },
   actions: {

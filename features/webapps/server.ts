@@ -23,6 +23,7 @@ import {
   cacheSettings,
   toAsciiDomain,
 } from './names';
+import { removeAppDatabases } from '../databases/server';
 import { removeAppFtpAccounts } from '../ftp/server';
 import { cacheHandlersFor } from './serverCache';
 import {
@@ -401,6 +402,8 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
     // The children go first: each leaves its server before the parent does.
     for (const child of children) {
       await removeAppFtpAccounts(ctx, child);
+      if ((ctx.query as { databases?: string }).databases === 'true')
+        await removeAppDatabases(ctx, child);
       const marked = await store(ctx).change(child, {}, 'deleting');
       const result = await converge(ctx.app, ctx.server, webappKind, marked, 'remove', {
         message: `Delete web app ${child.name} (a child app of ${row.name})`,
@@ -408,8 +411,10 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
       });
       if (result.state === 'failed') throw result.error;
     }
-    // Its FTP accounts leave the server before its folder does.
+    // Its FTP accounts leave the server before its folder does; its databases when asked.
     await removeAppFtpAccounts(ctx, row);
+    if ((ctx.query as { databases?: string }).databases === 'true')
+      await removeAppDatabases(ctx, row);
   },
   where: (query): Record<string, number> => ({
     ...(typeof query.id === 'number' ? { id: query.id } : {}),

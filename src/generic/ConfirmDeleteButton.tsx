@@ -1,11 +1,13 @@
 import { useState } from 'react';
 import {
   Button,
+  Checkbox,
   Dialog,
   DialogActions,
   DialogContent,
   DialogContentText,
   DialogTitle,
+  FormControlLabel,
   IconButton,
   Tooltip,
 } from '@mui/material';
@@ -36,6 +38,11 @@ export interface ConfirmDeleteButtonProps {
   /** A line in the dialog: what deleting does. */
   consequence?: string;
   disabled?: boolean;
+  /**
+   * A choice the dialog offers (off by default), sent as query values when ticked: "Also
+   * delete its databases" sends `databases=true`.
+   */
+  option?: { label: string; query: Record<string, string> };
   /** After the server let go (a page of the record leaves for its list). */
   onDeleted?: () => void;
 }
@@ -55,15 +62,25 @@ export function ConfirmDeleteButton({
   consequence,
   disabled,
   onDeleted,
+  option,
 }: ConfirmDeleteButtonProps) {
   const [open, setOpen] = useState(false);
+  const [ticked, setTicked] = useState(false);
+  const query = {
+    ...((meta?.query as Record<string, string> | undefined) ?? {}),
+    ...(option && ticked ? option.query : {}),
+  };
   const notify = useNotify();
   const [remove, { isPending }] = useDelete();
   const capital = what.charAt(0).toUpperCase() + what.slice(1);
   const confirm = () =>
     remove(
       resource,
-      { id: record.id, previousData: record, meta },
+      {
+        id: record.id,
+        previousData: record,
+        meta: Object.keys(query).length ? { ...meta, query } : meta,
+      },
       {
         mutationMode: 'pessimistic',
         onSuccess: (data) => {
@@ -108,6 +125,13 @@ export function ConfirmDeleteButton({
           <DialogContentText>
             {consequence ?? `${capital} will be removed. This cannot be undone.`}
           </DialogContentText>
+          {option ? (
+            <FormControlLabel
+              sx={{ mt: 1 }}
+              control={<Checkbox checked={ticked} onChange={(_, on) => setTicked(on)} />}
+              label={option.label}
+            />
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setOpen(false)} disabled={isPending} autoFocus>

@@ -19,6 +19,8 @@ let agent: FakeAgent;
 /** The fake server's apps, by name, as last applied. */
 const apps = new Map<string, AppSpec>();
 const removed: string[] = [];
+/** Databases and database users the fake server dropped, in order. */
+const dropped: string[] = [];
 
 function fakeWebOps() {
   return {
@@ -52,6 +54,16 @@ function fakeWebOps() {
       return { version, running: true, source: 'sury' };
     },
     'webapp.cachePurge': () => ({ purged: 3 }),
+    'mariadb.db.set': () => ({ set: true }),
+    'mariadb.user.set': () => ({ set: true }),
+    'mariadb.db.drop': (a: { name: string }) => {
+      dropped.push(`db ${a.name}`);
+      return { dropped: true };
+    },
+    'mariadb.user.drop': (a: { name: string }) => {
+      dropped.push(`user ${a.name}`);
+      return { dropped: true };
+    },
   };
 }
 
@@ -429,5 +441,33 @@ describe('web apps', () => {
       { token: other.token },
     );
     expect(asOther.statusCode).toBe(404);
+  });
+
+  it("drops the app's databases with it only when asked", async () => {
+    const made = async (name: string) => {
+      const app = await call('POST', base(), appBody(name));
+      expect(app.statusCode, app.body).toBe(201);
+      const id = app.json().id as number;
+      const db = await call('POST', one(id, 'webstackdb'), { name: `${name}_db` });
+      expect(db.statusCode, db.body).toBe(201);
+      const user = await call('POST', one(id, 'webstackdbuser'), {
+        name: `${name}_u`,
+        password: 'a long database password',
+        databases: [db.json().id],
+      });
+      expect(user.statusCode, user.body).toBe(201);
+      return id;
+    };
+    const kept = await made('keepdb');
+    expect((await call('DELETE', one(kept))).statusCode).toBe(200);
+    expect(dropped).toEqual([]);
+    const server = await call('GET', base('databases'));
+    expect(server.json().data.map((d: { name: string }) => d.name)).toContain('keepdb_db');
+
+    const gone = await made('dropdb');
+    expect((await call('DELETE', `${one(gone)}?databases=true`)).statusCode).toBe(200);
+    expect(dropped).toEqual(['user dropdb_u', 'db dropdb_db']);
+    const after = await call('GET', base('databases'));
+    expect(after.json().data.map((d: { name: string }) => d.name)).not.toContain('dropdb_db');
   });
 });
