@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
  */
 import { agentsScale } from './agents-scale';
+import { cloneBench } from './clone';
 import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
 import { opRoundTrip } from './op-roundtrip';
@@ -100,7 +101,20 @@ async function wordpress() {
   );
 }
 
-const sections = { api, bundle, roundtrip, agents, webapps, weblogs, wordpress } as const;
+async function clone() {
+  const result = await cloneBench();
+  console.log(
+    `Clone of an app: ${result.filesMb} MB of files and a ${result.dbMb} MB database, API call -> task completed (sandbox)`,
+  );
+  console.log(
+    `  clone ${(result.cloneMs / 1000).toFixed(1)} s, cp -a + mariadb-dump | mariadb ${(result.baselineMs / 1000).toFixed(1)} s, ratio ${result.ratio.toFixed(2)}   (aim: <= 1.3)`,
+  );
+  for (const step of result.steps)
+    console.log(`    ${step.at.toFixed(2).padStart(7)} s  ${step.event}`);
+  console.log('');
+}
+
+const sections = { api, bundle, roundtrip, agents, webapps, weblogs, wordpress, clone } as const;
 
 async function main() {
   const asked = process.argv.slice(2);

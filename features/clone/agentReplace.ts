@@ -166,31 +166,49 @@ async function byKey(db: string, t: Table, cols: Column[], pairs: Pair[], tally:
   const filter = found(cols, needles(pairs));
   let after: string[] | null = null;
   for (;;) {
-    const past: string = after
-      ? ` AND (${keyList}) > (${after.map((v, i) => forms[i]!.lit(v)).join(', ')})`
-      : '';
+    // One key column: a plain range the index serves (a row constructor may not be).
+    const past: string = !after
+      ? ''
+      : t.key.length === 1
+        ? ` AND ${keyList} > ${forms[0]!.lit(after[0]!)}`
+        : ` AND (${keyList}) > (${after.map((v, i) => forms[i]!.lit(v)).join(', ')})`;
     const rows = await sql(
       `SELECT ${[...forms.map((f) => f.read), ...cols.map((c) => `HEX(${q(c.name)})`)].join(', ')}` +
         ` FROM ${q(t.name)} WHERE ${filter}${past} ORDER BY ${keyList} LIMIT ${BATCH};`,
       db,
     );
-    const updates: string[] = [];
-    for (const row of rows) {
-      const sets: string[] = [];
-      cols.forEach((c, i) => {
+    // Each changed column: key -> new value, written in one UPDATE per column and batch.
+    const changes = cols.map(() => [] as { where: string; key: string; value: string }[]);
+    const changedRows = new Set<number>();
+    rows.forEach((row, r) => {
+      const where = t.key.map((c, i) => `${q(c.name)} = ${forms[i]!.lit(row[i]!)}`).join(' AND ');
+      const key = forms[0]!.lit(row[0]!);
+      cols.forEach((_c, i) => {
         const hex = row[t.key.length + i]!;
         if (hex === 'NULL') return;
-        const r = replaceInValue(Buffer.from(hex, 'hex'), pairs);
-        if (r.skipped) tally.values_skipped++;
-        if (r.changed) sets.push(`${q(c.name)} = ${hexValue(r.value)}`);
+        const result = replaceInValue(Buffer.from(hex, 'hex'), pairs);
+        if (result.skipped) tally.values_skipped++;
+        if (!result.changed) return;
+        changes[i]!.push({ where, key, value: hexValue(result.value) });
+        changedRows.add(r);
       });
-      if (!sets.length) continue;
-      const where = t.key.map((c, i) => `${q(c.name)} = ${forms[i]!.lit(row[i]!)}`).join(' AND ');
-      updates.push(`UPDATE ${q(t.name)} SET ${sets.join(', ')} WHERE ${where};`);
-    }
+    });
+    const single = t.key.length === 1;
+    const updates = cols.flatMap((c, i) => {
+      const list = changes[i]!;
+      if (!list.length) return [];
+      // One statement per column and batch: a CASE on the key, the rows named by the key.
+      const cases = single
+        ? `CASE ${keyList} ${list.map((ch) => `WHEN ${ch.key} THEN ${ch.value}`).join(' ')} END`
+        : `CASE ${list.map((ch) => `WHEN ${ch.where} THEN ${ch.value}`).join(' ')} END`;
+      const rowsOf = single
+        ? `${keyList} IN (${list.map((ch) => ch.key).join(', ')})`
+        : list.map((ch) => `(${ch.where})`).join(' OR ');
+      return [`UPDATE ${q(t.name)} SET ${q(c.name)} = ${cases} WHERE ${rowsOf};`];
+    });
     if (updates.length) {
       await sql(`START TRANSACTION;\n${updates.join('\n')}\nCOMMIT;`, db);
-      tally.rows_changed += updates.length;
+      tally.rows_changed += changedRows.size;
     }
     if (rows.length < BATCH) return;
     after = rows[rows.length - 1]!.slice(0, t.key.length);
