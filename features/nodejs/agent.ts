@@ -74,7 +74,9 @@ function answers(port: number): Promise<boolean> {
 /** The end of the app's output, for a failure's message. */
 async function lastWords(app: string): Promise<string> {
   const text = await fs.readFile(`${APP_LOG_DIR}/${app}/node.log`, 'utf8').catch(() => '');
-  return text.trim().split('\n').slice(-3).join(' ').slice(-400);
+  // Its own words, not the stack frames under them (node ends with its version).
+  const lines = text.split('\n').filter((l) => l.trim() && !/^\s+at |^\s*\^+\s*$/.test(l));
+  return lines.slice(-3).join(' ').slice(-400);
 }
 
 /** RUNNING after startsecs, then an answer on the port; FATAL or silence fails with its words. */
