@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
+import { serveNodeRepository } from './harness/nodeRepository';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
 
 /**
@@ -13,43 +14,7 @@ let panel: Panel;
 let sb: Sandbox;
 let server: ServerRecord;
 const at = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
-const GIT_PORT = 18_791;
-const GIT_URL = `http://127.0.0.1:${GIT_PORT}/cgi-bin/git/hello.git`;
-
-/** A Node app without dependencies: it says who runs it and what it was given. */
-const SERVER_JS = `const http = require('node:http');
-const os = require('node:os');
-http
-  .createServer((req, res) => {
-    res.end('hello from node, ' + process.env.GREETING + ', as ' + os.userInfo().username + ' pid ' + process.pid + '\\n');
-  })
-  .listen(Number(process.env.PORT), '127.0.0.1');
-`;
-
-/** The repository (server.js, and crash.js that dies at once), served over smart HTTP. */
-async function serveRepository(): Promise<void> {
-  await sb.execOk([
-    'bash',
-    '-c',
-    `set -e
-mkdir -p /srv/src /srv/git /srv/www/cgi-bin
-cd /srv/src && git init -q -b main
-cat > server.js <<'JS'
-${SERVER_JS}JS
-echo "throw new Error('crashed on purpose');" > crash.js
-git add . && git -c user.name=t -c user.email=t@example.com commit -qm app
-git clone -q --bare /srv/src /srv/git/hello.git
-ln -s /usr/lib/git-core/git-http-backend /srv/www/cgi-bin/git
-# Python's CGI runs the backend as nobody when it runs as root: the repository is nobody's.
-chown -R nobody:nogroup /srv/git
-cd /srv/www && HOME=/tmp GIT_PROJECT_ROOT=/srv/git GIT_HTTP_EXPORT_ALL=1 \\
-  setsid nohup python3 -m http.server --cgi --bind 127.0.0.1 ${GIT_PORT} >/tmp/git-http.log 2>&1 </dev/null &
-# Something of the server's own on 3000: the allocator must pass it by.
-setsid nohup python3 -m http.server --bind 127.0.0.1 -d /tmp 3000 >/dev/null 2>&1 </dev/null &
-for i in $(seq 50); do ss -Hltn | grep -q ':${GIT_PORT} ' && ss -Hltn | grep -q ':3000 ' && exit 0; sleep 0.1; done
-exit 1`,
-  ]);
-}
+let gitUrl = '';
 
 interface Task {
   status: string;
@@ -71,7 +36,7 @@ const install = (name: string, domain: string, more: Record<string, unknown> = {
     name,
     domains: [domain],
     sys_user: 'nodeuser',
-    git_url: GIT_URL,
+    git_url: gitUrl,
     branch: 'main',
     env: { GREETING: 'hi there' },
     ...more,
@@ -101,7 +66,7 @@ beforeAll(async () => {
     password: 'a long system password 1',
   });
   expect(user.statusCode, user.body).toBe(201);
-  await serveRepository();
+  gitUrl = await serveNodeRepository(sb, 18_791);
 }, 300_000);
 
 afterAll(async () => {
