@@ -235,6 +235,13 @@ describe('POST nodejs/servers/{sid}/users/{uid}', () => {
     const res = await call('POST', at('nodejs'), body('worker'));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.name).toMatch(/supervisor job/);
+    // And the other way round: no job takes the name of a Node.js app.
+    const clash = await live.t.call('POST', at('svjobs'), {
+      token: owner.token,
+      body: { name: 'api', command: '/bin/true', directory: '/tmp', user: 'alice' },
+    });
+    expect(clash.statusCode).toBe(400);
+    expect(clash.json().errors.name).toMatch(/Node\.js app/);
   });
 
   it('is refused while the server is offline', async () => {
