@@ -8,6 +8,7 @@ import * as ftp from '../features/ftp/agent';
 import * as joomla from '../features/joomla/agent';
 import * as moodle from '../features/moodle/agent';
 import * as nextcloud from '../features/nextcloud/agent';
+import * as nodejs from '../features/nodejs/agent';
 import * as phpmyadmin from '../features/phpmyadmin/agent';
 import * as releases from '../features/releases/agent';
 import * as roundcube from '../features/roundcube/agent';
@@ -28,6 +29,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   joomla.agent,
   moodle.agent,
   nextcloud.agent,
+  nodejs.agent,
   phpmyadmin.agent,
   releases.agent,
   roundcube.agent,

@@ -10,6 +10,7 @@ import * as ftp from '../features/ftp/resource';
 import * as joomla from '../features/joomla/resource';
 import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
+import * as nodejs from '../features/nodejs/resource';
 import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
@@ -34,6 +35,7 @@ export const featureResources = {
   ...joomla.resources,
   ...moodle.resources,
   ...nextcloud.resources,
+  ...nodejs.resources,
   ...phpmyadmin.resources,
   ...referrals.resources,
   ...releases.resources,
@@ -59,6 +61,7 @@ export const featureOps = {
   ...joomla.ops,
   ...moodle.ops,
   ...nextcloud.ops,
+  ...nodejs.ops,
   ...phpmyadmin.ops,
   ...referrals.ops,
   ...releases.ops,

@@ -10,6 +10,7 @@ import * as ftp from '../features/ftp/server';
 import * as joomla from '../features/joomla/server';
 import * as moodle from '../features/moodle/server';
 import * as nextcloud from '../features/nextcloud/server';
+import * as nodejs from '../features/nodejs/server';
 import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
@@ -35,6 +36,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   joomla.server,
   moodle.server,
   nextcloud.server,
+  nodejs.server,
   phpmyadmin.server,
   referrals.server,
   releases.server,

@@ -3,4 +3,7 @@ export const INSTALLERS: readonly {
   app: string;
   label: string;
   path: (sid: number | string) => string;
-}[] = [{ app: 'wordpress', label: 'WordPress', path: (sid) => `/install-wordpress/${sid}` }];
+}[] = [
+  { app: 'wordpress', label: 'WordPress', path: (sid) => `/install-wordpress/${sid}` },
+  { app: 'nodejs', label: 'Node.js', path: (sid) => `/install-nodejs/${sid}` },
+];

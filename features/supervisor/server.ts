@@ -132,6 +132,15 @@ const hooks: ManagedHooks<SvjobRow, Input> = {
     await checkUser(ctx, body.user);
     if (await storeOf(ctx).find(ctx.server.id, 'name', body.name))
       throw fieldError('name', 'This server has a job of this name');
+    // A Node.js app's program has the file a job of its name would have (features/nodejs).
+    const nodeApp = await ctx.app.db
+      .selectFrom('webapps')
+      .select('id')
+      .where('server_id', '=', ctx.server.id)
+      .where('webapp_type', '=', 'nodejs')
+      .where('name', '=', body.name)
+      .executeTakeFirst();
+    if (nodeApp) throw fieldError('name', 'A Node.js app of this server runs under this name');
     return columns(body);
   },
   async update(ctx, body) {

@@ -35,6 +35,7 @@ import {
   certbotLineage,
   stockPoolPath,
 } from './render';
+import { removeNodeProgram } from '../nodejs/agentProgram';
 import { KNOWN_PHP_VERSIONS, fpmPackage, installArgv, parsePolicy } from './phpPackages';
 import { type AppSpec, ops } from './resource';
 
@@ -298,7 +299,12 @@ async function readApps() {
  * certificate, features/ssl) are written, checked and rolled back with it. The caller holds
  * the `webserver` lock.
  */
-export async function applyApp(spec: AppSpec, extra: ConfigFile[] = []): Promise<{ path: string }> {
+export async function applyApp(
+  given: AppSpec,
+  extra: ConfigFile[] = [],
+): Promise<{ path: string }> {
+  // A Node.js app (proxied to its port) has no PHP pool, whatever version its row holds.
+  const spec = given.proxy_port === null ? given : { ...given, php_version: null };
   const user = await lookupUser(spec.user);
   if (!user) throw opFieldError('sys_user', `${spec.user} is not a user of the server`);
   if (user.uid < 1000) throw opFieldError('sys_user', `${spec.user} is a system account`);
@@ -407,6 +413,8 @@ export const agent = defineAgentFeature(ops, {
       const apacheThere = (await fs.stat('/usr/sbin/apache2ctl').catch(() => null)) !== null;
       const versions = await phpVersions();
       const existed = (await fs.lstat(nginxPath(name)).catch(() => null)) !== null;
+      // A Node.js app's program stops before its files go (features/nodejs); none: nothing.
+      await removeNodeProgram(name);
       await applyConfig({
         program: 'the web server',
         files: [
@@ -536,7 +544,7 @@ export const agent = defineAgentFeature(ops, {
     // One package manager at a time, and no web-server change while PHP-FPM is installed.
     'php.install': () => ['apt', 'webserver'],
     'webapp.apply': () => ['webserver'],
-    'webapp.remove': () => ['webserver'],
+    'webapp.remove': () => ['webserver', 'supervisor'],
     'webapp.cachePurge': () => ['webserver'],
   },
 });

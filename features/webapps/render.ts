@@ -213,6 +213,32 @@ function proxyLocations(): string {
 `;
 }
 
+/**
+ * The http-level line of a Node.js app: `Connection: upgrade` only when the client asks to
+ * upgrade (websockets), `close` otherwise, instead of a literal 'upgrade' on every request. The
+ * variable is the app's own, so no two files define it and no map of the admin's is changed.
+ */
+const upgradeVar = (name: string) => `$stackdeck_upgrade_${name.replace(/-/g, '_')}`;
+function upgradeMap(name: string): string {
+  return `map $http_upgrade ${upgradeVar(name)} {\n    default upgrade;\n    '' close;\n}\n`;
+}
+
+/** nginx in front of a Node.js app (research hosting.md 2.4): everything to its port. */
+function nodeLocations(name: string, port: number): string {
+  return `    location / {
+        proxy_pass http://127.0.0.1:${port};
+        proxy_http_version 1.1;
+        proxy_set_header Upgrade $http_upgrade;
+        proxy_set_header Connection ${upgradeVar(name)};
+        proxy_set_header Host $host;
+        proxy_set_header X-Real-IP $remote_addr;
+        proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+        proxy_set_header X-Forwarded-Proto $scheme;
+        proxy_read_timeout 300s;
+    }
+`;
+}
+
 function staticLocations(): string {
   return `    location / {
         try_files $uri $uri/ =404;
@@ -227,20 +253,23 @@ function staticLocations(): string {
  */
 export function renderNginx(spec: AppSpec, home: string): string {
   const version = spec.php_version;
+  const node = spec.proxy_port;
   const body =
-    version === null
-      ? staticLocations()
-      : spec.stack_type === 'apache/nginx'
-        ? proxyLocations()
-        : nativeLocations(spec, version);
-  const zone = spec.cache && version !== null && spec.stack_type === 'nginx';
+    node !== null
+      ? nodeLocations(spec.name, node)
+      : version === null
+        ? staticLocations()
+        : spec.stack_type === 'apache/nginx'
+          ? proxyLocations()
+          : nativeLocations(spec, version);
+  const zone = spec.cache && node === null && version !== null && spec.stack_type === 'nginx';
   const tls = spec.tls;
   // With "force HTTPS", port 80 answers the ACME challenge and redirects everything else.
   const plain = tls?.force_https
     ? serverBlock(spec, home, ['80'], redirectLocations())
     : serverBlock(spec, home, ['80'], body);
   return `${header(spec)}# Written by Stackdeck: changes here are replaced. Add yours in ${snippetsDir(spec.name)}/*.conf
-${zone ? cacheZone(spec.name) : ''}${plain}${tls ? serverBlock(spec, home, ['443 ssl http2'], body, tlsLines(spec.name)) : ''}`;
+${zone ? cacheZone(spec.name) : ''}${node !== null ? upgradeMap(spec.name) : ''}${plain}${tls ? serverBlock(spec, home, ['443 ssl http2'], body, tlsLines(spec.name)) : ''}`;
 }
 
 /** The certificate lines of the app's HTTPS server (its files: sslDir). */

@@ -303,6 +303,11 @@ export const appSpec = z.object({
    * plain HTTP only.
    */
   tls: z.object({ force_https: z.boolean() }).nullable().default(null),
+  /**
+   * A Node.js app (features/nodejs): nginx proxies every request to this loopback port, where
+   * supervisor runs the app; no PHP pool. Null for every other app.
+   */
+  proxy_port: z.number().int().min(1024).max(65535).nullable().default(null),
 });
 export type AppSpec = z.output<typeof appSpec>;
 

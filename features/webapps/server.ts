@@ -25,6 +25,7 @@ import {
 } from './names';
 import { removeAppDatabases } from '../databases/server';
 import { removeAppFtpAccounts } from '../ftp/server';
+import { portOf } from '../nodejs/serverPorts';
 import { cacheHandlersFor } from './serverCache';
 import {
   type AppSpec,
@@ -124,6 +125,9 @@ const migration = {
 export type Input = Omit<z.output<typeof webappInput>, 'webapp_type'> & { webapp_type: WebappType };
 type Change = z.output<typeof webappChange>;
 
+/** Apps that run no PHP: a static site, and a Node.js app (nginx proxies to node). */
+const runsPhp = (type: string) => type !== 'static' && type !== 'nodejs';
+
 const domainsOf = (row: WebappRow): string[] => JSON.parse(row.domains) as string[];
 const settingsOf = (row: WebappRow): PhpSettings => ({
   ...DEFAULT_PHP_SETTINGS,
@@ -164,13 +168,15 @@ export async function specOf(db: Db, row: WebappRow): Promise<AppSpec> {
     user: row.sys_user,
     stack_type: row.stack_type,
     webapp_type: row.webapp_type as AppSpec['webapp_type'],
-    php_version: row.webapp_type === 'static' ? null : row.php_version,
+    php_version: runsPhp(row.webapp_type) ? row.php_version : null,
     domains: domainsOf(row),
     web_root: row.web_root,
     php_settings: settingsOf(row),
     parent: await parentName(db, row),
     cache: row.cache ? cacheSettings.parse(JSON.parse(row.cache)) : null,
     tls: await tlsOf(db, row),
+    // A Node.js app's port, once the installer allocated it (features/nodejs/serverPorts.ts).
+    proxy_port: row.webapp_type === 'nodejs' ? await portOf(db, row.id) : null,
   };
 }
 
@@ -183,7 +189,7 @@ function columns(body: Input, user = body.sys_user) {
     name: body.name,
     webapp_type: body.webapp_type,
     stack_type: body.stack_type,
-    php_version: body.webapp_type === 'static' ? null : body.php_version,
+    php_version: runsPhp(body.webapp_type) ? body.php_version : null,
     domains: JSON.stringify(body.domains),
     web_root: body.web_root,
     php_settings: JSON.stringify(body.php_settings),
@@ -372,8 +378,11 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
     }
     if (body.web_root) values.web_root = body.web_root;
     if (body.php_version) {
-      if (row.webapp_type === 'static')
-        throw fieldError('php_version', 'A static site runs no PHP');
+      if (!runsPhp(row.webapp_type))
+        throw fieldError(
+          'php_version',
+          `A ${row.webapp_type === 'static' ? 'static site' : 'Node.js app'} runs no PHP`,
+        );
       values.php_version = body.php_version;
     }
     if (body.php_settings)

@@ -9,6 +9,7 @@ import * as ftp from '../../features/ftp/routes';
 import * as joomla from '../../features/joomla/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
+import * as nodejs from '../../features/nodejs/routes';
 import * as phpmyadmin from '../../features/phpmyadmin/routes';
 import * as referrals from '../../features/referrals/routes';
 import * as releases from '../../features/releases/routes';
@@ -33,6 +34,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...joomla.routes,
   ...moodle.routes,
   ...nextcloud.routes,
+  ...nodejs.routes,
   ...phpmyadmin.routes,
   ...referrals.routes,
   ...releases.routes,

@@ -75,6 +75,54 @@ describe('web app files', () => {
     expect(cached).toContain('add_header X-Stackdeck-Cache $upstream_cache_status always;');
   });
 
+  it('proxies a Node.js app to its port, websockets included, with no PHP and no cache', () => {
+    const node = spec({
+      name: 'api-app',
+      webapp_type: 'nodejs',
+      php_version: null,
+      proxy_port: 3001,
+      tls: { force_https: false },
+    });
+    const vhost = renderNginx(node, '/home/alice');
+    // The map is the app's own variable, at http level (before the first server block).
+    expect(vhost).toContain(
+      "map $http_upgrade $stackdeck_upgrade_api_app {\n    default upgrade;\n    '' close;\n}\n",
+    );
+    expect(vhost.indexOf('map $http_upgrade')).toBeLessThan(vhost.indexOf('server {'));
+    expect(vhost.match(/map \$http_upgrade/g)).toHaveLength(1);
+    // Both the plain and the TLS server proxy, after the challenge, snippets and dotfile rules.
+    const proxies = vhost.match(/proxy_pass http:\/\/127\.0\.0\.1:3001;/g);
+    expect(proxies).toHaveLength(2);
+    expect(vhost).toContain(
+      'proxy_http_version 1.1;\n        proxy_set_header Upgrade $http_upgrade;',
+    );
+    expect(vhost).toContain('proxy_set_header Connection $stackdeck_upgrade_api_app;');
+    expect(vhost).toContain('proxy_set_header Host $host;');
+    expect(vhost).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+    expect(vhost).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
+    expect(vhost.indexOf('acme-challenge')).toBeLessThan(vhost.indexOf('proxy_pass'));
+    expect(vhost.indexOf('include /etc/stackdeck/nginx/api-app/*.conf')).toBeLessThan(
+      vhost.indexOf('proxy_pass'),
+    );
+    expect(vhost).toContain('access_log /var/log/stackdeck/apps/api-app/nginx.access.log;');
+    expect(vhost).toContain('ssl_certificate /etc/stackdeck/ssl/app-api-app/fullchain.pem;');
+    expect(vhost).not.toContain('fastcgi');
+    // A cache setting left on the row never reaches a proxied app.
+    const cached = renderNginx(
+      { ...node, cache: { ttl_seconds: 60, bypass_paths: [], bypass_cookies: [] } },
+      '/home/alice',
+    );
+    expect(cached).not.toContain('fastcgi_cache');
+    // Every other app renders as before: no map, no proxy to a port of its own.
+    expect(renderNginx(spec(), '/home/alice')).not.toContain('$http_upgrade');
+    expect(spec().proxy_port).toBeNull();
+  });
+
+  it('takes a proxy port only as a number in the unprivileged range', () => {
+    for (const port of [80, 0, 70000, '3001;', 3000.5])
+      expect(appSpec.safeParse({ ...spec(), proxy_port: port }).success, String(port)).toBe(false);
+  });
+
   it('cannot be given a value that ends a directive', () => {
     for (const bad of [
       { domains: ['a.example;include /etc/passwd'] },

@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import { defineServerFeature } from '../../server/feature';
+import { defineHandlers } from '../../server/http/handlers';
+import { fieldError } from '../../server/http/errors';
+import { startAppTask, stepOp } from '../installers/serverRun';
+import { specOf } from '../webapps/server';
+import { type nodejsInstallInput, nodejsInstaller } from './resource';
+import { allocatePort, freePort, portsMigration } from './serverPorts';
+
+type Body = z.output<typeof nodejsInstallInput>;
+
+const handlers = defineHandlers(nodejsInstaller, {
+  actions: {},
+  /**
+   * `POST nodejs/servers/{sid}/users/{uid}`: answers 202 with the task once the app is made;
+   * the port, the code, the program and nginx's proxy follow as steps, each undone in reverse
+   * when a later one fails.
+   */
+  async create(ctx) {
+    const body = ctx.body as Body;
+    const { name, domains, sys_user } = body;
+    // The program's file is `stackdeck-<app>.conf`, as a supervisor job's would be.
+    const job = await ctx.app.db
+      .selectFrom('svjobs')
+      .select('id')
+      .where('server_id', '=', ctx.server.id)
+      .where('name', '=', name)
+      .executeTakeFirst();
+    if (job) throw fieldError('name', 'A supervisor job of this server has this name');
+    let port: number | null = null;
+    // No release of the catalogue: the code is the user's own, from git.
+    return startAppTask(ctx, {
+      kind: 'install',
+      type: 'nodejs',
+      name: `Node.js on ${domains[0]}`,
+      fields: { name, domains, sys_user, php_version: '8.2', stack_type: 'nginx' },
+      done: `The Node.js app answers at http://${domains[0]}`,
+      login: null,
+      steps: ({ app, taskId }) => [
+        {
+          event: 'Choosing a port',
+          code: 2,
+          run: async () => {
+            const { ports } = await stepOp(ctx, taskId, 'node.ports', {});
+            port = await allocatePort(ctx.app.db, ctx.server.id, app.id, ports);
+            await ctx.app.services.tasks.addEvent(taskId, `Port ${port} is the app's`, 2);
+          },
+          undo: () => freePort(ctx.app.db, app.id),
+        },
+        {
+          event: body.branch
+            ? `Cloning ${body.git_url} (${body.branch})`
+            : `Cloning ${body.git_url}`,
+          code: 3,
+          run: async () =>
+            void (await stepOp(ctx, taskId, 'node.fetch', {
+              user: app.sys_user,
+              app: app.name,
+              git_url: body.git_url,
+              branch: body.branch ?? null,
+            })),
+          // The clone lives in the app's folder, which goes with the app.
+        },
+        {
+          event: `Starting ${body.start} under supervisor`,
+          code: 6,
+          run: async () =>
+            void (await stepOp(ctx, taskId, 'node.start', {
+              user: app.sys_user,
+              app: app.name,
+              entry: body.start,
+              port: port!,
+              env: body.env,
+            })),
+          undo: async () => void (await stepOp(ctx, taskId, 'node.remove', { app: app.name })),
+        },
+        {
+          event: 'Pointing nginx at the app',
+          code: 8,
+          run: async () =>
+            void (await stepOp(ctx, taskId, 'webapp.apply', await specOf(ctx.app.db, app))),
+        },
+      ],
+    });
+  },
+});
+
+export const server = defineServerFeature({
+  migrations: { '0022_node_ports': portsMigration },
+  handlers: [handlers],
+});

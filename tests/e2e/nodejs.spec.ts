@@ -1,0 +1,76 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { serveNodeRepository } from '../system/harness/nodeRepository';
+import { expect, signIn, test } from './fixtures';
+import { type SandboxServer, useSandboxServer } from './sandboxServer';
+
+/**
+ * The Node.js installer's page against a real server (a sandbox with nginx and supervisor):
+ * the form, a refused git address said at its field, the install's progress, and the app it
+ * made answering through nginx (`curl` inside the sandbox). The repository is served inside
+ * the sandbox (tests/system/harness/nodeRepository.ts).
+ */
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+const server = useSandboxServer({
+  serverName: 'e2e-nodejs',
+  services: ['ssh', 'nginx', 'supervisor'],
+});
+let sb: SandboxServer;
+
+const SHOTS = '.tmp/shots-nodejs';
+mkdirSync(SHOTS, { recursive: true });
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true, animations: 'disabled' });
+}
+
+test('installs a Node.js app from git on the page, and it answers through nginx', async ({
+  page,
+}) => {
+  sb = await server.ready();
+  const gitUrl = await serveNodeRepository(sb.sandbox, 18_792);
+
+  await signIn(page, sb.account.email, sb.account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/web-applications/${sb.serverId}`);
+  await expect(page).toHaveURL(new RegExp(`/no-webapplications/${sb.serverId}$`));
+  await page.getByRole('button', { name: 'Install an app' }).click();
+  await page.getByRole('menuitem', { name: 'Node.js' }).click();
+  await expect(page).toHaveURL(new RegExp(`/install-nodejs/${sb.serverId}$`));
+  await expect(page.getByRole('heading', { name: 'Install Node.js' })).toBeVisible();
+  // Node.js runs no PHP and nginx alone proxies it: neither is asked.
+  await expect(page.getByLabel('PHP')).toHaveCount(0);
+
+  await page.getByLabel('App name').fill('hello');
+  await page.getByLabel('Domains').fill('node.test');
+  await page.getByRole('combobox', { name: 'System user' }).click();
+  await page.getByRole('option', { name: 'stackdeck', exact: true }).click();
+  await page.getByLabel('Git repository').fill('ext::sh -c touch% /tmp/pwned');
+  await page.getByLabel('Branch or tag').fill('main');
+  await page.getByRole('button', { name: 'Install Node.js' }).click();
+  await expect(page.getByText('Only https:// addresses')).toBeVisible();
+  await expect(page.getByLabel('App name')).toHaveValue('hello');
+  await page.getByLabel('Git repository').fill(gitUrl);
+  await expect(page.getByLabel('Entry file')).toHaveValue('server.js');
+  await shot(page, 'nodejs-form');
+  await page.getByRole('button', { name: 'Install Node.js' }).click();
+
+  const progress = page.getByTestId('install-progress');
+  await expect(progress).toBeVisible();
+  await expect(
+    progress
+      .getByRole('list', { name: 'Install steps' })
+      .getByText('The Node.js app answers at http://node.test'),
+  ).toBeVisible({ timeout: 90_000 });
+  await expect(page.getByRole('progressbar', { name: 'Install progress: 100%' })).toBeVisible();
+  await shot(page, 'nodejs-installed');
+
+  const site = await sb.sandbox.execOk([
+    'curl',
+    '-s',
+    '--resolve',
+    'node.test:80:127.0.0.1',
+    'http://node.test/',
+  ]);
+  expect(site.stdout).toMatch(/^hello from node, undefined, as stackdeck pid \d+/);
+});

@@ -1,0 +1,190 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Sandbox } from '../../scripts/sandbox/index';
+import { serveNodeRepository } from './harness/nodeRepository';
+import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+
+/**
+ * The Node.js one-click app on a real server: the code cloned from a git repository the sandbox
+ * serves itself (git's smart HTTP through git-http-backend, on loopback: the machine has no
+ * internet), run by supervisor as the app's user on an allocated port, behind nginx; checked
+ * with `curl` through nginx, `supervisorctl`, `ps` and `ss` inside the sandbox.
+ */
+let panel: Panel;
+let sb: Sandbox;
+let server: ServerRecord;
+const at = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
+let gitUrl = '';
+
+interface Task {
+  status: string;
+  events: { event: string; code: number }[];
+}
+
+async function settled(taskId: number): Promise<Task> {
+  for (let i = 0; i < 600; i++) {
+    const res = await panel.api('GET', `clone-events/users/${panel.uid}?id=${taskId}`);
+    const task = (JSON.parse(res.body) as { data: Task[] }).data[0]!;
+    if (task.status !== 'running') return task;
+    await sleep(250);
+  }
+  throw new Error('the install did not end');
+}
+
+const install = (name: string, domain: string, more: Record<string, unknown> = {}) =>
+  panel.api('POST', at('nodejs'), {
+    name,
+    domains: [domain],
+    sys_user: 'nodeuser',
+    git_url: gitUrl,
+    branch: 'main',
+    env: { GREETING: 'hi there' },
+    ...more,
+  });
+
+/** `curl` to nginx on the sandbox's loopback, as a browser of `domain` would. */
+const curl = (domain: string) =>
+  sb.exec(['curl', '-s', '-m', '5', '--resolve', `${domain}:80:127.0.0.1`, `http://${domain}/`]);
+
+async function until(check: () => Promise<boolean>, ms = 10_000) {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await sleep(200);
+  }
+}
+
+const listening = async () => (await sb.execOk(['ss', '-Hltn'])).stdout;
+const programPid = async () =>
+  Number((await sb.exec(['supervisorctl', 'pid', 'stackdeck-hello'])).stdout.trim());
+
+beforeAll(async () => {
+  panel = await startPanel();
+  ({ sb, server } = await installedSandbox(panel, 'nodejs', ['nginx', 'supervisor']));
+  const user = await panel.api('POST', at('sysusers'), {
+    user_name: 'nodeuser',
+    password: 'a long system password 1',
+  });
+  expect(user.statusCode, user.body).toBe(201);
+  gitUrl = await serveNodeRepository(sb, 18_791);
+}, 300_000);
+
+afterAll(async () => {
+  await sb?.stop();
+  await panel?.close();
+});
+
+describe('Node.js one-click app', () => {
+  let webappId = 0;
+
+  it('undoes everything when the app does not stay up', async () => {
+    const res = await install('crashy', 'crashy.test', { start: 'crash.js' });
+    expect(res.statusCode, res.body).toBe(202);
+    const task = await settled((JSON.parse(res.body) as { task_id: number }).task_id);
+    expect(task.status, JSON.stringify(task.events)).toBe('failed');
+    expect(task.events.map((e) => e.event).join('\n')).toMatch(
+      /Starting crash\.js under supervisor failed: The app did not start serving on port 3001: .*crashed on purpose/,
+    );
+    expect(task.events.at(-1)?.event).toBe('Everything the install made is removed again');
+    expect(
+      (await sb.exec(['test', '-e', '/etc/supervisor/conf.d/stackdeck-crashy.conf'])).code,
+    ).not.toBe(0);
+    expect((await sb.exec(['supervisorctl', 'status'])).stdout).not.toContain('crashy');
+    expect((await sb.exec(['test', '-e', '/home/nodeuser/apps/crashy'])).code).not.toBe(0);
+    expect(
+      (await sb.exec(['test', '-e', '/etc/nginx/conf.d/stackdeck-crashy.conf'])).code,
+    ).not.toBe(0);
+    expect(await panel.t.app.db.selectFrom('node_ports').selectAll().execute()).toEqual([]);
+  }, 180_000);
+
+  it('installs from git: it answers through nginx, run by supervisor as the app user', async () => {
+    const started = Date.now();
+    const res = await install('hello', 'app.test');
+    expect(res.statusCode, res.body).toBe(202);
+    const answer = JSON.parse(res.body) as { task_id: number; webapp_id: number };
+    webappId = answer.webapp_id;
+    const task = await settled(answer.task_id);
+    expect(task.status, JSON.stringify(task.events)).toBe('completed');
+    expect(task.events).toContainEqual({ event: "Port 3001 is the app's", code: 2 });
+    console.log(`Node.js install: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    const page = await curl('app.test');
+    expect(page.stdout).toMatch(/^hello from node, hi there, as nodeuser pid \d+$/m);
+
+    const status = (await sb.execOk(['supervisorctl', 'status', 'stackdeck-hello'])).stdout;
+    expect(status).toMatch(/^stackdeck-hello\s+RUNNING\s+pid \d+/);
+    const pid = await programPid();
+    expect((await sb.execOk(['ps', '-o', 'user=', '-p', String(pid)])).stdout.trim()).toBe(
+      'nodeuser',
+    );
+    expect((await sb.execOk(['ps', '-o', 'args=', '-p', String(pid)])).stdout.trim()).toBe(
+      '/usr/bin/node /home/nodeuser/apps/hello/current/server.js',
+    );
+    // The program is root's alone (its environment may hold secrets); node listens on loopback.
+    const conf = '/etc/supervisor/conf.d/stackdeck-hello.conf';
+    expect((await sb.execOk(['stat', '-c', '%U %a', conf])).stdout.trim()).toBe('root 600');
+    const text = (await sb.execOk(['cat', conf])).stdout;
+    expect(text).toContain(
+      'environment=NODE_ENV="production",PORT="3001",HOME="/home/nodeuser",GREETING="hi there"',
+    );
+    expect(text).toContain('stopasgroup=true\nkillasgroup=true');
+    expect(await listening()).toMatch(/127\.0\.0\.1:3001\s/);
+    // The code is the user's, cloned shallow.
+    const clone = await sb.execOk([
+      'stat',
+      '-c',
+      '%U',
+      '/home/nodeuser/apps/hello/current/server.js',
+    ]);
+    expect(clone.stdout.trim()).toBe('nodeuser');
+    const depth = await sb.execOk([
+      'runuser',
+      '-u',
+      'nodeuser',
+      '--',
+      'git',
+      '-C',
+      '/home/nodeuser/apps/hello/current',
+      'rev-list',
+      '--count',
+      'HEAD',
+    ]);
+    expect(depth.stdout.trim()).toBe('1');
+  }, 240_000);
+
+  it('comes back by itself when its process is killed', async () => {
+    const before = await programPid();
+    await sb.execOk(['kill', '-9', String(before)]);
+    await until(async () => {
+      const page = await curl('app.test');
+      return page.code === 0 && page.stdout.startsWith('hello from node');
+    });
+    const after = await programPid();
+    expect(after).not.toBe(before);
+    expect((await curl('app.test')).stdout).toContain(`pid ${after}`);
+    expect((await sb.execOk(['ps', '-o', 'user=', '-p', String(after)])).stdout.trim()).toBe(
+      'nodeuser',
+    );
+  }, 60_000);
+
+  it('deleting the app removes its program and frees its port', async () => {
+    const res = await panel.api(
+      'DELETE',
+      `webstacks/${webappId}/servers/${server.id}/users/${panel.uid}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      (await sb.exec(['test', '-e', '/etc/supervisor/conf.d/stackdeck-hello.conf'])).code,
+    ).not.toBe(0);
+    expect((await sb.exec(['supervisorctl', 'status'])).stdout).not.toContain('stackdeck-hello');
+    expect(await listening()).not.toMatch(/:3001\s/);
+    expect((await sb.exec(['pgrep', '-u', 'nodeuser', 'node'])).code).not.toBe(0);
+    expect(await panel.t.app.db.selectFrom('node_ports').selectAll().execute()).toEqual([]);
+    // The next app gets the port again.
+    const again = await install('hello2', 'again.test');
+    const task = await settled((JSON.parse(again.body) as { task_id: number }).task_id);
+    expect(task.status, JSON.stringify(task.events)).toBe('completed');
+    expect(task.events).toContainEqual({ event: "Port 3001 is the app's", code: 2 });
+    expect((await curl('again.test')).stdout).toMatch(/^hello from node/);
+  }, 180_000);
+});
