@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { OpProgress } from '../../resources/agent/protocol';
 import { defineServerFeature } from '../../server/feature';
 import { HttpError } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
@@ -15,25 +16,26 @@ import { CLONE_EXCLUDES, type cloneInput, cloneWebapp } from './resource';
 import { urlPairs } from './serialized';
 
 type Body = z.output<typeof cloneInput>;
+interface Copy {
+  source: DatabaseRow;
+  name: string;
+  row?: DatabaseRow;
+}
 
 const domainsOf = (app: WebappRow): string[] => JSON.parse(app.domains) as string[];
 
-/**
- * The clone's databases and its account (one new database per source database), and then,
- * after the files, the copies: `[made, copied]`.
- */
+/** The clone's databases, then its account with all privileges on them; each undoes itself. */
 function databaseSteps(
   ctx: HandlerContext,
-  made: { app: WebappRow; taskId: number },
-  copies: { source: DatabaseRow; name: string; row?: DatabaseRow }[],
+  app: WebappRow,
+  copies: Copy[],
   account: { name: string; password: string },
-  pairs: [string, string][],
-): [Step[], Step[]] {
+): Step[] {
   let userId: number | undefined;
   const steps: Step[] = copies.map((copy) => ({
     event: `Creating the database ${copy.name}`,
     code: 2,
-    run: async () => void (copy.row = await makeDatabase(ctx, made.app, copy.name)),
+    run: async () => void (copy.row = await makeDatabase(ctx, app, copy.name)),
     undo: async () => copy.row && (await removeDatabase(ctx, copy.row.id)),
   }));
   if (copies.length)
@@ -44,7 +46,7 @@ function databaseSteps(
         void (userId = (
           await makeDbUser(
             ctx,
-            made.app,
+            app,
             account.name,
             account.password,
             copies.map((c) => c.row!.id),
@@ -54,21 +56,62 @@ function databaseSteps(
         if (userId !== undefined) await removeDbUser(ctx, userId);
       },
     });
-  return [
-    steps,
-    copies.map((copy) => ({
-      event: `Copying the database ${copy.source.name} to ${copy.name}`,
-      code: 7,
-      run: async () =>
-        void (await stepOp(
-          ctx,
-          made.taskId,
-          'clone.database',
-          { from: copy.source.name, to: copy.name, pairs },
-          [7, 8],
-        )),
-    })),
-  ];
+  return steps;
+}
+
+/**
+ * The files and the databases are copied at the same time (they do not depend on each
+ * other; a clone takes the longer of the two, not their sum). Each op reports 0..10 of its
+ * own work; the task's code is 3 + 6 × their mean, so it only grows.
+ */
+async function copyAll(
+  ctx: HandlerContext,
+  taskId: number,
+  source: WebappRow,
+  target: WebappRow,
+  copies: Copy[],
+  pairs: [string, string][],
+): Promise<void> {
+  const { tasks } = ctx.app.services;
+  const done = [0, 0];
+  let writing = Promise.resolve();
+  const report = (branch: 0 | 1, of: number) => (p: OpProgress) => {
+    done[branch] = Math.max(done[branch]!, p.code / of);
+    const code = Math.round(3 + (6 * (done[0]! + done[1]!)) / 20);
+    writing = writing.then(() => tasks.addEvent(taskId, p.event, code));
+  };
+  const files = ctx.app.agents.call(
+    ctx.server.id,
+    'clone.files',
+    {
+      from_user: source.sys_user,
+      from_dir: appPath(source),
+      to_user: target.sys_user,
+      to_dir: appPath(target),
+      exclude: [...CLONE_EXCLUDES],
+    },
+    { onProgress: report(0, 1) },
+  );
+  const databases = (async () => {
+    for (const [i, copy] of copies.entries()) {
+      const each = report(1, copies.length);
+      await ctx.app.agents.call(
+        ctx.server.id,
+        'clone.database',
+        { from: copy.source.name, to: copy.name, pairs },
+        { onProgress: (p) => each({ ...p, code: i * 10 + p.code }) },
+      );
+    }
+    done[1] = 10;
+  })();
+  try {
+    // Both are awaited, so a failure of one never leaves the other running under the undo.
+    const [filesDone, databasesDone] = await Promise.allSettled([files, databases]);
+    for (const result of [filesDone, databasesDone])
+      if (result.status === 'rejected') throw result.reason;
+  } finally {
+    await writing;
+  }
 }
 
 const handlers = defineHandlers(cloneWebapp, {
@@ -85,13 +128,12 @@ const handlers = defineHandlers(cloneWebapp, {
       ctx.server.id,
       { webapp_id: source.id, status: 'active' },
     );
-    const copies: { source: DatabaseRow; name: string; row?: DatabaseRow }[] = [];
+    const copies: Copy[] = [];
     for (const [i, db] of sourceDbs.entries())
       copies.push({ source: db, name: await freeDatabaseName(ctx, `cl${i || ''}`, body.name) });
     const account = { name: copies[0]?.name ?? '', password: generatedPassword(32) };
-    const from = domainsOf(source)[0]!;
-    const to = body.domains[0]!;
-    const pairs = urlPairs(from, to);
+    const pairs = urlPairs(domainsOf(source)[0]!, body.domains[0]!);
+    const copying = copies.length ? 'the files and databases' : 'the files';
     return startAppTask(ctx, {
       kind: 'clone',
       type: source.webapp_type as WebappType,
@@ -106,49 +148,32 @@ const handlers = defineHandlers(cloneWebapp, {
       webRoot: source.web_root,
       done: 'Clone completed',
       login: null,
-      steps: (made) => {
-        const [databases, copied] = databaseSteps(ctx, made, copies, account, pairs);
-        return [
-          ...databases,
-          {
-            event: `Copying the files of ${source.name}`,
-            code: 3,
-            run: async () =>
-              void (await stepOp(
-                ctx,
-                made.taskId,
-                'clone.files',
-                {
-                  from_user: source.sys_user,
-                  from_dir: appPath(source),
-                  to_user: made.app.sys_user,
-                  to_dir: appPath(made.app),
-                  exclude: [...CLONE_EXCLUDES],
-                },
-                [3, 6],
-              )),
-          },
-          ...copied,
-          ...(source.webapp_type === 'wordpress' && copies.length
-            ? [
-                {
-                  event: 'Pointing the copy’s wp-config.php at its own database',
-                  code: 9,
-                  run: async () =>
-                    void (await stepOp(ctx, made.taskId, 'wordpress.rewire', {
-                      user: made.app.sys_user,
-                      app: made.app.name,
-                      web_root: made.app.web_root,
-                      databases: copies.map((c) => ({ from: c.source.name, to: c.name })),
-                      db_user: account.name,
-                      db_password: account.password,
-                      salts: Array.from({ length: 8 }, generatedSalt),
-                    })),
-                },
-              ]
-            : []),
-        ];
-      },
+      steps: ({ app, taskId }) => [
+        ...databaseSteps(ctx, app, copies, account),
+        {
+          event: `Copying ${copying} of ${source.name}`,
+          code: 3,
+          run: () => copyAll(ctx, taskId, source, app, copies, pairs),
+        },
+        ...(source.webapp_type === 'wordpress' && copies.length
+          ? [
+              {
+                event: 'Pointing the copy’s wp-config.php at its own database',
+                code: 9,
+                run: async () =>
+                  void (await stepOp(ctx, taskId, 'wordpress.rewire', {
+                    user: app.sys_user,
+                    app: app.name,
+                    web_root: app.web_root,
+                    databases: copies.map((c) => ({ from: c.source.name, to: c.name })),
+                    db_user: account.name,
+                    db_password: account.password,
+                    salts: Array.from({ length: 8 }, generatedSalt),
+                  })),
+              },
+            ]
+          : []),
+      ],
     });
   },
 });
