@@ -172,7 +172,7 @@ switch ($in['action']) {
     sd_out(['plugins' => sd_plugins()]);
   case 'plugins.delete':
     sd_known_plugin($a['plugin']);
-    if (is_plugin_active($a['plugin'])) sd_fail('Deactivate the plugin before deleting it', 'conflict', 'plugin');
+    if (is_plugin_active($a['plugin'])) sd_fail('Deactivate the plugin before deleting it', 'conflict');
     ob_start();
     $r = delete_plugins([$a['plugin']]);
     ob_end_clean();
