@@ -84,12 +84,16 @@ async function uploadPlugin(site: Site, zipBase64: string): Promise<WpActionResu
     await mustAsUser(site.user, 'mkdir', ['-p', '--', plugins]);
     await mustAsUser(site.user, 'mkdir', ['--', unpack]);
     await mustAsUser(site.user, 'unzip', ['-q', '-o', zip, '-d', unpack]);
+    // The version there (an update) waits beside the new one until the new one is a plugin.
     const target = path.join(plugins, top);
-    await mustAsUser(site.user, 'rm', ['-rf', '--', target]);
+    const previous = path.join(unpack, '.previous');
+    const had = (await asUser(site.user, 'test', ['-e', target])).code === 0;
+    if (had) await mustAsUser(site.user, 'mv', ['-T', '--', target, previous]);
     await mustAsUser(site.user, 'mv', ['-T', '--', path.join(unpack, top), target]);
     const after = await manage(site, 'plugins.list', {});
     if (!after.plugins?.some((p) => p.plugin.startsWith(`${top}/`))) {
       await mustAsUser(site.user, 'rm', ['-rf', '--', target]);
+      if (had) await mustAsUser(site.user, 'mv', ['-T', '--', previous, target]);
       throw new OpError('invalid', 'The zip holds no WordPress plugin (no plugin header)', 'zip');
     }
     return after;

@@ -236,6 +236,20 @@ describe('WordPress manager', () => {
     });
     const second = json<{ plugins: Plugin[] }>(await upload(await zipOf('1.1')));
     expect(second.plugins.find((p) => p.plugin === 'sd-hello/sd-hello.php')?.version).toBe('1.1');
+    // A zip of the folder without a plugin header is refused; the version there stays.
+    const headless = await zipOf('1.2').then(async () => {
+      await sb.execOk([
+        'sh',
+        '-c',
+        'cd /tmp/zp && echo "<?php" > sd-hello/sd-hello.php && rm sd.zip && zip -qr sd.zip sd-hello',
+      ]);
+      return (await sb.execOk(['base64', '-w0', '/tmp/zp/sd.zip'])).stdout.trim();
+    });
+    const noHeader = await upload(headless);
+    expect(noHeader.statusCode, noHeader.body).toBe(400);
+    expect(noHeader.body).toContain('no plugin header');
+    const kept = json<{ plugins: Plugin[] }>(await panel.api('GET', wp('plugins')));
+    expect(kept.plugins.find((p) => p.plugin === 'sd-hello/sd-hello.php')?.version).toBe('1.1');
     const owner = await sb.execOk([
       'stat',
       '-c',
