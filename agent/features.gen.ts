@@ -17,6 +17,7 @@ import * as supervisor from '../features/supervisor/agent';
 import * as webapps from '../features/webapps/agent';
 import * as weblogs from '../features/weblogs/agent';
 import * as wordpress from '../features/wordpress/agent';
+import * as wpmanager from '../features/wpmanager/agent';
 import type { AgentFeature } from './ops/types';
 
 /** The agent side of every feature. */
@@ -38,4 +39,5 @@ export const agentFeatures: readonly AgentFeature[] = [
   webapps.agent,
   weblogs.agent,
   wordpress.agent,
+  wpmanager.agent,
 ];

@@ -5,7 +5,14 @@
  * and the agent can all import it.
  */
 import { z } from 'zod';
-import { APP_PARAM, TENANT_PARAMS, type Parent, appIn, templateParams } from './templates';
+import {
+  type APP_LOCAL,
+  APP_PARAM,
+  TENANT_PARAMS,
+  type Parent,
+  appIn,
+  templateParams,
+} from './templates';
 import type { ResourceUi } from './widgets';
 
 export * from './templates';
@@ -31,7 +38,7 @@ export const GUARDS: readonly Guard[] = ['public', 'user', 'self', 'staff', 'adm
  * parameter of a resource under a parent is declared, and the request hook loads it through that
  * parent before any handler runs.
  */
-export type ParamKind = 'id' | 'name' | 'version' | 'uuid';
+export type ParamKind = 'id' | 'name' | 'version' | 'uuid' | typeof APP_LOCAL;
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -22,6 +22,7 @@ import * as tickets from '../features/tickets/resource';
 import * as webapps from '../features/webapps/resource';
 import * as weblogs from '../features/weblogs/resource';
 import * as wordpress from '../features/wordpress/resource';
+import * as wpmanager from '../features/wpmanager/resource';
 
 /** The resources of every feature, by name. */
 export const featureResources = {
@@ -47,6 +48,7 @@ export const featureResources = {
   ...webapps.resources,
   ...weblogs.resources,
   ...wordpress.resources,
+  ...wpmanager.resources,
 } as const;
 
 /** The agent ops of every feature, by name. */
@@ -73,4 +75,5 @@ export const featureOps = {
   ...webapps.ops,
   ...weblogs.ops,
   ...wordpress.ops,
+  ...wpmanager.ops,
 } as const;

@@ -18,6 +18,12 @@ export const APP_PARAM = 'appId';
 /** The query parameter by which the spec names the app on some routes (`nginxlog?wsid=`). */
 export const APP_QUERY = 'wsid';
 
+/**
+ * The kind of a path parameter that names a thing inside the app on its server (a WordPress
+ * user's id), not a panel row: no child of the server, the app's server looks it up.
+ */
+export const APP_LOCAL = 'appLocal';
+
 /** Path parameters the tenant check resolves itself: the user and the server. */
 export const TENANT_PARAMS: readonly string[] = ['uid', 'sid'];
 
@@ -58,11 +64,18 @@ export function appIn(template: string, query?: z.ZodObject): 'path' | 'query' |
  * parameter (`sysusers/{id}/servers/{sid}/users/{uid}` -> `id`), or none. Under `app`, the
  * app's own `{appId}` is a parent, not the child.
  */
-export function childParam(template: string, parent?: Parent): string | undefined {
+export function childParam(
+  template: string,
+  parent?: Parent,
+  kinds: Readonly<Record<string, string>> = {},
+): string | undefined {
   const names = templateParams(template);
   if (!names.includes('sid')) return undefined;
   const children = names.filter(
-    (name) => !TENANT_PARAMS.includes(name) && !(parent === 'app' && name === APP_PARAM),
+    (name) =>
+      !TENANT_PARAMS.includes(name) &&
+      !(parent === 'app' && name === APP_PARAM) &&
+      kinds[name] !== APP_LOCAL,
   );
   if (children.length > 1)
     throw new Error(`${template}: more than one child parameter (${children.join(', ')})`);

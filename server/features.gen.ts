@@ -22,6 +22,7 @@ import * as tickets from '../features/tickets/server';
 import * as webapps from '../features/webapps/server';
 import * as weblogs from '../features/weblogs/server';
 import * as wordpress from '../features/wordpress/server';
+import * as wpmanager from '../features/wpmanager/server';
 import type { ServerFeature } from './feature';
 
 /** The panel side of every feature. */
@@ -48,4 +49,5 @@ export const serverFeatures: readonly ServerFeature[] = [
   webapps.server,
   weblogs.server,
   wordpress.server,
+  wpmanager.server,
 ];

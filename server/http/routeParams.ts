@@ -30,6 +30,8 @@ const KIND_SCHEMAS: Record<ParamKind, z.ZodType> = {
   id: integerParam,
   uuid: z.uuid(),
   name: z.string().min(1).max(255),
+  // An id within the app (a WordPress user's): the handler passes it to the app's server.
+  appLocal: integerParam,
   version: z.string().min(1).max(64),
 };
 
@@ -51,7 +53,7 @@ export function childOf(
   resource: ResourceDef,
   template: string,
 ): { param: string; kind: ParamKind; load: ChildLoader } | undefined {
-  const param = childParam(template, resource.parent);
+  const param = childParam(template, resource.parent, resource.params);
   if (param === undefined) return undefined;
   const where = `${resource.name}: ${template}`;
   if (!resource.parent) throw new Error(`${where} names {${param}} but no parent`);

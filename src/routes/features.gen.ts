@@ -21,6 +21,7 @@ import * as tickets from '../../features/tickets/routes';
 import * as webapps from '../../features/webapps/routes';
 import * as weblogs from '../../features/weblogs/routes';
 import * as wordpress from '../../features/wordpress/routes';
+import * as wpmanager from '../../features/wpmanager/routes';
 import type { RouteDef } from './types';
 
 /** The pages of every feature. */
@@ -46,4 +47,5 @@ export const featureRoutes: readonly RouteDef[] = [
   ...webapps.routes,
   ...weblogs.routes,
   ...wordpress.routes,
+  ...wpmanager.routes,
 ];

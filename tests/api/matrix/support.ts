@@ -188,7 +188,7 @@ export function appRoutes(): AppRoute[] {
         route: `${method} /api/v1/${toRoutePattern(template)}`,
         resource: resource.name,
         app: appIn(template, queryOf(def))!,
-        param: childParam(template, 'app'),
+        param: childParam(template, 'app', resource.params),
       })),
     );
 }
@@ -201,7 +201,7 @@ export function appRoutes(): AppRoute[] {
 export function childRoutes(): ChildRoute[] {
   return Object.values<ResourceDef>(resources).flatMap((resource) =>
     declaredRoutes(resource).flatMap(({ method, template, def }) => {
-      const param = childParam(template, resource.parent);
+      const param = childParam(template, resource.parent, resource.params);
       return param === undefined
         ? []
         : [
@@ -297,7 +297,7 @@ export function managedRows(
   const rows: Row[] = [];
   for (const { op, method, template, def } of declaredRoutes(resource)) {
     const route = `${method} /api/v1/${toRoutePattern(template)}`;
-    const child = childParam(template, resource.parent);
+    const child = childParam(template, resource.parent, resource.params);
     const params = child ? async (f: Fixture) => ({ [child]: await options.child(f) }) : undefined;
     // Under `app`, the fixture's app: `{appId}` is filled by the matrix, `?wsid=` here.
     const query =
