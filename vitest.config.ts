@@ -36,16 +36,17 @@ export default defineConfig(async () => {
           : []),
         {
           // Sandbox servers (scripts/sandbox): root on Debian. Run it on its own
-          // (`vitest run --project system`): a sandbox boots a whole server, so files go one at
-          // a time, and leftovers of an earlier run are removed first.
+          // (`vitest run --project system`): a sandbox boots a whole server, so two files run at
+          // a time (each sandbox has its own namespaces, network and upper dir), and leftovers
+          // of an earlier run are removed first.
           test: {
             name: 'system',
             include: ['tests/system/**/*.test.ts'],
             environment: 'node',
             testTimeout: 300_000,
             hookTimeout: 600_000,
-            fileParallelism: false,
-            maxWorkers: 1,
+            fileParallelism: true,
+            maxWorkers: 2,
             globalSetup: ['scripts/sandbox/vitest-global-setup.ts'],
           },
         },

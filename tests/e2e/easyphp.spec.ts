@@ -85,8 +85,8 @@ test("a user switches calendar off (after confirming) and on for the server's PH
 
   const calendar = page.getByTestId('extension-calendar');
   await expect(calendar).toContainText('Enabled');
-  await expect(page.getByTestId('extension-gd')).toContainText('Not installed');
-  await expect(page.getByTestId('extension-gd')).toContainText('php8.2-gd');
+  await expect(page.getByTestId('extension-soap')).toContainText('Not installed');
+  await expect(page.getByTestId('extension-soap')).toContainText('php8.2-soap');
   await shot(page, 'server-extensions');
 
   const toggle = calendar.getByRole('switch', { name: 'Calendar for PHP 8.2' });
