@@ -8,6 +8,7 @@ import { type App, APP_LABELS } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
 import { type InstallAnswer, RELEASE_DIR, type installBase } from './names';
+import { generatedPassword } from './serverSecrets';
 import {
   checkApp,
   databaseNameTaken,
@@ -212,4 +213,61 @@ export function databaseSteps(
       undo: async () => user && (await removeDbUser(ctx, user.id)),
     },
   ];
+}
+
+/** What an app installed with a database of its own needs to say (see installWithDatabase). */
+export interface DatabaseInstall {
+  type: WebappType & App;
+  /** The app's name as people know it: "Nextcloud". */
+  label: string;
+  /** The first part of its database's (and database user's) name: `nc` makes `nc_<app>`. */
+  dbPrefix: string;
+  body: AppFields & { admin_user?: string; admin_password?: string | undefined };
+  webRoot?: string;
+  /** Where its admin signs in, from the primary domain; null for an app without an admin. */
+  loginUrl: ((domain: string) => string) | null;
+  /** The app's own installer, as an op of the server. */
+  install(
+    made: { app: WebappRow; taskId: number },
+    db: { name: string; password: string },
+    adminPassword: string,
+  ): Promise<unknown>;
+}
+
+/**
+ * The usual install: the app, its database and database user (generated password), the
+ * catalogue's release, then the app's own installer; the admin's password generated unless
+ * given, and answered once.
+ */
+export async function installWithDatabase(
+  ctx: HandlerContext,
+  spec: DatabaseInstall,
+): Promise<InstallAnswer> {
+  const { body, label } = spec;
+  const db = {
+    name: await freeDatabaseName(ctx, spec.dbPrefix, body.name),
+    password: generatedPassword(32),
+  };
+  const password = body.admin_password ?? generatedPassword(20);
+  const { name, domains, sys_user, php_version, stack_type } = body;
+  return startInstall(ctx, {
+    type: spec.type,
+    name: `${label} on ${domains[0]}`,
+    fields: { name, domains, sys_user, php_version, stack_type },
+    webRoot: spec.webRoot,
+    done: `${label} is installed`,
+    login:
+      spec.loginUrl && body.admin_user
+        ? { url: spec.loginUrl(domains[0]!), user: body.admin_user, password }
+        : null,
+    steps: ({ app, release, taskId }) => [
+      ...databaseSteps(ctx, app, db.name, db.password),
+      fetchStep(ctx, { app, release, taskId }, label),
+      {
+        event: `Installing ${label}`,
+        code: 6,
+        run: async () => void (await spec.install({ app, taskId }, db, password)),
+      },
+    ],
+  });
 }

@@ -1,17 +1,9 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import {
-  databaseSteps,
-  fetchStep,
-  freeDatabaseName,
-  startInstall,
-  stepOp,
-} from '../installers/serverRun';
-import { generatedPassword, generatedSalt, randomSuffix } from '../installers/serverSecrets';
+import { installWithDatabase, stepOp } from '../installers/serverRun';
+import { generatedSalt, randomSuffix } from '../installers/serverSecrets';
 import { type wordpressInstallInput, wordpressInstaller } from './resource';
-
-type Body = z.output<typeof wordpressInstallInput>;
 
 const handlers = defineHandlers(wordpressInstaller, {
   actions: {},
@@ -20,44 +12,32 @@ const handlers = defineHandlers(wordpressInstaller, {
    * the database, its user, the download and WordPress's own install follow as steps.
    */
   async create(ctx) {
-    const body = ctx.body as Body;
-    const dbName = await freeDatabaseName(ctx, 'wp', body.name);
-    const dbPassword = generatedPassword(32);
-    const password = body.admin_password ?? generatedPassword(20);
+    const body = ctx.body as z.output<typeof wordpressInstallInput>;
     const url = `http://${body.domains[0]}`;
-    const { name, domains, sys_user, php_version, stack_type } = body;
-    return startInstall(ctx, {
+    return installWithDatabase(ctx, {
       type: 'wordpress',
-      name: `WordPress on ${domains[0]}`,
-      fields: { name, domains, sys_user, php_version, stack_type },
-      done: 'WordPress is installed',
-      login: { url: `${url}/wp-login.php`, user: body.admin_user, password },
-      steps: ({ app, release, taskId }) => [
-        ...databaseSteps(ctx, app, dbName, dbPassword),
-        fetchStep(ctx, { app, release, taskId }, 'WordPress'),
-        {
-          event: 'Installing WordPress',
-          code: 6,
-          run: async () =>
-            void (await stepOp(ctx, taskId, 'wordpress.install', {
-              user: app.sys_user,
-              app: app.name,
-              web_root: app.web_root,
-              php_version: app.php_version ?? php_version,
-              url,
-              db_name: dbName,
-              db_user: dbName,
-              db_password: dbPassword,
-              table_prefix: `wp_${randomSuffix(5)}_`,
-              salts: Array.from({ length: 8 }, generatedSalt),
-              title: body.title,
-              admin_user: body.admin_user,
-              admin_email: body.admin_email,
-              admin_password: password,
-              public: body.public,
-            })),
-        },
-      ],
+      label: 'WordPress',
+      dbPrefix: 'wp',
+      body,
+      loginUrl: () => `${url}/wp-login.php`,
+      install: ({ app, taskId }, db, password) =>
+        stepOp(ctx, taskId, 'wordpress.install', {
+          user: app.sys_user,
+          app: app.name,
+          web_root: app.web_root,
+          php_version: app.php_version ?? body.php_version,
+          url,
+          db_name: db.name,
+          db_user: db.name,
+          db_password: db.password,
+          table_prefix: `wp_${randomSuffix(5)}_`,
+          salts: Array.from({ length: 8 }, generatedSalt),
+          title: body.title,
+          admin_user: body.admin_user,
+          admin_email: body.admin_email,
+          admin_password: password,
+          public: body.public,
+        }),
     });
   },
 });
