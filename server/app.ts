@@ -17,6 +17,7 @@ import shutdownPlugin from './plugins/shutdown';
 import spaPlugin from './plugins/spa';
 import { loadOrCreateSecrets } from './secrets';
 import { createServices } from './services';
+import { sweepFeatures } from './features';
 import { sweepConnected } from './managed/sweeper';
 import { taskOrphans } from './tasks/taskOps';
 import { createGateway } from './agents/gateway';
@@ -93,11 +94,14 @@ export async function build({
     // server-managed row still pending after 5 is asked for again (server/managed/sweeper.ts).
     void app.services.serverLog.failStale(5 * 60_000).catch(() => undefined);
     void sweepConnected(app, 5 * 60_000).catch(() => undefined);
+    void sweepFeatures(app);
   }, 60_000);
   sweeper.unref();
   app.addHook('onReady', async () => {
     await app.services.serverLog.failStale(5 * 60_000);
     gateway.live.start();
+    // Not awaited: undoing a stopped install waits for its server, not for the panel to start.
+    void sweepFeatures(app);
   });
   app.addHook('preClose', async () => {
     clearInterval(sweeper);

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { Db } from './db/database';
 import type { BoundHandlers } from './http/handlers';
@@ -28,6 +29,11 @@ export interface ServerFeature {
    * each is named, for the refusal of a deletion that would leave it broken.
    */
   usersOf?: (db: Db, serverId: number, userName: string) => Promise<string[]>;
+  /**
+   * Work left behind by a panel that stopped (a task no one finishes): run when the panel is
+   * ready and every minute after, on every panel, so each must claim what it settles.
+   */
+  sweep?: (app: FastifyInstance) => Promise<unknown>;
 }
 
 export const defineServerFeature = (feature: ServerFeature): ServerFeature => feature;

@@ -144,6 +144,13 @@ export const makeApp = (
 export const removeApp = (ctx: HandlerContext, id: number) =>
   remove<WebappRow>(ctx, webstacks, webappKind, appHooks, id, { children: 'true' });
 
+/** The app and the databases it owns: what an install the panel did not see end had made. */
+export const removeAppWithDatabases = (ctx: HandlerContext, id: number) =>
+  remove<WebappRow>(ctx, webstacks, webappKind, appHooks, id, {
+    children: 'true',
+    databases: 'true',
+  });
+
 const dbHooks = (({ actions: _actions, ...crud }) => crud)(
   databaseHooks,
 ) as unknown as ManagedHooks<DatabaseRow, never, never>;

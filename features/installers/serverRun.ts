@@ -8,6 +8,7 @@ import { type App, APP_LABELS } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
 import { type InstallAnswer, RELEASE_DIR, type installBase } from './names';
+import { holdTask } from './serverRecover';
 import { generatedPassword } from './serverSecrets';
 import {
   checkApp,
@@ -78,6 +79,12 @@ export async function startAppTask(
     kind: plan.kind,
     name: plan.name,
   });
+  // From here on a panel that stops is noticed, and what the task made is removed.
+  const release = await holdTask(ctx.app, {
+    id: taskId,
+    serverId: ctx.server.id,
+    appName: plan.fields.name,
+  });
   await tasks.addEvent(taskId, 'Creating the web app', 1);
   let app: WebappRow;
   try {
@@ -85,6 +92,7 @@ export async function startAppTask(
   } catch (error) {
     await tasks.addEvent(taskId, `Creating the web app failed: ${wordsOf(error)}`, 1);
     await tasks.finish(taskId, 'failed');
+    await release();
     throw error;
   }
   const made: Step = {
@@ -93,9 +101,9 @@ export async function startAppTask(
     run: async () => undefined,
     undo: () => removeApp(ctx, app.id),
   };
-  void runSteps(ctx.app, taskId, [made, ...plan.steps({ app, taskId })], plan.done).catch(
-    (err: unknown) => ctx.app.log.error({ err, taskId }, 'a task stopped'),
-  );
+  void runSteps(ctx.app, taskId, [made, ...plan.steps({ app, taskId })], plan.done)
+    .finally(release)
+    .catch((err: unknown) => ctx.app.log.error({ err, taskId }, 'a task stopped'));
   ctx.reply.code(202);
   return { id: taskId, task_id: taskId, webapp_id: app.id, login: plan.login };
 }

@@ -43,12 +43,17 @@ export async function runSteps(
 ): Promise<boolean> {
   const { tasks } = app.services;
   const started: Step[] = [];
+  // A task another panel settled meanwhile (serverRecover.ts: it judged this runner stopped)
+  // is its to finish: this runner stops without a word.
+  const claimed = async () => (await tasks.find(taskId))?.status !== 'running';
   for (const step of steps) {
+    if (await claimed()) return false;
     await tasks.addEvent(taskId, step.event, step.code);
     started.push(step);
     try {
       await step.run();
     } catch (error) {
+      if (await claimed()) return false;
       if (!(error instanceof HttpError || error instanceof AgentOpError))
         app.log.error({ err: error, taskId }, 'an install step failed');
       await tasks.addEvent(taskId, `${step.event} failed: ${wordsOf(error)}`, step.code);
@@ -57,6 +62,7 @@ export async function runSteps(
       return false;
     }
   }
+  if (await claimed()) return false;
   await tasks.addEvent(taskId, done, 10);
   await tasks.finish(taskId, 'completed');
   return true;
