@@ -1,13 +1,16 @@
 /**
- * clone.database: `mariadb-dump FROM | mariadb TO` inside the agent (argv only, root over the
- * unix socket), then the search-and-replace in TO (agentReplace.ts). Codes 0..7 for the copy,
- * 7..10 for the replace.
+ * clone.database: `mariadb-dump FROM | rewrite | mariadb TO` inside the agent (argv only, root
+ * over the unix socket): the search-and-replace happens on the dump's way (agentDumpRewrite.ts), so
+ * the copy is written once. Codes 0..9 while it runs, 10 when it is in.
  */
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import type { OpContext } from '../../agent/ops/types';
 import { CLIENT, sql } from './agentSql';
 import { lastLine, pipeCounted } from './agentPipe';
-import { type ReplaceReport, replaceInDatabase } from './agentReplace';
+import { type ReplaceReport, dumpPlan } from './agentPlan';
+import { DumpFormatError, DumpRewriter } from './agentDumpRewrite';
+import type { Pair } from './serialized';
+import type { Transform } from 'node:stream';
 import { DB_NAME, RESERVED_DATABASES, literal } from '../databases/sql';
 
 /** Tables, views, routines, triggers and events of a database; -1 when it does not exist. */
@@ -22,11 +25,11 @@ async function objectsIn(name: string): Promise<number> {
   return Number(exists) ? Number(objects) : -1;
 }
 
-async function copy(from: string, to: string, ctx: OpContext): Promise<void> {
+async function copy(from: string, to: string, ctx: OpContext, rewrite: Transform): Promise<void> {
   const [[size]] = (await sql(
     `SELECT COALESCE(SUM(DATA_LENGTH), 0) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ${literal(from, DB_NAME)};`,
   )) as [[string]];
-  // A dump is about 1 to 1.3 times the data: the estimate only paces the codes, capped below 7.
+  // A dump is about 1 to 1.3 times the data: the estimate only paces the codes, capped below 10.
   const estimate = Math.max(Number(size) * 1.1, 1);
   const mb = (n: number) => (n / 1e6).toFixed(1);
   ctx.progress('Copying the database', 0);
@@ -40,6 +43,8 @@ async function copy(from: string, to: string, ctx: OpContext): Promise<void> {
         '--triggers',
         '--events',
         '--hex-blob',
+        // Column names on every INSERT: the rewrite finds each value's column by them.
+        '--complete-insert',
         '--default-character-set=utf8mb4',
         '--max-allowed-packet=1G',
         from,
@@ -50,9 +55,15 @@ async function copy(from: string, to: string, ctx: OpContext): Promise<void> {
     (bytes) =>
       ctx.progress(
         `Copying the database: ${mb(bytes)} of about ${mb(estimate)} MB`,
-        Math.min(6, Math.floor((7 * bytes) / estimate)),
+        Math.min(9, Math.floor((10 * bytes) / estimate)),
       ),
-  );
+    250,
+    rewrite,
+  ).catch((error: unknown) => {
+    if (error instanceof DumpFormatError)
+      throw new OpError('failed', `The dump of ${from} could not be read: ${error.message}`);
+    throw error;
+  });
   if (dumped.code !== 0)
     throw new OpError('failed', `mariadb-dump failed: ${lastLine(dumped.stderr) || dumped.signal}`);
   if (loaded.code !== 0)
@@ -83,14 +94,15 @@ export async function cloneDatabase(args: DatabaseArgs, ctx: OpContext): Promise
   if (there < 0) throw opFieldError('to', `No database ${to} on the server`);
   // A second run after a lost answer would find its own copy: refused rather than merged.
   if (there > 0) throw opFieldError('to', `${to} must be empty`);
-  await copy(from, to, ctx);
-  ctx.progress('Replacing the addresses', 7);
-  const report = await replaceInDatabase(to, args.pairs, args.skip_columns, (done, total) =>
-    ctx.progress(
-      `Replacing the addresses: ${done} of ${total} tables`,
-      7 + Math.min(2, Math.floor((3 * done) / Math.max(total, 1))),
-    ),
-  );
+  const { plan, tables, refused } = await dumpPlan(from, args.skip_columns);
+  const pairs: Pair[] = args.pairs.filter(([f, t]) => f !== '' && f !== t);
+  const rewriter = new DumpRewriter(plan, pairs);
+  await copy(from, to, ctx, rewriter.stream());
   ctx.progress('Database copied', 10);
-  return report;
+  return {
+    tables,
+    rows_changed: rewriter.rowsChanged,
+    values_skipped: rewriter.valuesSkipped,
+    refused,
+  };
 }

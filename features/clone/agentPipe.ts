@@ -26,15 +26,17 @@ export function ended(child: ChildProcess): Promise<Ended> {
 }
 
 /**
- * `producer | consumer` inside Node (no shell): every byte counted on the way, `onBytes`
- * called at most every `everyMs`. Either side failing ends the other. Both outcomes returned,
- * for the caller to check both exit codes.
+ * `producer | consumer` inside Node (no shell), through `through` when given (a rewrite):
+ * every byte the producer wrote counted on the way, `onBytes` called at most every `everyMs`.
+ * Either side failing ends the other; a failing `through` ends both and is thrown. Both
+ * outcomes returned, for the caller to check both exit codes.
  */
 export async function pipeCounted(
   producer: { file: string; args: string[]; input?: Buffer },
   consumer: { file: string; args: string[] },
   onBytes: (bytes: number) => void,
   everyMs = 250,
+  through?: Transform,
 ): Promise<{ from: Ended; to: Ended; bytes: number }> {
   const from = spawn(producer.file, producer.args, {
     env: ENV,
@@ -64,10 +66,20 @@ export async function pipeCounted(
   void toEnd.then((r) => r.code !== 0 && stop(from)()).catch(stop(from));
   to.stdin.on('error', () => undefined); // EPIPE once the consumer is gone: its code says why
   from.stdin?.on('error', () => undefined);
+  let failed: Error | null = null;
+  through?.on('error', (error: Error) => {
+    failed = error;
+    // The consumer's input ends too: a client waiting on it would not see the signal.
+    to.stdin.destroy();
+    stop(from)();
+    stop(to)();
+  });
   // stdout is a pipe (stdio above); its type only loses that to the conditional stdin.
-  from.stdout!.pipe(counter).pipe(to.stdin);
+  const counted = from.stdout!.pipe(counter);
+  (through ? counted.pipe(through) : counted).pipe(to.stdin);
   if (producer.input) from.stdin?.end(producer.input);
   const [a, b] = await Promise.all([fromEnd, toEnd]);
+  if (failed) throw failed;
   onBytes(bytes);
   return { from: a, to: b, bytes };
 }

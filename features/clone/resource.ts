@@ -111,8 +111,8 @@ export const ops = {
   ),
 
   /**
-   * Copies a database into another (existing, empty) one with mariadb-dump | mariadb, then
-   * replaces the pairs in the copy only, PHP-serialized values kept valid.
+   * Copies a database into another (existing, empty) one with mariadb-dump | mariadb, the
+   * pairs replaced on the way (the source untouched), PHP-serialized values kept valid.
    */
   'clone.database': op(
     z.object({
@@ -125,8 +125,6 @@ export const ops = {
       tables: z.number().int(),
       rows_changed: z.number().int(),
       values_skipped: z.number().int(),
-      /** Tables without a primary key, replaced value by value instead of row by row. */
-      tables_without_key: z.array(z.string()),
       /** Tables (`t`) and columns (`t.c`) whose names are outside the allowlist: left as they are. */
       refused: z.array(z.string()),
     }),

@@ -47,7 +47,6 @@ beforeAll(async () => {
           tables: 1,
           rows_changed: 1,
           values_skipped: 0,
-          tables_without_key: [],
           refused: [],
         })(a, ctx);
       },

@@ -172,7 +172,6 @@ describe('clone.database', () => {
       tables: 6,
       rows_changed: 6 + 2 + 2500 + 3 + 6 + 2100 + 1,
       values_skipped: 1,
-      tables_without_key: ['log_nokey'],
       refused: [],
     });
     const codes = codesOf(events);
