@@ -96,6 +96,15 @@ export default function CronJobsPage() {
               {String(job.command)}
             </Typography>
           ),
+          // The app whose install made the job: deleting the app takes the job with it.
+          webapp_name: (job: RaRecord) =>
+            job.webapp_name ? (
+              <Chip size="small" variant="outlined" label={String(job.webapp_name)} />
+            ) : (
+              <Box component="span" sx={{ color: 'text.disabled' }}>
+                —
+              </Box>
+            ),
         }}
         rowActions={(job) => <RunNowButton sid={sid} job={job} disabled={!online} />}
         editLink={(job) => cronPaths.edit(sid, job.id)}

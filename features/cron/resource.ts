@@ -43,6 +43,9 @@ export const cronJobSchema = z.object({
   command: z.string(),
   /** A paused job stays in the panel and leaves the crontab until it is enabled again. */
   enabled: z.boolean(),
+  /** The web app whose install made the job (Nextcloud's background job), and its name. */
+  webapp_id: z.number().int().nullable(),
+  webapp_name: z.string().nullable(),
   ...managedState,
 });
 export type CronJob = z.infer<typeof cronJobSchema>;
@@ -108,7 +111,7 @@ export const cronjobs = defineResource({
     enabled: true,
   },
   ui: {
-    listFields: ['label', 'sys_user', 'schedule', 'command', 'status'],
+    listFields: ['label', 'sys_user', 'schedule', 'command', 'webapp_name', 'status'],
     formFields: ['label', 'sys_user', 'schedule', 'command', 'enabled'],
     widgets: {
       sys_user: {
@@ -127,6 +130,7 @@ export const cronjobs = defineResource({
       schedule: 'When',
       command: 'Command',
       enabled: 'Enabled',
+      webapp_name: 'Web app',
     },
     help: {
       label: 'For you to recognise the job; optional',

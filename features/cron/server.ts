@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Db } from '../../server/db/database';
 import type { z } from 'zod';
 import { readOp, runOp } from '../../server/agents/runOp';
 import { fieldError } from '../../server/http/errors';
@@ -20,6 +21,8 @@ interface CronColumns {
   command: string;
   /** 0/1: a paused job is kept here and left out of the crontab. */
   enabled: number;
+  /** The web app whose install made the job (its background work): it goes with the app. */
+  webapp_id: number | null;
 }
 export type CronJobRow = ManagedRow & CronColumns;
 
@@ -50,11 +53,24 @@ const migration = {
   },
 };
 
+/** A job made by an app's install is the app's (features/cron/serverApp.ts). */
+const appMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('cronjobs')
+      .addColumn('webapp_id', 'integer', (c) => c.references('webapps.id').onDelete('set null'))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('cronjobs').dropColumn('webapp_id').execute();
+  },
+};
+
 type Input = z.output<typeof cronJobInput>;
 
-const columns = ({ enabled, ...rest }: Input) => ({ ...rest, enabled: enabled ? 1 : 0 });
+export const columns = ({ enabled, ...rest }: Input) => ({ ...rest, enabled: enabled ? 1 : 0 });
 
-const kind = defineManagedKind<CronJobRow>({
+export const cronKind = defineManagedKind<CronJobRow>({
   resource: 'cronjobs',
   table: 'cronjobs',
   toColumns: (input) => columns(input as Input),
@@ -86,8 +102,23 @@ const kind = defineManagedKind<CronJobRow>({
   },
 });
 
+const recordOf = (row: CronJobRow, webappName: string | null) =>
+  withScheduleText({ ...row, enabled: Boolean(row.enabled), webapp_name: webappName });
+
+/** The names of the apps that made jobs of the page: one query for the whole list. */
+async function appNames(db: Db, rows: CronJobRow[]): Promise<Map<number, string>> {
+  const ids = [...new Set(rows.flatMap((r) => (r.webapp_id === null ? [] : [r.webapp_id])))];
+  if (!ids.length) return new Map();
+  const apps = await db
+    .selectFrom('webapps')
+    .select(['id', 'name'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(apps.map((a) => [a.id, a.name]));
+}
+
 /** A job runs as root or as a system user the panel made on this server. */
-async function checkUser(ctx: HandlerContext, user: string) {
+export async function checkUser(ctx: HandlerContext, user: string) {
   if (user === 'root') return;
   const known = await ctx.app.db
     .selectFrom('sysusers')
@@ -100,7 +131,7 @@ async function checkUser(ctx: HandlerContext, user: string) {
 }
 
 export const server = defineServerFeature({
-  migrations: { '0009_cron': migration },
+  migrations: { '0009_cron': migration, '0024_app_cron': appMigration },
   async usersOf(db, serverId, userName) {
     const jobs = await db
       .selectFrom('cronjobs')
@@ -110,9 +141,9 @@ export const server = defineServerFeature({
       .execute();
     return jobs.map((j) => `cron job ${j.label ? `"${j.label}"` : `#${j.id}`}`);
   },
-  managed: [kind],
+  managed: [cronKind],
   handlers: [
-    defineManagedHandlers<CronJobRow, Input>(cronjobs, kind, {
+    defineManagedHandlers<CronJobRow, Input>(cronjobs, cronKind, {
       async create(ctx, body) {
         await checkUser(ctx, body.sys_user);
         return columns(body);
@@ -125,11 +156,15 @@ export const server = defineServerFeature({
         }
         return columns(body);
       },
-      record: (row) => withScheduleText({ ...row, enabled: Boolean(row.enabled) }),
+      record: (row) => recordOf(row, null),
+      records: async (ctx, rows) => {
+        const names = await appNames(ctx.app.db, rows);
+        return rows.map((row) => recordOf(row, names.get(row.webapp_id ?? 0) ?? null));
+      },
       actions: {
         async run(ctx) {
           const row = ctx.child as CronJobRow;
-          return runOp(ctx, `Run ${kind.noun(row)} now`, 'cron.run', {
+          return runOp(ctx, `Run ${cronKind.noun(row)} now`, 'cron.run', {
             sys_user: row.sys_user,
             command: row.command,
           });

@@ -1,8 +1,21 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
+import { appCronStep, phpCli, runInnerStep } from '../cron/serverApp';
 import { installWithDatabase, stepOp } from '../installers/serverRun';
+import type { WebappRow } from '../webapps/server';
+import { docRoot } from '../webapps/render';
 import { type moodleInstallInput, moodleInstaller } from './resource';
+
+/**
+ * Moodle's cron, as its docs have it ("Cron"): every minute,
+ * `/usr/bin/php /path/to/moodle/admin/cli/cron.php >/dev/null`, as the user PHP runs as.
+ */
+export const moodleCron = (app: WebappRow, phpVersion: string) => ({
+  label: 'Moodle cron',
+  schedule: '* * * * *',
+  command: `${phpCli(phpVersion)} ${docRoot(`/home/${app.sys_user}`, app)}/admin/cli/cron.php >/dev/null`,
+});
 
 const handlers = defineHandlers(moodleInstaller, {
   actions: {},
@@ -16,12 +29,13 @@ const handlers = defineHandlers(moodleInstaller, {
       dbPrefix: 'md',
       body,
       loginUrl: () => `${url}/login/index.php`,
-      install: ({ app, taskId }, db, password) =>
-        stepOp(ctx, taskId, 'moodle.install', {
+      install: async ({ app, taskId }, db, password) => {
+        const php = app.php_version ?? body.php_version;
+        await stepOp(ctx, taskId, 'moodle.install', {
           user: app.sys_user,
           app: app.name,
           web_root: app.web_root,
-          php_version: app.php_version ?? body.php_version,
+          php_version: php,
           url,
           title: body.title,
           short_name: body.short_name,
@@ -31,7 +45,9 @@ const handlers = defineHandlers(moodleInstaller, {
           admin_user: body.admin_user,
           admin_email: body.admin_email,
           admin_password: password,
-        }),
+        });
+        await runInnerStep(ctx, taskId, appCronStep(ctx, app, moodleCron(app, php)));
+      },
     });
   },
 });

@@ -1,8 +1,21 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
+import { appCronStep, phpCli, runInnerStep } from '../cron/serverApp';
 import { installWithDatabase, stepOp } from '../installers/serverRun';
+import type { WebappRow } from '../webapps/server';
+import { docRoot } from '../webapps/render';
 import { type nextcloudInstallInput, nextcloudInstaller } from './resource';
+
+/**
+ * Nextcloud's background job, as its admin manual has it ("Background jobs", Cron):
+ * `*\/5 * * * * php -f /var/www/nextcloud/cron.php` in the crontab of the user PHP runs as.
+ */
+export const nextcloudCron = (app: WebappRow, phpVersion: string) => ({
+  label: 'Nextcloud background jobs',
+  schedule: '*/5 * * * *',
+  command: `${phpCli(phpVersion)} -f ${docRoot(`/home/${app.sys_user}`, app)}/cron.php`,
+});
 
 const handlers = defineHandlers(nextcloudInstaller, {
   actions: {},
@@ -15,12 +28,13 @@ const handlers = defineHandlers(nextcloudInstaller, {
       dbPrefix: 'nc',
       body,
       loginUrl: (domain) => `http://${domain}/`,
-      install: ({ app, taskId }, db, password) =>
-        stepOp(ctx, taskId, 'nextcloud.install', {
+      install: async ({ app, taskId }, db, password) => {
+        const php = app.php_version ?? body.php_version;
+        await stepOp(ctx, taskId, 'nextcloud.install', {
           user: app.sys_user,
           app: app.name,
           web_root: app.web_root,
-          php_version: app.php_version ?? body.php_version,
+          php_version: php,
           domain: body.domains[0]!,
           db_name: db.name,
           db_user: db.name,
@@ -28,7 +42,10 @@ const handlers = defineHandlers(nextcloudInstaller, {
           admin_user: body.admin_user,
           admin_email: body.admin_email,
           admin_password: password,
-        }),
+        });
+        // occ background:cron (in the op) told Nextcloud to expect it.
+        await runInnerStep(ctx, taskId, appCronStep(ctx, app, nextcloudCron(app, php)));
+      },
     });
   },
 });

@@ -25,6 +25,7 @@ import {
 } from './names';
 import { removeAppDatabases } from '../databases/server';
 import { removeAppFtpAccounts } from '../ftp/server';
+import { removeAppCronJobs } from '../cron/serverApp';
 import { portOf } from '../nodejs/serverPorts';
 import { cacheHandlersFor } from './serverCache';
 import {
@@ -411,6 +412,7 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
     // The children go first: each leaves its server before the parent does.
     for (const child of children) {
       await removeAppFtpAccounts(ctx, child);
+      await removeAppCronJobs(ctx, child);
       if ((ctx.query as { databases?: string }).databases === 'true')
         await removeAppDatabases(ctx, child);
       const marked = await store(ctx).change(child, {}, 'deleting');
@@ -422,6 +424,7 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
     }
     // Its FTP accounts leave the server before its folder does; its databases when asked.
     await removeAppFtpAccounts(ctx, row);
+    await removeAppCronJobs(ctx, row);
     if ((ctx.query as { databases?: string }).databases === 'true')
       await removeAppDatabases(ctx, row);
   },

@@ -36,6 +36,8 @@ beforeAll(async () => {
       'nextcloud.install': ok({ data_dir: '/home/alice/apps/cloud/data' }),
       'joomla.install': ok({ installed: true }),
       'moodle.install': ok({ data_dir: '/home/alice/apps/school/moodledata' }),
+      // Nextcloud's and Moodle's cron jobs (tests/api/app-cron.test.ts).
+      'cron.set': ok({ set: true }),
     },
     'cli-1',
   );

@@ -18,12 +18,25 @@ const at = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
 
 beforeAll(async () => {
   panel = await startPanel();
-  ({ sb, server } = await installedSandbox(panel, 'cliapps', ['nginx', 'php8.2-fpm', 'mariadb']));
+  ({ sb, server } = await installedSandbox(panel, 'cliapps', [
+    'nginx',
+    'php8.2-fpm',
+    'mariadb',
+    'cron',
+  ]));
   const user = await panel.api('POST', at('sysusers'), {
     user_name: 'apps',
     password: 'a long system password 1',
   });
   expect(user.statusCode, user.body).toBe(201);
+  // A job of the user's own, which no app's install or delete may touch.
+  const own = await panel.api('POST', at('cronjobs'), {
+    label: 'mine',
+    sys_user: 'apps',
+    schedule: '0 1 * * *',
+    command: '/bin/true',
+  });
+  expect(own.statusCode, own.body).toBe(201);
 }, 300_000);
 
 afterAll(async () => {
@@ -34,8 +47,10 @@ afterAll(async () => {
 interface Task {
   status: string;
   events: { event: string; code: number }[];
+  /** The app the install made (gone again after a failed one). */
+  webappId: number;
 }
-async function settled(taskId: number): Promise<Task> {
+async function settled(taskId: number): Promise<Omit<Task, 'webappId'>> {
   for (let i = 0; i < 600; i++) {
     const res = await panel.api('GET', `clone-events/users/${panel.uid}?id=${taskId}`);
     const task = (JSON.parse(res.body) as { data: Task[] }).data[0]!;
@@ -54,7 +69,16 @@ async function install(app: string, body: Record<string, unknown>) {
     ...body,
   });
   expect(res.statusCode, res.body).toBe(202);
-  return settled((JSON.parse(res.body) as { task_id: number }).task_id);
+  const answer = JSON.parse(res.body) as { task_id: number; webapp_id: number };
+  return { ...(await settled(answer.task_id)), webappId: answer.webapp_id };
+}
+
+const crontab = async () => (await sb.execOk(['crontab', '-l', '-u', 'apps'])).stdout;
+
+/** Deletes the app (and its database), as its page does; its cron line must go with it. */
+async function deleteApp(id: number) {
+  const res = await panel.api('DELETE', `${at(`webstacks/${id}`)}?databases=true`);
+  expect(res.statusCode, res.body).toBe(200);
 }
 
 /** The fixture's record of each call of its CLI, and the site's answer through nginx. */
@@ -120,6 +144,14 @@ describe('Nextcloud, Joomla and Moodle installers (fixture releases)', () => {
     expect((await sb.execOk(['mariadb', '-N', '-e', 'SHOW DATABASES'])).stdout).toContain(
       'nc_cloud',
     );
+    // Its background job, as Nextcloud documents it, next to the user's own line.
+    const ncLine = '*/5 * * * * /usr/bin/php8.2 -f /home/apps/apps/cloud/public/cron.php';
+    expect(await crontab()).toContain(ncLine);
+    expect(await crontab()).toContain('0 1 * * * /bin/true');
+    await deleteApp(task.webappId);
+    const after = await crontab();
+    expect(after).not.toContain('cron.php');
+    expect(after).toContain('0 1 * * * /bin/true');
   }, 180_000);
 
   it('Joomla: installation/joomla.php install as documented, then no installation folder', async () => {
@@ -181,5 +213,11 @@ describe('Nextcloud, Joomla and Moodle installers (fixture releases)', () => {
       '--adminemail=owner@example.com',
       '--chmod=2750',
     ]);
+    const mdLine =
+      '* * * * * /usr/bin/php8.2 /home/apps/apps/school/public/admin/cli/cron.php >/dev/null';
+    expect(await crontab()).toContain(mdLine);
+    await deleteApp(task.webappId);
+    expect(await crontab()).not.toContain('admin/cli/cron.php');
+    expect(await crontab()).toContain('0 1 * * * /bin/true');
   }, 180_000);
 });
