@@ -84,18 +84,3 @@ export const appCronStep = (ctx: HandlerContext, app: AppRef, job: AppCronJob, c
   run: async () => void (await makeAppCronJob(ctx, app, job)),
   undo: () => removeAppCronJobs(ctx, app),
 });
-
-/**
- * Runs a step inside the step of an app's own installer (installWithDatabase takes no more
- * steps): its event in the task, and its undo when it fails; the install's own undo (the app's
- * delete) covers it after that.
- */
-export async function runInnerStep(ctx: HandlerContext, taskId: number, step: Step) {
-  await ctx.app.services.tasks.addEvent(taskId, step.event, step.code);
-  try {
-    await step.run();
-  } catch (error) {
-    await step.undo?.().catch(() => undefined);
-    throw error;
-  }
-}

@@ -240,6 +240,8 @@ export interface DatabaseInstall {
     db: { name: string; password: string },
     adminPassword: string,
   ): Promise<unknown>;
+  /** What the app needs after its installer (its cron job), each step undoing itself. */
+  after?(made: { app: WebappRow; taskId: number }): Step[];
 }
 
 /**
@@ -276,6 +278,7 @@ export async function installWithDatabase(
         code: 6,
         run: async () => void (await spec.install({ app, taskId }, db, password)),
       },
+      ...(spec.after?.({ app, taskId }) ?? []),
     ],
   });
 }

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { appCronStep, phpCli, runInnerStep } from '../cron/serverApp';
+import { appCronStep, phpCli } from '../cron/serverApp';
 import { installWithDatabase, stepOp } from '../installers/serverRun';
 import type { WebappRow } from '../webapps/server';
 import { docRoot } from '../webapps/render';
@@ -29,13 +29,12 @@ const handlers = defineHandlers(moodleInstaller, {
       dbPrefix: 'md',
       body,
       loginUrl: () => `${url}/login/index.php`,
-      install: async ({ app, taskId }, db, password) => {
-        const php = app.php_version ?? body.php_version;
-        await stepOp(ctx, taskId, 'moodle.install', {
+      install: ({ app, taskId }, db, password) =>
+        stepOp(ctx, taskId, 'moodle.install', {
           user: app.sys_user,
           app: app.name,
           web_root: app.web_root,
-          php_version: php,
+          php_version: app.php_version ?? body.php_version,
           url,
           title: body.title,
           short_name: body.short_name,
@@ -45,9 +44,10 @@ const handlers = defineHandlers(moodleInstaller, {
           admin_user: body.admin_user,
           admin_email: body.admin_email,
           admin_password: password,
-        });
-        await runInnerStep(ctx, taskId, appCronStep(ctx, app, moodleCron(app, php)));
-      },
+        }),
+      after: ({ app }) => [
+        appCronStep(ctx, app, moodleCron(app, app.php_version ?? body.php_version)),
+      ],
     });
   },
 });

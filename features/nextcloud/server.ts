@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { appCronStep, phpCli, runInnerStep } from '../cron/serverApp';
+import { appCronStep, phpCli } from '../cron/serverApp';
 import { installWithDatabase, stepOp } from '../installers/serverRun';
 import type { WebappRow } from '../webapps/server';
 import { docRoot } from '../webapps/render';
@@ -28,13 +28,12 @@ const handlers = defineHandlers(nextcloudInstaller, {
       dbPrefix: 'nc',
       body,
       loginUrl: (domain) => `http://${domain}/`,
-      install: async ({ app, taskId }, db, password) => {
-        const php = app.php_version ?? body.php_version;
-        await stepOp(ctx, taskId, 'nextcloud.install', {
+      install: ({ app, taskId }, db, password) =>
+        stepOp(ctx, taskId, 'nextcloud.install', {
           user: app.sys_user,
           app: app.name,
           web_root: app.web_root,
-          php_version: php,
+          php_version: app.php_version ?? body.php_version,
           domain: body.domains[0]!,
           db_name: db.name,
           db_user: db.name,
@@ -42,10 +41,11 @@ const handlers = defineHandlers(nextcloudInstaller, {
           admin_user: body.admin_user,
           admin_email: body.admin_email,
           admin_password: password,
-        });
-        // occ background:cron (in the op) told Nextcloud to expect it.
-        await runInnerStep(ctx, taskId, appCronStep(ctx, app, nextcloudCron(app, php)));
-      },
+        }),
+      // occ background:cron (in the op) told Nextcloud to expect it.
+      after: ({ app }) => [
+        appCronStep(ctx, app, nextcloudCron(app, app.php_version ?? body.php_version)),
+      ],
     });
   },
 });
