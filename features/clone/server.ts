@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { OpProgress } from '../../resources/agent/protocol';
+import { appCronJobs, copyAppCronJobsStep } from '../cron/serverApp';
 import { defineServerFeature } from '../../server/feature';
 import { HttpError } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
@@ -132,6 +133,8 @@ const handlers = defineHandlers(cloneWebapp, {
     for (const [i, db] of sourceDbs.entries())
       copies.push({ source: db, name: await freeDatabaseName(ctx, `cl${i || ''}`, body.name) });
     const account = { name: copies[0]?.name ?? '', password: generatedPassword(32) };
+    // Its cron jobs (Nextcloud's, Moodle's) come along, pointed at the copy's folder.
+    const cronJobs = await appCronJobs(ctx, source.id);
     const pairs = urlPairs(domainsOf(source)[0]!, body.domains[0]!);
     const copying = copies.length ? 'the files and databases' : 'the files';
     return startAppTask(ctx, {
@@ -171,6 +174,16 @@ const handlers = defineHandlers(cloneWebapp, {
                     salts: Array.from({ length: 8 }, generatedSalt),
                   })),
               },
+            ]
+          : []),
+        ...(cronJobs.length
+          ? [
+              copyAppCronJobsStep(
+                ctx,
+                cronJobs,
+                { name: source.name, path: appPath(source) },
+                { ...app, path: appPath(app) },
+              ),
             ]
           : []),
       ],

@@ -84,3 +84,33 @@ export const appCronStep = (ctx: HandlerContext, app: AppRef, job: AppCronJob, c
   run: async () => void (await makeAppCronJob(ctx, app, job)),
   undo: () => removeAppCronJobs(ctx, app),
 });
+
+/** The cron jobs an app made (its clone copies them). */
+export const appCronJobs = (ctx: HandlerContext, appId: number) =>
+  store(ctx).all(ctx.server.id, { webapp_id: appId });
+
+/**
+ * The clone's step that gives the copy its source's cron jobs, each pointing at the copy's
+ * folder instead of the source's.
+ */
+export function copyAppCronJobsStep(
+  ctx: HandlerContext,
+  jobs: readonly CronJobRow[],
+  from: { name: string; path: string },
+  copy: AppRef & { path: string },
+  code = 9,
+): Step {
+  return {
+    event: `Copying the cron jobs of ${from.name}`,
+    code,
+    run: async () => {
+      for (const job of jobs)
+        await makeAppCronJob(ctx, copy, {
+          label: job.label,
+          schedule: job.schedule,
+          command: job.command.split(from.path).join(copy.path),
+        });
+    },
+    undo: () => removeAppCronJobs(ctx, copy),
+  };
+}

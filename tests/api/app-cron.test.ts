@@ -40,6 +40,8 @@ beforeAll(async () => {
       'release.fetch': (a: { dest_dir: string }) => ({ path: a.dest_dir, files: 1, bytes: 1 }),
       'nextcloud.install': ok({ data_dir: '/home/alice/apps/cloud/data' }),
       'moodle.install': ok({ data_dir: '/home/alice/apps/school/moodledata' }),
+      'clone.files': ok({ bytes: 10, files: 2, left_out: 0 }),
+      'clone.database': ok({ tables: 1, rows_changed: 1, values_skipped: 0, refused: [] }),
       'cron.set': (a: { sys_user: string; id: number; schedule: string; command: string }) => {
         tabOf(a.sys_user).set(a.id, `${a.schedule} ${a.command}`);
         return { set: true };
@@ -51,6 +53,7 @@ beforeAll(async () => {
     'appcron-1',
   );
   await addSysuser(live.t.app.db, agent.server.id, 'alice');
+  await addSysuser(live.t.app.db, agent.server.id, 'bob');
   const stamp = new Date().toISOString();
   for (const app of ['nextcloud', 'moodle'])
     await live.t.app.db
@@ -189,5 +192,38 @@ describe('cron lines of one-click apps', () => {
       agent.ops['cron.set'] = real;
     }
     expect(tabOf('alice').size).toBe(1);
+  });
+
+  it("a clone gets the source's jobs, pointed at its own folder and run as its own user", async () => {
+    const { status, webappId } = await install('moodle', {
+      name: 'school2',
+      domains: ['school2.example.com'],
+      title: 'A school',
+      short_name: 'school2',
+    });
+    expect(status).toBe('completed');
+    const res = await call('POST', at(`clone-webapp/webstacks/${webappId}`), {
+      name: 'school3',
+      domains: ['school3.example.com'],
+      sys_user: 'bob',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    let task = { status: 'running' };
+    for (let i = 0; i < 200 && task.status === 'running'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      task = (
+        await call('GET', `/api/v1/clone-events/users/${owner.id}?id=${res.json().task_id}`)
+      ).json().data[0];
+    }
+    expect(task.status).toBe('completed');
+    const copy = (await jobs()).find((j) => j.webapp_id === res.json().webapp_id);
+    expect(copy).toMatchObject({
+      label: 'Moodle cron',
+      command: '/usr/bin/php8.2 /home/bob/apps/school3/public/admin/cli/cron.php >/dev/null',
+      webapp_name: 'school3',
+    });
+    expect(tabOf('bob').get(copy!.id)).toBe(
+      '* * * * * /usr/bin/php8.2 /home/bob/apps/school3/public/admin/cli/cron.php >/dev/null',
+    );
   });
 });
