@@ -92,6 +92,7 @@ test('installs a Node.js app from an uploaded .tar.gz, the source chosen with th
   execFileSync('tar', ['-czf', file, '-C', dir, 'up']);
 
   await signIn(page, sb.account.email, sb.account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/install-nodejs/${sb.serverId}`);
   await expect(page.getByRole('heading', { name: 'Install Node.js' })).toBeVisible();
   // The radio group moves with the arrow keys; the form waits for the archive.
