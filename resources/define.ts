@@ -77,6 +77,8 @@ export interface ItemDef extends OperationDef {
 export interface WriteDef extends ItemDef {
   /** Body schema; defaults to the resource's `input` schema. */
   body?: z.ZodObject;
+  /** Body size limit in bytes, where the call takes more than the default (an upload). */
+  bodyLimit?: number;
 }
 
 export interface UpdateDef extends WriteDef {

@@ -5,7 +5,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { applyConfig } from '../../agent/lib/configTransaction';
 import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
-import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { APP_LOG_DIR } from '../webapps/names';
 import { appDir } from '../webapps/render';
@@ -16,38 +15,13 @@ import {
   removeNodeProgram,
   supervisorctl,
 } from './agentProgram';
+import { nodeArchiveOps } from './agentArchive';
+import { appUser, asUser, npmInstall, said } from './agentUser';
 import { CODE_DIR, listeningPorts, programConfPath, renderNodeProgram } from './names';
 import { ops } from './resource';
 
 /** startsecs is 3: the program must be RUNNING well within this, and answer on its port. */
 const START_WAIT_MS = 30_000;
-
-async function appUser(name: string): Promise<PasswdEntry> {
-  const user = await lookupUser(name);
-  if (!user || !isRegularUser(user))
-    throw opFieldError('sys_user', `No system user ${name} on this server`);
-  return user;
-}
-
-/** Runs a program as the app's user (argv only), with its HOME and a plain PATH. */
-function asUser(
-  user: PasswdEntry,
-  file: string,
-  args: string[],
-  more: Record<string, string> = {},
-  cwd?: string,
-) {
-  return run(file, args, {
-    uid: user.uid,
-    gid: user.gid,
-    cwd,
-    timeoutMs: 600_000,
-    env: { HOME: user.home, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', ...more },
-  });
-}
-
-const said = (res: { stdout: string; stderr: string }) =>
-  `${res.stderr}${res.stdout}`.trim().split('\n').slice(-4).join(' ');
 
 /** Whether anything answers HTTP on the loopback port (any status is an answer). */
 function answers(port: number): Promise<boolean> {
@@ -100,12 +74,14 @@ async function waitServing(app: string, port: number): Promise<number> {
 }
 
 /**
- * Node.js apps: the code cloned as the app's user, its program written through the config
+ * Node.js apps: the code cloned (or unpacked, agentArchive.ts) as the app's user, its program written through the config
  * transaction (reread as the check, update as the reload, RUNNING and an answer on the port as
  * the proof); any failure takes the program back.
  */
 export const agent = defineAgentFeature(ops, {
   ops: {
+    ...nodeArchiveOps,
+
     async 'node.ports'() {
       const res = await run('ss', ['-Hltn']);
       if (res.code !== 0) throw new OpError('failed', `ss -Hltn: ${said(res)}`);
@@ -133,19 +109,8 @@ export const agent = defineAgentFeature(ops, {
       );
       if (clone.code !== 0) throw opFieldError('git_url', `git clone: ${said(clone)}`);
       const head = await asUser(user, 'git', ['-C', code, 'rev-parse', 'HEAD']);
-      const lock = await fs.lstat(path.join(code, 'package-lock.json')).catch(() => null);
-      if (lock?.isFile()) {
-        ctx.progress('Installing its dependencies (npm ci --omit=dev)', 4);
-        const npm = await asUser(
-          user,
-          'npm',
-          ['ci', '--omit=dev', '--no-audit', '--no-fund'],
-          { npm_config_update_notifier: 'false' },
-          code,
-        );
-        if (npm.code !== 0) throw new OpError('failed', `npm ci: ${said(npm)}`);
-      }
-      return { path: code, commit: head.stdout.trim(), npm: Boolean(lock?.isFile()) };
+      const npm = await npmInstall(user, code, (e, c) => ctx.progress(e, c));
+      return { path: code, commit: head.stdout.trim(), npm };
     },
 
     async 'node.start'(args) {
@@ -206,6 +171,8 @@ export const agent = defineAgentFeature(ops, {
   },
   locks: {
     'node.fetch': (args) => [`webapp:${args.app}`],
+    'node.receive': (args) => [`webapp:${args.app}`],
+    'node.unpack': (args) => [`webapp:${args.app}`],
     'node.start': () => ['supervisor'],
     'node.remove': () => ['supervisor'],
   },

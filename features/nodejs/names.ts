@@ -112,6 +112,31 @@ export const envMap = z
   })
   .default({});
 
+/** The largest archive a user may upload (issue 11): its base64 is a third larger. */
+export const MAX_ARCHIVE_BYTES = 100 * 1024 * 1024;
+export const MAX_ARCHIVE_BASE64 = Math.ceil(MAX_ARCHIVE_BYTES / 3) * 4;
+/** The base64 the panel hands the agent per op: 6 MiB of archive, well under a message's limit. */
+export const ARCHIVE_CHUNK_BASE64 = 8 * 1024 * 1024;
+
+export type ArchiveFormat = 'tgz' | 'zip';
+/** The format by the file's name; the agent's listing then checks it is one. */
+export const archiveFormatOf = (fileName: string): ArchiveFormat =>
+  /\.zip$/i.test(fileName) ? 'zip' : 'tgz';
+
+/** An uploaded archive of the app's code, as the install form sends it (base64, as WordPress's plugin zip). */
+export const archiveUpload = z.object({
+  /** The file's name as uploaded: its format, and the task's words. */
+  file_name: z
+    .string()
+    .trim()
+    .regex(/^[^/\\\n\0]{1,120}\.(tar\.gz|tgz|zip)$/i, 'A .tar.gz, .tgz or .zip file'),
+  data: z
+    .string()
+    .min(4, 'The archive is empty')
+    .max(MAX_ARCHIVE_BASE64, `The archive is larger than ${MAX_ARCHIVE_BYTES / 1024 ** 2} MB`)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'The archive, base64'),
+});
+
 /** `%` is supervisor's interpolation: a literal one is written `%%`. */
 const literal = (value: string) => value.replace(/%/g, '%%');
 

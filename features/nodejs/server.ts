@@ -5,7 +5,9 @@ import { fieldError } from '../../server/http/errors';
 import { startAppTask, stepOp } from '../installers/serverRun';
 import { specOf } from '../webapps/server';
 import { type nodejsInstallInput, nodejsInstaller } from './resource';
+import { megabytes, sendArchive } from './serverArchive';
 import { allocatePort, freePort, portsMigration } from './serverPorts';
+import { programsMigration, saveProgram } from './serverProgram';
 
 type Body = z.output<typeof nodejsInstallInput>;
 
@@ -28,7 +30,7 @@ const handlers = defineHandlers(nodejsInstaller, {
       .executeTakeFirst();
     if (job) throw fieldError('name', 'A supervisor job of this server has this name');
     let port: number | null = null;
-    // No release of the catalogue: the code is the user's own, from git.
+    // No release of the catalogue: the code is the user's own, from git or an upload.
     return startAppTask(ctx, {
       kind: 'install',
       type: 'nodejs',
@@ -47,31 +49,44 @@ const handlers = defineHandlers(nodejsInstaller, {
           },
           undo: () => freePort(ctx.app.db, app.id),
         },
-        {
-          event: body.branch
-            ? `Cloning ${body.git_url} (${body.branch})`
-            : `Cloning ${body.git_url}`,
-          code: 3,
-          run: async () =>
-            void (await stepOp(ctx, taskId, 'node.fetch', {
-              user: app.sys_user,
-              app: app.name,
-              git_url: body.git_url,
-              branch: body.branch ?? null,
-            })),
-          // The clone lives in the app's folder, which goes with the app.
-        },
+        body.archive
+          ? {
+              event: `Unpacking ${body.archive.file_name} (${megabytes(body.archive.data)})`,
+              code: 3,
+              run: () => sendArchive(ctx, taskId, app, body.archive!),
+              // The code lives in the app's folder, which goes with the app.
+            }
+          : {
+              event: body.branch
+                ? `Cloning ${body.git_url} (${body.branch})`
+                : `Cloning ${body.git_url}`,
+              code: 3,
+              run: async () =>
+                void (await stepOp(ctx, taskId, 'node.fetch', {
+                  user: app.sys_user,
+                  app: app.name,
+                  git_url: body.git_url!,
+                  branch: body.branch ?? null,
+                })),
+              // The clone lives in the app's folder, which goes with the app.
+            },
         {
           event: `Starting ${body.start} under supervisor`,
           code: 6,
-          run: async () =>
-            void (await stepOp(ctx, taskId, 'node.start', {
+          run: async () => {
+            await stepOp(ctx, taskId, 'node.start', {
               user: app.sys_user,
               app: app.name,
               entry: body.start,
               port: port!,
               env: body.env,
-            })),
+            });
+            // What a rebuild writes the program again from (serverProgram.ts).
+            await saveProgram(ctx.app.db, ctx.app.services.box, app.id, {
+              entry: body.start,
+              env: body.env,
+            });
+          },
           undo: async () => void (await stepOp(ctx, taskId, 'node.remove', { app: app.name })),
         },
         {
@@ -86,6 +101,6 @@ const handlers = defineHandlers(nodejsInstaller, {
 });
 
 export const server = defineServerFeature({
-  migrations: { '0022_node_ports': portsMigration },
+  migrations: { '0022_node_ports': portsMigration, '0025_node_upload': programsMigration },
   handlers: [handlers],
 });

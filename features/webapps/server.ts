@@ -27,6 +27,7 @@ import { removeAppDatabases } from '../databases/server';
 import { removeAppFtpAccounts } from '../ftp/server';
 import { removeAppCronJobs } from '../cron/serverApp';
 import { portOf } from '../nodejs/serverPorts';
+import { rebuildNodeProgram } from '../nodejs/serverProgram';
 import { cacheHandlersFor } from './serverCache';
 import {
   type AppSpec,
@@ -443,6 +444,9 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
         actorId: actorOf(ctx),
       });
       if (result.state === 'failed') throw result.error;
+      // A Node.js app's supervisor program is generated too (features/nodejs/serverProgram.ts).
+      if (row.webapp_type === 'nodejs' && result.state === 'active')
+        await rebuildNodeProgram(ctx, row);
       if (result.state === 'waiting') ctx.reply.code(202);
       return (await records(ctx.app.db, [result.row]))[0];
     },

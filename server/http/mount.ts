@@ -107,6 +107,7 @@ function routesOf(bound: BoundHandlers): RouteSpec[] {
       template: r.paths.list!,
       def: create,
       status: 201,
+      bodyLimit: create.bodyLimit,
       schema: {
         body: create.body ?? input,
         querystring: create.query,

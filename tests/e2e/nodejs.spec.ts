@@ -1,4 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveNodeRepository } from '../system/harness/nodeRepository';
 import { expect, signIn, test } from './fixtures';
@@ -73,4 +76,54 @@ test('installs a Node.js app from git on the page, and it answers through nginx'
     'http://node.test/',
   ]);
   expect(site.stdout).toMatch(/^hello from node, undefined, as stackdeck pid \d+/);
+});
+
+test('installs a Node.js app from an uploaded .tar.gz, the source chosen with the keyboard', async ({
+  page,
+}) => {
+  sb = await server.ready();
+  const dir = mkdtempSync(path.join(tmpdir(), 'e2e-node-'));
+  mkdirSync(path.join(dir, 'up'));
+  writeFileSync(
+    path.join(dir, 'up', 'server.js'),
+    "require('node:http').createServer((q, s) => s.end('uploaded node ' + process.env.PORT + '\\n')).listen(Number(process.env.PORT), '127.0.0.1');\n",
+  );
+  const file = path.join(dir, 'up.tar.gz');
+  execFileSync('tar', ['-czf', file, '-C', dir, 'up']);
+
+  await signIn(page, sb.account.email, sb.account.password);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(`/install-nodejs/${sb.serverId}`);
+  await expect(page.getByRole('heading', { name: 'Install Node.js' })).toBeVisible();
+  // The radio group moves with the arrow keys; the form waits for the archive.
+  await page.getByRole('radio', { name: 'From git' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Upload an archive' })).toBeChecked();
+  await expect(page.getByLabel('App name')).toHaveCount(0);
+  await page.getByLabel('Archive of the code').setInputFiles(file);
+  await expect(page.getByTestId('picked-archive')).toHaveText(/^up\.tar\.gz, 0\.0 MB$/);
+  await expect(page.getByLabel('Git repository')).toHaveCount(0);
+
+  await page.getByLabel('App name').fill('uploaded');
+  await page.getByLabel('Domains').fill('up.test');
+  await page.getByRole('combobox', { name: 'System user' }).click();
+  await page.getByRole('option', { name: 'stackdeck', exact: true }).click();
+  await shot(page, 'nodejs-upload-form');
+  await page.getByRole('button', { name: 'Install Node.js' }).click();
+  const progress = page.getByTestId('install-progress');
+  await expect(
+    progress
+      .getByRole('list', { name: 'Steps' })
+      .getByText('The Node.js app answers at http://up.test'),
+  ).toBeVisible({ timeout: 90_000 });
+  await expect(progress.getByText('Unpacking up.tar.gz (0.0 MB)')).toBeVisible();
+
+  const site = await sb.sandbox.execOk([
+    'curl',
+    '-s',
+    '--resolve',
+    'up.test:80:127.0.0.1',
+    'http://up.test/',
+  ]);
+  expect(site.stdout).toMatch(/^uploaded node 30\d\d$/m);
 });

@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
@@ -187,4 +191,92 @@ describe('Node.js one-click app', () => {
     expect(task.events).toContainEqual({ event: "Port 3001 is the app's", code: 2 });
     expect((await curl('again.test')).stdout).toMatch(/^hello from node/);
   }, 180_000);
+});
+
+const SERVER_JS = `const http = require('node:http');
+const os = require('node:os');
+http
+  .createServer((req, res) => {
+    res.end('hello from node, ' + process.env.GREETING + ', as ' + os.userInfo().username + ' pid ' + process.pid + '\\n');
+  })
+  .listen(Number(process.env.PORT), '127.0.0.1');
+`;
+
+/** A .tar.gz made here with GNU tar, as base64: its files under one folder, and any links. */
+function tarball(files: Record<string, string>, links: Record<string, string> = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'node-up-'));
+  try {
+    fs.mkdirSync(path.join(dir, 'hello-up'));
+    for (const [name, text] of Object.entries(files))
+      fs.writeFileSync(path.join(dir, 'hello-up', name), text);
+    for (const [name, target] of Object.entries(links))
+      fs.symlinkSync(target, path.join(dir, 'hello-up', name));
+    execFileSync('tar', ['-czf', path.join(dir, 'app.tar.gz'), '-C', dir, 'hello-up']);
+    return fs.readFileSync(path.join(dir, 'app.tar.gz')).toString('base64');
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+const upload = (name: string, domain: string, data: string) =>
+  panel.api('POST', at('nodejs'), {
+    name,
+    domains: [domain],
+    sys_user: 'nodeuser',
+    env: { GREETING: 'from a tarball' },
+    archive: { file_name: 'hello-up.tar.gz', data },
+  });
+
+describe('Node.js from an uploaded archive, and its rebuild', () => {
+  it('unpacks an uploaded tar.gz as the app user; it answers through nginx', async () => {
+    const res = await upload('up', 'up.test', tarball({ 'server.js': SERVER_JS }));
+    expect(res.statusCode, res.body).toBe(202);
+    const task = await settled((JSON.parse(res.body) as { task_id: number }).task_id);
+    expect(task.status, JSON.stringify(task.events)).toBe('completed');
+    expect(task.events.map((e) => e.event)).toContain('Unpacking hello-up.tar.gz (0.0 MB)');
+    expect((await curl('up.test')).stdout).toMatch(
+      /^hello from node, from a tarball, as nodeuser pid \d+$/m,
+    );
+    // The archive's one folder is the code, the user's; the received file is gone.
+    const owner = await sb.execOk(['stat', '-c', '%U', '/home/nodeuser/apps/up/current/server.js']);
+    expect(owner.stdout.trim()).toBe('nodeuser');
+    expect((await sb.execOk(['ls', '-A', '/var/cache/stackdeck/uploads'])).stdout.trim()).toBe('');
+  }, 180_000);
+
+  it('a rebuild writes the deleted program again and supervisor runs it', async () => {
+    const conf = '/etc/supervisor/conf.d/stackdeck-up.conf';
+    await sb.execOk(['rm', conf]);
+    await sb.execOk(['supervisorctl', 'update']);
+    await until(async () => !(await curl('up.test')).stdout.startsWith('hello from node'));
+    expect((await sb.exec(['supervisorctl', 'status'])).stdout).not.toContain('stackdeck-up');
+
+    const row = await panel.t.app.db
+      .selectFrom('webapps')
+      .select('id')
+      .where('name', '=', 'up')
+      .executeTakeFirstOrThrow();
+    const res = await panel.api(
+      'PATCH',
+      `webstacks/rebuild/${row.id}/servers/${server.id}/users/${panel.uid}`,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await sb.execOk(['stat', '-c', '%U %a', conf])).stdout.trim()).toBe('root 600');
+    expect((await sb.execOk(['cat', conf])).stdout).toContain('GREETING="from a tarball"');
+    expect((await curl('up.test')).stdout).toMatch(
+      /^hello from node, from a tarball, as nodeuser/m,
+    );
+  }, 120_000);
+
+  it('refuses an archive holding a link, and takes everything back', async () => {
+    const data = tarball({ 'server.js': SERVER_JS }, { 'shadow.js': '/etc/shadow' });
+    const res = await upload('linked', 'linked.test', data);
+    expect(res.statusCode, res.body).toBe(202);
+    const task = await settled((JSON.parse(res.body) as { task_id: number }).task_id);
+    expect(task.status).toBe('failed');
+    expect(task.events.map((e) => e.event).join('\n')).toMatch(
+      /Unpacking hello-up\.tar\.gz \(0\.0 MB\) failed: Refused: A link in the archive: hello-up\/shadow\.js/,
+    );
+    expect((await sb.exec(['test', '-e', '/home/nodeuser/apps/linked'])).code).not.toBe(0);
+    expect((await sb.execOk(['ls', '-A', '/var/cache/stackdeck/uploads'])).stdout.trim()).toBe('');
+  }, 120_000);
 });

@@ -36,4 +36,34 @@ export const cases: Case[] = [
     },
     errors: { git_url: /user name or password/, 'env.GREETING': /One line/ },
   },
+  {
+    // The code's source: one of git or an uploaded archive, said at the field.
+    route: 'POST /api/v1/nodejs/servers/:sid/users/:uid',
+    as: 'user',
+    body: { name: 'api', domains: ['api.example.com'], sys_user: 'alice' },
+    errors: { git_url: /git repository, or an archive/ },
+  },
+  {
+    route: 'POST /api/v1/nodejs/servers/:sid/users/:uid',
+    as: 'user',
+    body: {
+      name: 'api',
+      domains: ['api.example.com'],
+      sys_user: 'alice',
+      git_url: 'https://git.example.com/acme/app.git',
+      archive: { file_name: 'app.tar.gz', data: 'AAAA' },
+    },
+    errors: { archive: /not both/ },
+  },
+  {
+    route: 'POST /api/v1/nodejs/servers/:sid/users/:uid',
+    as: 'user',
+    body: {
+      name: 'api',
+      domains: ['api.example.com'],
+      sys_user: 'alice',
+      archive: { file_name: '../app.rar', data: 'not base64!' },
+    },
+    errors: { 'archive.file_name': /\.tar\.gz, \.tgz or \.zip/, 'archive.data': /base64/ },
+  },
 ];
