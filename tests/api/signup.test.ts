@@ -149,14 +149,15 @@ describe('register', () => {
       expect(res.statusCode).toBe(201);
       return performance.now() - start;
     };
-    let knownMs = 0;
-    let newMs = 0;
-    for (let i = 0; i < 4; i++) {
-      newMs += await time(newEmail());
-      knownMs += await time(known.email);
+    const knownMs: number[] = [];
+    const newMs: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      newMs.push(await time(newEmail()));
+      knownMs.push(await time(known.email));
     }
-    // Skipping the hash would make the known address several times faster.
-    expect(knownMs / newMs).toBeGreaterThan(0.5);
+    // Skipping the hash would make the known address several times faster. The fastest of
+    // each: a busy machine only ever adds time, and seldom to every one of five calls.
+    expect(Math.min(...knownMs) / Math.min(...newMs)).toBeGreaterThan(0.5);
   });
 });
 
