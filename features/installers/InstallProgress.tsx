@@ -3,7 +3,8 @@ import { useGetList } from 'ra-core';
 import { Link } from 'react-router-dom';
 import type { Clone } from '../../resources/clone-events';
 import { CopyButton } from '../../src/generic/CopyButton';
-import { CLONE_POLL_MS, cloneState } from '../../src/shell/messages';
+import { useTaskPush } from '../../src/live/taskPush';
+import { clonePollMs, cloneState } from '../../src/shell/messages';
 import { appPaths } from '../webapps/links';
 import type { InstallAnswer } from './names';
 
@@ -24,7 +25,7 @@ function LoginLine({ label, value }: { label: string; value: string }) {
 
 /**
  * An install under way: the admin login (shown this once), the task's progress (ten times the
- * last event's code, per cent), polled every second like the messages panel, each step as it
+ * last event's code, per cent), pushed live or polled like the messages panel, each step as it
  * happened, and where to go once it ended.
  */
 export function InstallProgress({
@@ -45,13 +46,14 @@ export function InstallProgress({
   /** The headline while it runs, once done, once failed (a clone says "Cloning…"). */
   words?: { running: string; done: string; failed: string };
 }) {
+  const pushing = useTaskPush();
   const { data } = useGetList<Clone>(
     'clone-events',
     { filter: { id: answer.task_id }, pagination: { page: 1, perPage: 1 } },
     {
       refetchInterval: (query) =>
         query.state.data?.data[0]?.status === 'running' || !query.state.data
-          ? CLONE_POLL_MS
+          ? clonePollMs(pushing)
           : false,
     },
   );

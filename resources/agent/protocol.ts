@@ -32,6 +32,8 @@ export const EVENTS = {
   /** browser -> panel, with ack: join a server's room. */
   subscribe: 'subscribe',
   unsubscribe: 'unsubscribe',
+  /** panel -> browser: a step or the end of one of the user's tasks (server/tasks/taskPush.ts). */
+  task: 'task',
 } as const;
 
 const bytes = z.number().nonnegative();

@@ -12,6 +12,7 @@ import { sha256 } from '../auth/hash';
 import { revokeKeysOfLeavers } from '../handlers/servers/keyRevocation';
 import { settleServer } from '../managed/sweeper';
 import { reconcileTasks } from '../tasks/taskOps';
+import { pushTasks } from '../tasks/taskPush';
 import type { Caller } from '../http/caller';
 import { AgentHub } from './hub';
 import { LiveStore } from './live';
@@ -169,5 +170,6 @@ export function createGateway(
   handleAgents(app, agents, live);
   handleBrowsers(app, browsers, live);
   live.followSessions(app.services.sessions);
+  pushTasks(app.services.tasks, browsers, app.log.child({ module: 'taskPush' }));
   return { io, hub: new AgentHub(agents, options.maxOpTimeoutMs), live };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import type { Caller } from '../http/caller';
 import { prepareBatch } from '../db/prepared';
 import type { Sessions } from '../auth/sessions';
+import { userRoom } from '../tasks/taskPush';
 import { liveRoom, sessionRoom } from './rooms';
 
 /** Rows a flush writes before it gives the event loop back. */
@@ -109,10 +110,13 @@ export class LiveStore {
   followSessions(sessions: Sessions) {
     sessions.onRevoke((ids) => this.browsers.in(ids.map(sessionRoom)).disconnectSockets(true));
     this.browsers.on('connection', (socket) => {
-      const sessionId = (socket.data as { caller?: Caller } | undefined)?.caller?.sessionId;
-      if (!sessionId) return void socket.disconnect(true);
+      const caller = (socket.data as { caller?: Caller } | undefined)?.caller;
+      const sessionId = caller?.sessionId;
+      if (!caller || !sessionId) return void socket.disconnect(true);
       void (async () => {
-        await socket.join(sessionRoom(sessionId));
+        // The user's room too (their tasks' progress, server/tasks/taskPush.ts): joined at
+        // once, so no step goes by between the socket's connect and its join.
+        await socket.join([sessionRoom(sessionId), userRoom(caller.id)]);
         if (await sessions.isRevoked(sessionId)) socket.disconnect(true);
       })().catch((err: unknown) => {
         this.log.error({ err }, 'live socket session check failed');

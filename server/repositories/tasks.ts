@@ -3,6 +3,7 @@ import type { ListQuery } from '../../resources/define';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
 import type { TasksTable } from '../db/schema';
+import type { TaskChange, TaskListener } from '../tasks/taskPush';
 import { pageOf } from './paging';
 
 /** Long work (clones, installs, backups) and its ordered events. */
@@ -17,7 +18,26 @@ export interface NewTask {
 }
 
 export class TaskRepository {
+  private readonly listeners = new Set<TaskListener>();
+
   constructor(private readonly db: Db) {}
+
+  /** Called after each event and end is written (the push to the browsers); returns the stop. */
+  onChange(listener: TaskListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  private changed(change: TaskChange) {
+    // A listener's failure must not fail the work whose progress it reports.
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        /* the listener logs its own errors */
+      }
+    }
+  }
 
   /** A task starts running. */
   async create(task: NewTask): Promise<number> {
@@ -42,23 +62,44 @@ export class TaskRepository {
   /** One step of the work; events keep the order they were added in. */
   async addEvent(taskId: number, event: string, code: number): Promise<void> {
     const stamp = now();
+    const text = event.slice(0, 500);
     await this.db
       .insertInto('task_events')
-      .values({ task_id: taskId, event: event.slice(0, 500), code, created_at: stamp })
+      .values({ task_id: taskId, event: text, code, created_at: stamp })
       .execute();
-    await this.db
+    const task = await this.db
       .updateTable('tasks')
       .set({ updated_at: stamp })
       .where('id', '=', taskId)
-      .execute();
+      .returning(['user_id', 'kind', 'status'])
+      .executeTakeFirst();
+    if (task)
+      this.changed({
+        id: taskId,
+        userId: task.user_id,
+        kind: task.kind,
+        status: task.status,
+        event: text,
+        code,
+      });
   }
 
   async finish(taskId: number, status: Exclude<TasksTable['status'], 'running'>): Promise<void> {
-    await this.db
+    const task = await this.db
       .updateTable('tasks')
       .set({ status, updated_at: now() })
       .where('id', '=', taskId)
-      .execute();
+      .returning(['user_id', 'kind'])
+      .executeTakeFirst();
+    if (task)
+      this.changed({
+        id: taskId,
+        userId: task.user_id,
+        kind: task.kind,
+        status,
+        event: null,
+        code: null,
+      });
   }
 
   /** The running task of a server that runs this op, if any. */

@@ -4,3 +4,4 @@
  */
 export { useServerLive, type ServerLive } from './useServerLive';
 export type { LiveMessage, ServerLiveState } from './socket';
+export { useTaskPush } from './taskPush';

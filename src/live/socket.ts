@@ -34,6 +34,14 @@ const socketListeners = new Set<Listener>();
 let socket: Socket | null = null;
 let socketToken: string | null = null;
 let retry: ReturnType<typeof setTimeout> | null = null;
+/** Handlers of pushed events other than `live` (a task's progress...), by event name. */
+const pushed = new Map<string, Set<(payload: unknown) => void>>();
+/** Listeners that keep the socket wanted without following a server (listenLive). */
+let holds = 0;
+
+function attach(target: Socket, event: string) {
+  target.on(event, (payload: unknown) => pushed.get(event)?.forEach((handler) => handler(payload)));
+}
 
 const stripReport = ({ uuid: _uuid, connected: _connected, ...report }: LiveMessage): Report =>
   report;
@@ -114,6 +122,7 @@ function ensureSocket(): Socket | null {
       if (socket === created && sessions.get()) created.connect();
     }, RETRY_MS);
   });
+  for (const event of pushed.keys()) attach(created, event);
   created.on(EVENTS.live, (message: LiveMessage) => {
     if (!message || typeof message.uuid !== 'string') return;
     setState(message.uuid, { connected: message.connected, report: stripReport(message) });
@@ -126,7 +135,7 @@ function ensureSocket(): Socket | null {
 sessions.subscribe(() => {
   if (socket && sessions.get()?.token !== socketToken) {
     closeSocket();
-    if (entries.size > 0) ensureSocket();
+    if (entries.size > 0 || holds > 0) ensureSocket();
   }
 });
 
@@ -167,6 +176,28 @@ export function liveSocketConnected(): boolean {
 export function onLiveSocketChange(listener: Listener): () => void {
   socketListeners.add(listener);
   return () => void socketListeners.delete(listener);
+}
+
+/**
+ * Listens to an event the panel pushes to this user's sockets (EVENTS.task...), opening the
+ * socket if need be; it is listened to again on every new connection. Returns the stop.
+ */
+export function listenLive(event: string, handler: (payload: unknown) => void): () => void {
+  let handlers = pushed.get(event);
+  if (!handlers) {
+    handlers = new Set();
+    pushed.set(event, handlers);
+    if (socket) attach(socket, event);
+  }
+  // A wrapper of its own: the same handler listening twice is two listeners, stopped apart.
+  const own = (payload: unknown) => handler(payload);
+  handlers.add(own);
+  holds += 1;
+  ensureSocket();
+  const set = handlers;
+  return () => {
+    if (set.delete(own)) holds -= 1;
+  };
 }
 
 export const INITIAL_LIVE_STATE = INITIAL;

@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useGetList, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import type { Clone } from '../../resources/clone-events';
+import { useTaskPush } from '../live/taskPush';
 import {
   type ActivityLine,
   CLONE_POLL_MS,
+  clonePollMs,
   MESSAGES_EXPANDED,
   cloneState,
   panelMessages,
@@ -91,19 +93,21 @@ function CloneRow({ clone }: { clone: Clone }) {
 }
 
 /**
- * Polls the clone events only while it is open (spec section 2 "Messages panel"); in the server
- * layout (`serverId`) it also loads that server's activity log and shows its lines among them.
+ * Follows the clone events only while it is open (spec section 2 "Messages panel"): pushed
+ * live over the socket (issue 11), else polled every second; in the server layout (`serverId`)
+ * it also loads that server's activity log and shows its lines among them.
  */
 function MessageList({ serverId }: { serverId?: number }) {
   const translate = useTranslate();
   const [expanded, setExpanded] = useState(false);
+  const pushing = useTaskPush();
   const { data = [], isPending } = useGetList<Clone>(
     'clone-events',
     {
       pagination: { page: 1, perPage: MESSAGES_EXPANDED },
       sort: { field: 'created_at', order: 'DESC' },
     },
-    { refetchInterval: CLONE_POLL_MS },
+    { refetchInterval: clonePollMs(pushing) },
   );
   const activity = useGetList<ActivityLine & { id: number }>(
     'server-activity',
@@ -206,7 +210,7 @@ export function MessagesPanel({ serverId, onOpen }: { serverId?: number; onOpen?
           {translate('shell.messages.title')}
         </Typography>
         <Divider />
-        {/* Mounted only while open: closing the panel unmounts the list and stops the polling. */}
+        {/* Mounted only while open: closing the panel unmounts the list, its pushes and polls. */}
         {anchor !== null && <MessageList serverId={serverId} />}
       </Popover>
     </>

@@ -3,7 +3,15 @@ import type { Clone } from '../../resources/clone-events';
 /** The header's messages panel (spec section 2 "Messages panel", section 9). */
 export const MESSAGES_SHOWN = 5;
 export const MESSAGES_EXPANDED = 10;
+/** How often task progress is fetched while nothing pushes it (no live socket). */
 export const CLONE_POLL_MS = 1000;
+/** With the live socket up progress is pushed (src/live/taskPush.ts): this poll is a safety net. */
+export const CLONE_SAFETY_POLL_MS = 15_000;
+
+/** The poll of task progress: every second without pushes, a slow safety net with them. */
+export function clonePollMs(pushing: boolean): number {
+  return pushing ? CLONE_SAFETY_POLL_MS : CLONE_POLL_MS;
+}
 export const NO_MESSAGES = 'No Messages available.';
 
 export function visibleMessages<T>(items: readonly T[], expanded: boolean): T[] {

@@ -62,8 +62,10 @@ test('empty panel reads "No Messages available." and polls only while open', asy
   await page.getByRole('button', { name: 'Messages' }).click();
   const panel = page.getByRole('dialog', { name: 'Messages' });
   await expect(panel.getByText('No Messages available.', { exact: true })).toBeVisible();
+  // Progress is pushed over the live socket (issue 11): the list is read on opening, and polled
+  // only as a slow safety net while the socket is up (every second without it).
   await page.waitForTimeout(2600);
-  expect(polls).toBeGreaterThanOrEqual(3);
+  expect(polls).toBeGreaterThanOrEqual(1);
 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
@@ -108,9 +110,10 @@ test('shows 5 clones, 10 with View More, 5 with View Less; Success or live progr
   await expect(messages.filter({ hasText: 'shop.example' })).toContainText('Success');
   await page.screenshot({ path: `${SHOTS}/messages-panel.png` });
 
-  // The panel polls every second: a new event shows without reopening it.
+  // An event written behind the panel's back is not pushed: the 15 s safety poll still shows
+  // it without reopening the panel (pushed progress: tests/api/task-push.test.ts).
   addEvent(running, 'configuring', 7);
-  await expect(blog).toContainText('cloning 70%', { timeout: 5000 });
+  await expect(blog).toContainText('cloning 70%', { timeout: 20_000 });
 
   await panel.getByRole('button', { name: 'View More' }).click();
   await expect(messages).toHaveCount(10);
