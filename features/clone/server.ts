@@ -7,6 +7,7 @@ import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
 import { ManagedStore } from '../../server/managed/store';
 import type { DatabaseRow } from '../databases/server';
+import { nodeCloneSource, nodeCloneSteps } from '../nodejs/serverClone';
 import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../installers/serverApp';
 import { appPath, freeDatabaseName, startAppTask, stepOp } from '../installers/serverRun';
 import { generatedPassword, generatedSalt } from '../installers/serverSecrets';
@@ -123,8 +124,9 @@ const handlers = defineHandlers(cloneWebapp, {
     const source = ctx.webapp as unknown as WebappRow;
     if (source.status !== 'active')
       throw new HttpError(409, `${source.name} is ${source.status}: only an active app is cloned`);
-    if (source.webapp_type === 'nodejs')
-      throw new HttpError(409, 'Node.js apps are not cloned yet: deploy the copy from its source');
+    // A Node.js copy runs the source's program on a port of its own (features/nodejs).
+    const node =
+      source.webapp_type === 'nodejs' ? await nodeCloneSource(ctx, source, body.name) : null;
     const sourceDbs = await new ManagedStore<DatabaseRow>(ctx.app.db, 'databases').all(
       ctx.server.id,
       { webapp_id: source.id, status: 'active' },
@@ -186,6 +188,7 @@ const handlers = defineHandlers(cloneWebapp, {
               ),
             ]
           : []),
+        ...(node ? nodeCloneSteps(ctx, node, app, taskId) : []),
       ],
     });
   },

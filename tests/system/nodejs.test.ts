@@ -12,7 +12,8 @@ import { type Panel, type ServerRecord, installedSandbox, startPanel } from './h
  * The Node.js one-click app on a real server: the code cloned from a git repository the sandbox
  * serves itself (git's smart HTTP through git-http-backend, on loopback: the machine has no
  * internet), run by supervisor as the app's user on an allocated port, behind nginx; checked
- * with `curl` through nginx, `supervisorctl`, `ps` and `ss` inside the sandbox.
+ * with `curl` through nginx, `supervisorctl`, `ps` and `ss` inside the sandbox; then cloned to
+ * another domain and user, both answering through nginx, each from its own port.
  */
 let panel: Panel;
 let sb: Sandbox;
@@ -191,6 +192,60 @@ describe('Node.js one-click app', () => {
     expect(task.events).toContainEqual({ event: "Port 3001 is the app's", code: 2 });
     expect((await curl('again.test')).stdout).toMatch(/^hello from node/);
   }, 180_000);
+
+  it('clones the app to a new domain and user: each answers through nginx from its own port', async () => {
+    const user = await panel.api('POST', at('sysusers'), {
+      user_name: 'cloneuser',
+      password: 'a long system password 2',
+    });
+    expect(user.statusCode, user.body).toBe(201);
+    const source = await panel.t.app.db
+      .selectFrom('webapps')
+      .select('id')
+      .where('name', '=', 'hello2')
+      .executeTakeFirstOrThrow();
+    const started = Date.now();
+    const res = await panel.api('POST', at(`clone-webapp/webstacks/${source.id}`), {
+      name: 'hello-copy',
+      domains: ['copy.test'],
+      sys_user: 'cloneuser',
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const task = await settled((JSON.parse(res.body) as { task_id: number }).task_id);
+    expect(task.status, JSON.stringify(task.events)).toBe('completed');
+    expect(task.events).toContainEqual({ event: "Port 3002 is the copy's", code: 9 });
+    console.log(`Node.js clone: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+    // Both answer through nginx, each its own node as its own user.
+    const original = (await curl('again.test')).stdout;
+    const copy = (await curl('copy.test')).stdout;
+    expect(original).toMatch(/^hello from node, hi there, as nodeuser pid \d+$/m);
+    expect(copy).toMatch(/^hello from node, hi there, as cloneuser pid \d+$/m);
+    const pid = Number((await sb.execOk(['supervisorctl', 'pid', 'stackdeck-hello-copy'])).stdout);
+    expect(copy).toContain(`pid ${pid}`);
+    expect(original).not.toContain(`pid ${pid}`);
+    expect((await sb.execOk(['ps', '-o', 'args=', '-p', String(pid)])).stdout.trim()).toBe(
+      '/usr/bin/node /home/cloneuser/apps/hello-copy/current/server.js',
+    );
+    // Its own program on its own port, behind its own vhost; the source's stays on 3001.
+    const conf = (await sb.execOk(['cat', '/etc/supervisor/conf.d/stackdeck-hello-copy.conf']))
+      .stdout;
+    expect(conf).toContain('user=cloneuser');
+    expect(conf).toContain('PORT="3002",HOME="/home/cloneuser",GREETING="hi there"');
+    const ss = await listening();
+    expect(ss).toMatch(/127\.0\.0\.1:3001\s/);
+    expect(ss).toMatch(/127\.0\.0\.1:3002\s/);
+    const vhost = (await sb.execOk(['cat', '/etc/nginx/conf.d/stackdeck-hello-copy.conf'])).stdout;
+    expect(vhost).toMatch(/proxy_pass http:\/\/127\.0\.0\.1:3002/);
+    expect(vhost).toContain('copy.test');
+    const owner = await sb.execOk([
+      'stat',
+      '-c',
+      '%U',
+      '/home/cloneuser/apps/hello-copy/current/server.js',
+    ]);
+    expect(owner.stdout.trim()).toBe('cloneuser');
+  }, 240_000);
 });
 
 const SERVER_JS = `const http = require('node:http');

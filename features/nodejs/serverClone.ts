@@ -1,0 +1,85 @@
+/**
+ * A clone's part for a Node.js app (issue 11): once clone.files has copied the app's folder
+ * (its code in `current/`) as the copy's user, the copy gets a port of its own, its own
+ * supervisor program (`stackdeck-<copy>`, run as the copy's user, the source's entry file and
+ * environment) and then nginx proxying its domain to that port, in the installer's order
+ * (server.ts): the port is known before the vhost is rendered again. Each step undoes itself.
+ */
+import { HttpError, fieldError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import { stepOp } from '../installers/serverRun';
+import type { Step } from '../installers/serverSteps';
+import { type WebappRow, specOf } from '../webapps/server';
+import { allocatePort, freePort, portOf } from './serverPorts';
+import { type NodeProgramRecord, programOf, saveProgram } from './serverProgram';
+
+/**
+ * What the copy runs, read before the task starts: the source's entry file and environment.
+ * A source installed before the panel kept its program (or without a port) cannot be copied
+ * as it runs, and is refused with a 409 rather than failing half-way.
+ */
+export async function nodeCloneSource(
+  ctx: HandlerContext,
+  source: WebappRow,
+  copyName: string,
+): Promise<NodeProgramRecord> {
+  const program = await programOf(ctx.app.db, ctx.app.services.box, source.id);
+  if (!program || (await portOf(ctx.app.db, source.id)) === null)
+    throw new HttpError(
+      409,
+      `The panel does not know how ${source.name} is started: deploy the copy from its source`,
+    );
+  // The copy's program file is `stackdeck-<copy>.conf`, as a supervisor job's would be.
+  const job = await ctx.app.db
+    .selectFrom('svjobs')
+    .select('id')
+    .where('server_id', '=', ctx.server.id)
+    .where('name', '=', copyName)
+    .executeTakeFirst();
+  if (job) throw fieldError('name', 'A supervisor job of this server has this name');
+  return program;
+}
+
+/** The steps after the copy's files: its port, its program, nginx at its port. */
+export function nodeCloneSteps(
+  ctx: HandlerContext,
+  program: NodeProgramRecord,
+  app: WebappRow,
+  taskId: number,
+): Step[] {
+  let port: number | null = null;
+  return [
+    {
+      event: 'Choosing a port for the copy',
+      code: 9,
+      run: async () => {
+        const { ports } = await stepOp(ctx, taskId, 'node.ports', {});
+        port = await allocatePort(ctx.app.db, ctx.server.id, app.id, ports);
+        await ctx.app.services.tasks.addEvent(taskId, `Port ${port} is the copy's`, 9);
+      },
+      undo: () => freePort(ctx.app.db, app.id),
+    },
+    {
+      event: `Starting ${program.entry} of the copy under supervisor`,
+      code: 9,
+      run: async () => {
+        await stepOp(ctx, taskId, 'node.start', {
+          user: app.sys_user,
+          app: app.name,
+          entry: program.entry,
+          port: port!,
+          env: program.env,
+        });
+        // What a rebuild of the copy writes its program again from.
+        await saveProgram(ctx.app.db, ctx.app.services.box, app.id, program);
+      },
+      undo: async () => void (await stepOp(ctx, taskId, 'node.remove', { app: app.name })),
+    },
+    {
+      event: 'Pointing nginx at the copy',
+      code: 9,
+      run: async () =>
+        void (await stepOp(ctx, taskId, 'webapp.apply', await specOf(ctx.app.db, app))),
+    },
+  ];
+}
