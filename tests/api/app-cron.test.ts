@@ -4,6 +4,7 @@ import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
+import { addRelease, appStepOps, ok, settledTask } from './installerAgent';
 
 /**
  * The cron lines of one-click apps (issue 11) with a fake agent whose crontabs live in memory:
@@ -17,10 +18,6 @@ let agent: FakeAgent;
 /** The fake server's crontabs: user -> job id -> its line. */
 const tabs = new Map<string, Map<number, string>>();
 const tabOf = (user: string) => tabs.get(user) ?? tabs.set(user, new Map()).get(user)!;
-const ok =
-  <T>(value: T) =>
-  () =>
-    value;
 
 beforeAll(async () => {
   live = await startLiveApp();
@@ -29,15 +26,7 @@ beforeAll(async () => {
     live,
     owner,
     {
-      'webapp.apply': (a: { name: string; user: string }) => ({
-        path: `/home/${a.user}/apps/${a.name}`,
-      }),
-      'webapp.remove': ok({ removed: true }),
-      'mariadb.db.set': ok({ set: true }),
-      'mariadb.db.drop': ok({ dropped: true }),
-      'mariadb.user.set': ok({ set: true }),
-      'mariadb.user.drop': ok({ dropped: true }),
-      'release.fetch': (a: { dest_dir: string }) => ({ path: a.dest_dir, files: 1, bytes: 1 }),
+      ...appStepOps(),
       'nextcloud.install': ok({ data_dir: '/home/alice/apps/cloud/data' }),
       'moodle.install': ok({ data_dir: '/home/alice/apps/school/moodledata' }),
       'clone.files': ok({ bytes: 10, files: 2, left_out: 0 }),
@@ -54,22 +43,7 @@ beforeAll(async () => {
   );
   await addSysuser(live.t.app.db, agent.server.id, 'alice');
   await addSysuser(live.t.app.db, agent.server.id, 'bob');
-  const stamp = new Date().toISOString();
-  for (const app of ['nextcloud', 'moodle'])
-    await live.t.app.db
-      .insertInto('app_releases')
-      .values({
-        app,
-        version: '1.0',
-        url: `http://127.0.0.1:1/${app}.zip`,
-        sha256: 'c'.repeat(64),
-        size: null,
-        format: 'zip',
-        is_default: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
+  for (const app of ['nextcloud', 'moodle']) await addRelease(live.t.app.db, app);
 });
 afterAll(async () => {
   live.disconnectAll();
@@ -89,15 +63,7 @@ async function install(app: string, body: Record<string, unknown>) {
     ...body,
   });
   expect(res.statusCode, res.body).toBe(202);
-  let status = 'running';
-  for (let i = 0; i < 200 && status === 'running'; i++) {
-    await new Promise((r) => setTimeout(r, 20));
-    const task = await call(
-      'GET',
-      `/api/v1/clone-events/users/${owner.id}?id=${res.json().task_id}`,
-    );
-    status = task.json().data[0].status;
-  }
+  const { status } = await settledTask(live, owner, res.json().task_id);
   return { status, webappId: res.json().webapp_id as number };
 }
 
@@ -208,13 +174,7 @@ describe('cron lines of one-click apps', () => {
       sys_user: 'bob',
     });
     expect(res.statusCode, res.body).toBe(202);
-    let task = { status: 'running' };
-    for (let i = 0; i < 200 && task.status === 'running'; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      task = (
-        await call('GET', `/api/v1/clone-events/users/${owner.id}?id=${res.json().task_id}`)
-      ).json().data[0];
-    }
+    const task = await settledTask(live, owner, res.json().task_id);
     expect(task.status).toBe('completed');
     const copy = (await jobs()).find((j) => j.webapp_id === res.json().webapp_id);
     expect(copy).toMatchObject({

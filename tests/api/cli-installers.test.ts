@@ -3,6 +3,7 @@ import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
+import { addRelease, appStepOps, ok } from './installerAgent';
 
 /**
  * The Nextcloud, Joomla and Moodle installers' logic with a fake agent: each makes its app,
@@ -12,10 +13,6 @@ import { addSysuser } from './serverRows';
 let live: LiveApp;
 let owner: TestUser;
 let agent: FakeAgent;
-const ok =
-  <T>(value: T) =>
-  () =>
-    value;
 
 beforeAll(async () => {
   live = await startLiveApp();
@@ -24,15 +21,7 @@ beforeAll(async () => {
     live,
     owner,
     {
-      'webapp.apply': (a: { name: string; user: string }) => ({
-        path: `/home/${a.user}/apps/${a.name}`,
-      }),
-      'webapp.remove': ok({ removed: true }),
-      'mariadb.db.set': ok({ set: true }),
-      'mariadb.db.drop': ok({ dropped: true }),
-      'mariadb.user.set': ok({ set: true }),
-      'mariadb.user.drop': ok({ dropped: true }),
-      'release.fetch': (a: { dest_dir: string }) => ({ path: a.dest_dir, files: 1, bytes: 1 }),
+      ...appStepOps(),
       'nextcloud.install': ok({ data_dir: '/home/alice/apps/cloud/data' }),
       'joomla.install': ok({ installed: true }),
       'moodle.install': ok({ data_dir: '/home/alice/apps/school/moodledata' }),
@@ -42,22 +31,7 @@ beforeAll(async () => {
     'cli-1',
   );
   await addSysuser(live.t.app.db, agent.server.id, 'alice');
-  const stamp = new Date().toISOString();
-  for (const app of ['nextcloud', 'joomla', 'moodle'])
-    await live.t.app.db
-      .insertInto('app_releases')
-      .values({
-        app,
-        version: '1.0',
-        url: `http://127.0.0.1:1/${app}.zip`,
-        sha256: 'c'.repeat(64),
-        size: null,
-        format: 'zip',
-        is_default: 1,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .execute();
+  for (const app of ['nextcloud', 'joomla', 'moodle']) await addRelease(live.t.app.db, app);
 });
 afterAll(async () => {
   live.disconnectAll();

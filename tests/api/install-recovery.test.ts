@@ -4,6 +4,7 @@ import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
+import { addRelease, appStepOps } from './installerAgent';
 
 /**
  * An install whose panel stopped mid-way (DESIGN: a task is resumed or failed after a restart,
@@ -15,10 +16,6 @@ let live: LiveApp;
 let owner: TestUser;
 let agent: FakeAgent;
 let releaseFetch: (() => void) | null = null;
-const ok =
-  <T>(value: T) =>
-  () =>
-    value;
 
 beforeAll(async () => {
   live = await startLiveApp();
@@ -27,14 +24,7 @@ beforeAll(async () => {
     live,
     owner,
     {
-      'webapp.apply': (a: { name: string; user: string }) => ({
-        path: `/home/${a.user}/apps/${a.name}`,
-      }),
-      'webapp.remove': ok({ removed: true }),
-      'mariadb.db.set': ok({ set: true }),
-      'mariadb.db.drop': ok({ dropped: true }),
-      'mariadb.user.set': ok({ set: true }),
-      'mariadb.user.drop': ok({ dropped: true }),
+      ...appStepOps(),
       // The download hangs until the test lets it fail: the panel "stops" while it runs.
       'release.fetch': () =>
         new Promise((_, reject) => {
@@ -44,21 +34,7 @@ beforeAll(async () => {
     'recovery-1',
   );
   await addSysuser(live.t.app.db, agent.server.id, 'alice');
-  const stamp = new Date().toISOString();
-  await live.t.app.db
-    .insertInto('app_releases')
-    .values({
-      app: 'nextcloud',
-      version: '1.0',
-      url: 'http://127.0.0.1:1/nextcloud.zip',
-      sha256: 'c'.repeat(64),
-      size: null,
-      format: 'zip',
-      is_default: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
+  await addRelease(live.t.app.db, 'nextcloud');
 });
 afterAll(async () => {
   live.disconnectAll();

@@ -3,6 +3,7 @@ import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
+import { addRelease, appStepOps, ok } from './installerAgent';
 
 /**
  * The Roundcube installer's logic with a fake agent: its steps, its app served from
@@ -13,11 +14,6 @@ let live: LiveApp;
 let owner: TestUser;
 let agent: FakeAgent;
 
-const ok =
-  <T>(value: T) =>
-  () =>
-    value;
-
 beforeAll(async () => {
   live = await startLiveApp();
   owner = await live.t.user();
@@ -25,35 +21,17 @@ beforeAll(async () => {
     live,
     owner,
     {
-      'webapp.apply': (a: { name: string; user: string }) => ({
-        path: `/home/${a.user}/apps/${a.name}`,
-      }),
-      'webapp.remove': ok({ removed: true }),
-      'mariadb.db.set': ok({ set: true }),
-      'mariadb.db.drop': ok({ dropped: true }),
-      'mariadb.user.set': ok({ set: true }),
-      'mariadb.user.drop': ok({ dropped: true }),
-      'release.fetch': (a: { dest_dir: string }) => ({ path: a.dest_dir, files: 1, bytes: 1 }),
+      ...appStepOps(),
       'roundcube.install': ok({ version: '1.6.5' }),
     },
     'rc-1',
   );
   await addSysuser(live.t.app.db, agent.server.id, 'alice');
-  const stamp = new Date().toISOString();
-  await live.t.app.db
-    .insertInto('app_releases')
-    .values({
-      app: 'roundcube',
-      version: '1.6.5',
-      url: 'http://127.0.0.1:1/roundcubemail-1.6.5-complete.tar.gz',
-      sha256: 'b'.repeat(64),
-      size: null,
-      format: 'tar.gz',
-      is_default: 1,
-      created_at: stamp,
-      updated_at: stamp,
-    })
-    .execute();
+  await addRelease(live.t.app.db, 'roundcube', {
+    version: '1.6.5',
+    format: 'tar.gz',
+    sha256: 'b'.repeat(64),
+  });
 });
 afterAll(async () => {
   live.disconnectAll();
