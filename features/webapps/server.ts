@@ -1,7 +1,4 @@
-import { Resolver } from 'node:dns/promises';
-import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { readOp, runOp } from '../../server/agents/runOp';
 import type { Db } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
@@ -10,18 +7,13 @@ import { converge } from '../../server/managed/converge';
 import { type ManagedHooks, defineManagedHandlers } from '../../server/managed/handlers';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import { ManagedStore } from '../../server/managed/store';
-import {
-  type ManagedColumns,
-  type ManagedRow,
-  createManagedTable,
-} from '../../server/managed/table';
+import { type WebappRow, cacheMigration, migration } from './serverTable';
 import {
   DEFAULT_PHP_SETTINGS,
   type PhpSettings,
   STACK_LABELS,
   type WebappType,
   cacheSettings,
-  toAsciiDomain,
 } from './names';
 import { removeAppDatabases } from '../databases/server';
 import { removeAppFtpAccounts } from '../ftp/server';
@@ -29,99 +21,16 @@ import { removeAppCronJobs } from '../cron/serverApp';
 import { portOf } from '../nodejs/serverPorts';
 import { rebuildNodeProgram } from '../nodejs/serverProgram';
 import { cacheHandlersFor } from './serverCache';
+import { serverInfoActions } from './serverInfo';
 import {
   type AppSpec,
-  PHP_SOURCE_WORDS,
   type webappChange,
   webappInput,
   webappOverview,
   webstacks,
 } from './resource';
 
-interface WebappColumns {
-  name: string;
-  webapp_type: string;
-  stack_type: 'nginx' | 'apache/nginx';
-  /** Null for a static site. */
-  php_version: string | null;
-  /** JSON array, the primary first. */
-  domains: string;
-  web_root: string;
-  /** JSON object (names.ts phpSettings). */
-  php_settings: string;
-  /** The system user it runs as (a child app: its parent's). */
-  sys_user: string;
-  parent_id: number | null;
-  /** JSON (names.ts cacheSettings) while the app's web cache is on, else null. */
-  cache: string | null;
-}
-export type WebappRow = ManagedRow & WebappColumns;
-
-/** Each domain of a server belongs to one app: the unique key settles two requests racing. */
-interface WebappDomainsTable {
-  server_id: number;
-  webapp_id: number;
-  name: string;
-}
-
-declare module '../../server/db/schema' {
-  interface Database {
-    webapps: ManagedColumns & WebappColumns;
-    webapp_domains: WebappDomainsTable;
-  }
-}
-declare module '../../server/http/children' {
-  interface FeatureChildRows {
-    webstacks: WebappRow;
-  }
-}
-
-/** The web cache's settings ride with the app: its vhost carries them. */
-const cacheMigration = {
-  async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('webapps').addColumn('cache', 'text').execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.alterTable('webapps').dropColumn('cache').execute();
-  },
-};
-
-const migration = {
-  async up(db: Kysely<unknown>) {
-    await createManagedTable(db, 'webapps')
-      .addColumn('name', 'varchar(40)', (c) => c.notNull())
-      .addColumn('webapp_type', 'varchar(32)', (c) => c.notNull())
-      .addColumn('stack_type', 'varchar(16)', (c) => c.notNull())
-      .addColumn('php_version', 'varchar(8)')
-      .addColumn('domains', 'text', (c) => c.notNull())
-      .addColumn('web_root', 'varchar(100)', (c) => c.notNull())
-      .addColumn('php_settings', 'text', (c) => c.notNull())
-      .addColumn('sys_user', 'varchar(32)', (c) => c.notNull())
-      .addColumn('parent_id', 'integer')
-      .addUniqueConstraint('webapps_server_name', ['server_id', 'name'])
-      .execute();
-    await db.schema
-      .createTable('webapp_domains')
-      .addColumn('server_id', 'integer', (c) =>
-        c.notNull().references('servers.id').onDelete('cascade'),
-      )
-      .addColumn('webapp_id', 'integer', (c) =>
-        c.notNull().references('webapps.id').onDelete('cascade'),
-      )
-      .addColumn('name', 'varchar(253)', (c) => c.notNull())
-      .addPrimaryKeyConstraint('webapp_domains_pk', ['server_id', 'name'])
-      .execute();
-    await db.schema
-      .createIndex('webapp_domains_app')
-      .on('webapp_domains')
-      .column('webapp_id')
-      .execute();
-  },
-  async down(db: Kysely<unknown>) {
-    await db.schema.dropTable('webapp_domains').execute();
-    await db.schema.dropTable('webapps').execute();
-  },
-};
+export type { WebappRow } from './serverTable';
 
 /** A create's body: the route allows plain types only; the installers give their own. */
 export type Input = Omit<z.output<typeof webappInput>, 'webapp_type'> & { webapp_type: WebappType };
@@ -322,20 +231,6 @@ const actorOf = (ctx: HandlerContext) =>
     ? (ctx.caller.actorId ?? (ctx.caller.id !== ctx.server.user_id ? ctx.caller.id : null))
     : null;
 
-const runtimeCache = new Map<number, { at: number; data: unknown[] }>();
-
-/** The answer to "where does this domain point": any A record of the server's address. */
-async function aRecord(domain: string, serverIp: string | null) {
-  const resolver = new Resolver({ timeout: 3000, tries: 1 });
-  const addresses = await resolver.resolve4(domain).catch(() => [] as string[]);
-  return {
-    domain,
-    addresses,
-    server_ip: serverIp,
-    points: serverIp !== null && addresses.includes(serverIp),
-  };
-}
-
 /** What web apps add to the generic handlers (the installers make their apps through them). */
 export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
   async create(ctx, body) {
@@ -450,36 +345,7 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
       if (result.state === 'waiting') ctx.reply.code(202);
       return (await records(ctx.app.db, [result.row]))[0];
     },
-    /** The server's PHP versions, asked at most once a minute. */
-    async php(ctx) {
-      const cached = runtimeCache.get(ctx.server.id);
-      if (cached && Date.now() - cached.at < 60_000) return { data: cached.data };
-      const data = (await readOp(ctx, 'php.runtimes', {})).map((runtime) => ({
-        ...runtime,
-        from: PHP_SOURCE_WORDS[runtime.source],
-      }));
-      runtimeCache.set(ctx.server.id, { at: Date.now(), data });
-      return { data };
-    },
-    /** apt's view, asked each time (a source may have been set up since). */
-    async phpAvailable(ctx) {
-      const data = (await readOp(ctx, 'php.available', {})).map((row) => ({
-        ...row,
-        from: row.source ? PHP_SOURCE_WORDS[row.source] : null,
-      }));
-      return { data };
-    },
-    async phpInstall(ctx) {
-      const { version } = ctx.body as { version: string };
-      const runtime = await runOp(ctx, `Install PHP ${version}`, 'php.install', { version });
-      runtimeCache.delete(ctx.server.id);
-      return { ...runtime, from: PHP_SOURCE_WORDS[runtime.source] };
-    },
-    async aRecord(ctx) {
-      const domain = toAsciiDomain((ctx.query as { domain: string }).domain);
-      if (!domain) throw fieldError('domain', 'A domain such as example.com');
-      return aRecord(domain, ctx.server.ip4);
-    },
+    ...serverInfoActions,
   },
 };
 const handlers = defineManagedHandlers(webstacks, webappKind, webappHooks);

@@ -1,0 +1,57 @@
+/**
+ * What the web app forms ask of the server besides the apps: its PHP versions (installed and
+ * installable, and installing one) and where a domain points.
+ */
+import { Resolver } from 'node:dns/promises';
+import { readOp, runOp } from '../../server/agents/runOp';
+import { fieldError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import { toAsciiDomain } from './names';
+import { PHP_SOURCE_WORDS } from './resource';
+
+const runtimeCache = new Map<number, { at: number; data: unknown[] }>();
+
+/** The answer to "where does this domain point": any A record of the server's address. */
+async function aRecord(domain: string, serverIp: string | null) {
+  const resolver = new Resolver({ timeout: 3000, tries: 1 });
+  const addresses = await resolver.resolve4(domain).catch(() => [] as string[]);
+  return {
+    domain,
+    addresses,
+    server_ip: serverIp,
+    points: serverIp !== null && addresses.includes(serverIp),
+  };
+}
+
+export const serverInfoActions = {
+  /** The server's PHP versions, asked at most once a minute. */
+  async php(ctx: HandlerContext) {
+    const cached = runtimeCache.get(ctx.server.id);
+    if (cached && Date.now() - cached.at < 60_000) return { data: cached.data };
+    const data = (await readOp(ctx, 'php.runtimes', {})).map((runtime) => ({
+      ...runtime,
+      from: PHP_SOURCE_WORDS[runtime.source],
+    }));
+    runtimeCache.set(ctx.server.id, { at: Date.now(), data });
+    return { data };
+  },
+  /** apt's view, asked each time (a source may have been set up since). */
+  async phpAvailable(ctx: HandlerContext) {
+    const data = (await readOp(ctx, 'php.available', {})).map((row) => ({
+      ...row,
+      from: row.source ? PHP_SOURCE_WORDS[row.source] : null,
+    }));
+    return { data };
+  },
+  async phpInstall(ctx: HandlerContext) {
+    const { version } = ctx.body as { version: string };
+    const runtime = await runOp(ctx, `Install PHP ${version}`, 'php.install', { version });
+    runtimeCache.delete(ctx.server.id);
+    return { ...runtime, from: PHP_SOURCE_WORDS[runtime.source] };
+  },
+  async aRecord(ctx: HandlerContext) {
+    const domain = toAsciiDomain((ctx.query as { domain: string }).domain);
+    if (!domain) throw fieldError('domain', 'A domain such as example.com');
+    return aRecord(domain, ctx.server.ip4);
+  },
+};
