@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 /**
@@ -15,12 +17,34 @@ export const E2E_ADMIN = { email: 'admin@localhost', password: 'e2e admin passwo
 export const MAILBOX_HTTP_PORT = PORT + 10_000;
 export const MAILBOX_SMTP_PORT = PORT + 20_000;
 
+const TEST_DIR = path.join(import.meta.dirname, 'tests/e2e');
+/**
+ * The specs that boot sandbox servers, the longest by far: queued first (their project comes
+ * first), so that the short specs fill both workers at the end instead of one worker finishing
+ * a long spec while the other waits.
+ */
+const SANDBOX_SPECS = readdirSync(TEST_DIR)
+  .filter((file) => file.endsWith('.spec.ts'))
+  .filter((file) =>
+    /\b(useSandboxServer|startSandbox)\(/.test(readFileSync(path.join(TEST_DIR, file), 'utf8')),
+  )
+  .map((file) => path.join(TEST_DIR, file));
+
 export default defineConfig({
   testDir: 'tests/e2e',
+  projects: [
+    { name: 'servers', testMatch: SANDBOX_SPECS },
+    { name: 'pages', testIgnore: SANDBOX_SPECS },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Two workers share the one panel (the machine has 2 CPUs); each spec file runs in order on
+  // one of them. Every spec makes its own accounts, servers and sandboxes; the few that change
+  // what the others see take a lock (`-exclusive-`: nothing else runs meanwhile, or a named
+  // one): admin-dashboard (the panel-wide counts), app-releases (the catalogue's empty state and
+  // its mirror), wordpress and wpmanager (both pin the default WordPress release).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   outputDir: `.tmp/e2e-results-${PORT}`,

@@ -49,11 +49,22 @@ npx vitest run --project unit --project 'api-*'
 step "sandbox server packages"
 scripts/sandbox-server deps
 
-step "system tests (sandbox servers)"
-npx vitest run --project system
+# The build runs alongside: the system tests use nothing of dist/ (they bundle their own agent
+# into a temp dir), and its few seconds of vite and esbuild fit in their waits on the sandboxes.
+step "system tests (sandbox servers), the build alongside"
+build_log=$(mktemp)
+npm run build >"$build_log" 2>&1 &
+build_pid=$!
+system_status=0
+npx vitest run --project system || system_status=$?
+build_status=0
+wait "$build_pid" || build_status=$?
 
 step "build"
-npm run build
+cat "$build_log"
+rm -f "$build_log"
+[ "$system_status" -eq 0 ] || exit "$system_status"
+[ "$build_status" -eq 0 ] || exit "$build_status"
 
 step "UI tests (Playwright, /usr/bin/chromium)"
 npx playwright test

@@ -12,6 +12,10 @@ async function shot(page: Page, name: string) {
 /** The panel's SQLite file of this run (playwright.config.ts: DATA_DIR per port). */
 const DB_FILE = `.tmp/e2e-data-${process.env.E2E_PORT ?? 4173}/stackdeck.db`;
 
+// The first test compares panel-wide counts: no other spec may add users or servers between the
+// API's answer and the page's, so this file runs alone (playwright.config.ts, locks).
+test.describe.configure({ lock: '-exclusive-' });
+
 const FIGURES = [
   ['Users', 'users'],
   ['Confirmed users', 'confirmed_users'],

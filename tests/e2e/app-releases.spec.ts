@@ -1,12 +1,25 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { type Api, E2E_ADMIN, expect, signIn, test } from './fixtures';
 
 /**
  * The admins' app-release catalogue: the empty state, a release pinned (a bad SHA-256 refused
  * at its field), edited, the mirror set and cleared, the release removed after confirming.
- * It leaves the catalogue as it found it (empty, no mirror) for the installers' specs.
+ * The catalogue and its mirror are the whole panel's: this file runs alone (playwright.config.ts,
+ * locks), from the empty catalogue, and leaves no mirror behind for the installers' specs.
  */
+test.describe.configure({ lock: '-exclusive-' });
+
+/** Takes out what the installers' specs pinned if they ran before: the empty state is the start. */
+async function emptyCatalogue(api: Api, request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${await api.admin()}` };
+  const list = await request.get('/api/v1/admin/app-releases?perPage=100', { headers });
+  expect(list.status()).toBe(200);
+  for (const { id } of ((await list.json()) as { data: { id: number }[] }).data) {
+    const gone = await request.delete(`/api/v1/admin/app-releases/${id}`, { headers });
+    expect(gone.status(), await gone.text()).toBeLessThan(300);
+  }
+}
 const SHOTS = '.tmp/shots-app-releases';
 mkdirSync(SHOTS, { recursive: true });
 async function shot(page: Page, name: string) {
@@ -20,7 +33,10 @@ async function choose(page: Page, field: string, option: string) {
 
 test('the admin pins, edits and removes a release, and points the catalogue at a mirror', async ({
   page,
+  api,
+  request,
 }) => {
+  await emptyCatalogue(api, request);
   await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('link', { name: 'App releases' }).first().click();

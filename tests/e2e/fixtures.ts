@@ -13,8 +13,9 @@ export interface Account {
 }
 
 let seq = 0;
+// The worker's pid too: two workers counting from 0 in the same millisecond would meet.
 export const uniqueEmail = (prefix = 'user') =>
-  `${prefix}-${Date.now().toString(36)}-${++seq}@e2e.test`;
+  `${prefix}-${Date.now().toString(36)}-${process.pid.toString(36)}-${++seq}@e2e.test`;
 
 /** Helpers that use the panel's real API, as a second browser tab would. */
 export class Api {
@@ -57,10 +58,7 @@ export class Api {
     await expect
       .poll(
         async () => {
-          const box = await this.request.get(
-            `http://127.0.0.1:${MAILBOX_HTTP_PORT}/mails?to=${encodeURIComponent(to)}`,
-          );
-          mails = (await box.json()) as typeof mails;
+          mails = await this.mailsTo(to);
           return mails.length;
         },
         { message: `mail to ${to} delivered` },
@@ -72,6 +70,14 @@ export class Api {
     const last = mails.filter((m) => !newest || m.subject === newest).at(-1) ?? mails.at(-1);
     if (!last) throw new Error(`no mail to ${to}`);
     return last;
+  }
+
+  /** Every mail the mailbox has received for an address so far, oldest first. */
+  async mailsTo(to: string): Promise<{ subject: string; text: string }[]> {
+    const box = await this.request.get(
+      `http://127.0.0.1:${MAILBOX_HTTP_PORT}/mails?to=${encodeURIComponent(to)}`,
+    );
+    return (await box.json()) as { subject: string; text: string }[];
   }
 
   async codeMailedTo(to: string): Promise<string> {

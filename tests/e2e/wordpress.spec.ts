@@ -9,7 +9,9 @@ import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
  * MariaDB): the form, the install's progress with the login shown once, and the site it made,
  * checked with `curl` through nginx. The release is Debian's WordPress (tests/system/harness).
  */
-test.describe.configure({ mode: 'serial', timeout: 180_000 });
+// Its install takes the default WordPress release, which wordpress.spec.ts and wpmanager.spec.ts
+// each pin (playwright.config.ts, locks): the two never run at the same time.
+test.describe.configure({ mode: 'serial', timeout: 180_000, lock: 'default-wordpress-release' });
 
 const server = useSandboxServer({
   serverName: 'e2e-wordpress',

@@ -9,7 +9,9 @@ import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
  * sidebar's entry in place of the account summary, the general settings (the title as a
  * visitor sees it), a user added and deleted, a plugin activated.
  */
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+// Its install takes the default WordPress release, which wordpress.spec.ts and wpmanager.spec.ts
+// each pin (playwright.config.ts, locks): the two never run at the same time.
+test.describe.configure({ mode: 'serial', timeout: 240_000, lock: 'default-wordpress-release' });
 
 const server = useSandboxServer({
   serverName: 'e2e-wpmanager',
