@@ -6,6 +6,10 @@ import { E2E_ADMIN, expect, signIn, test } from './fixtures';
  * one out (its token stops working at once), signs out every other one, and signing out this
  * one ends at /login.
  */
+// "Act as" switches the identity, then navigates: on a busy machine a render between the two
+// has ended on /access-denied once (see the stop-19 note). Alone at the end until that is fixed.
+test.describe.configure({ lock: '-exclusive-' });
+
 const SHOTS = '.tmp/shots-account';
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';

@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, expect, signIn, test } from './fixtures';
 
+// "Act as" switches the identity, then navigates: on a busy machine a render between the two
+// has ended on /access-denied once (see the stop-19 note). Alone at the end until that is fixed.
+test.describe.configure({ lock: '-exclusive-' });
+
 const SHOTS = '.tmp/shots-account';
 
 /** Full-page screenshot from the top, where the shell's sticky header and sidebar belong. */
