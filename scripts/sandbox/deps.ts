@@ -1,4 +1,4 @@
-import { access, unlink, writeFile } from 'node:fs/promises';
+import { access, readdir, unlink, writeFile } from 'node:fs/promises';
 import { cacheStockConffiles } from './conffiles';
 import { run, runOk } from './run';
 
@@ -33,6 +33,16 @@ export const SANDBOX_PACKAGES = [
   'postfix',
   'dovecot-imapd',
   'nftables',
+  // Firewall attempt limits (issue 12); started by the agent when the firewall is on, not at boot.
+  'fail2ban',
+  // fail2ban reads the journal on a systemd server and a syslog file elsewhere; a sandbox has no
+  // journald, so its tests start rsyslog (kept off at boot) to get /var/log/auth.log.
+  'python3-systemd',
+  'rsyslog',
+  // Automatic updates (issue 12): the agent writes its apt configuration and runs its dry run.
+  'unattended-upgrades',
+  // Git deploys (issue 12): clones as the app's user; git-shell is the test's git server.
+  'git',
   'quota',
   // SSL: certbot issues certificates; pebble (and its challenge server) is the ACME CA of tests.
   'certbot',
@@ -80,6 +90,7 @@ export async function installDeps(
   const missing = await missingPackages();
   if (missing.length > 0) await aptInstall(missing, log);
   await disableAppAliases(log);
+  await keepOffAtBoot(log);
   await cacheStockConffiles(log);
   return missing;
 }
@@ -137,6 +148,21 @@ async function disableAppAliases(log: (line: string) => void): Promise<void> {
     if (!(await exists(link))) continue;
     await unlink(link);
     log(`disabled Apache's global alias ${conf}.conf`);
+  }
+}
+
+/**
+ * Services a sandbox must not start at boot: fail2ban runs only while the panel's firewall is
+ * on (the agent starts it), and rsyslog only where a test needs a syslog file, so every other
+ * sandbox boots without daemons it never uses.
+ * The S links of runlevel 2 become K links; a sandbox boots the S links only.
+ */
+async function keepOffAtBoot(log: (line: string) => void): Promise<void> {
+  for (const service of ['fail2ban', 'rsyslog']) {
+    const links = await readdir('/etc/rc2.d').catch(() => [] as string[]);
+    if (!links.some((name) => new RegExp(`^S\\d\\d${service}$`).test(name))) continue;
+    await runOk('update-rc.d', [service, 'disable']);
+    log(`${service} no longer starts at boot`);
   }
 }
 
