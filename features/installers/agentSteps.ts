@@ -20,19 +20,27 @@ export async function appUser(name: string): Promise<PasswdEntry> {
   return user;
 }
 
-/** Runs a program as the app's user, with a time-out. */
+export interface AsUserOptions {
+  input?: string;
+  cwd?: string;
+  env?: Record<string, string>;
+  /** 4 minutes unless said (npm ci of a large app takes longer). */
+  timeoutMs?: number;
+}
+
+/** Runs a program as the app's user (argv only), with its HOME, a plain PATH and a time-out. */
 export function asUser(
   user: PasswdEntry,
   file: string,
   args: string[],
-  options: { input?: string; cwd?: string; env?: Record<string, string> } = {},
+  options: AsUserOptions = {},
 ) {
   return run(file, args, {
     uid: user.uid,
     gid: user.gid,
     input: options.input,
     cwd: options.cwd,
-    timeoutMs: 240_000,
+    timeoutMs: options.timeoutMs ?? 240_000,
     env: { HOME: user.home, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', ...options.env },
   });
 }
@@ -41,7 +49,7 @@ export async function mustAsUser(
   user: PasswdEntry,
   file: string,
   args: string[],
-  options: { input?: string; cwd?: string; env?: Record<string, string> } = {},
+  options: AsUserOptions = {},
 ) {
   const res = await asUser(user, file, args, options);
   if (res.code !== 0)

@@ -16,7 +16,8 @@ import {
   supervisorctl,
 } from './agentProgram';
 import { nodeArchiveOps } from './agentArchive';
-import { appUser, asUser, npmInstall, said } from './agentUser';
+import { appUser, asUser } from '../installers/agentSteps';
+import { NODE_STEP_MS, npmInstall, said } from './agentUser';
 import { CODE_DIR, listeningPorts, programConfPath, renderNodeProgram } from './names';
 import { ops } from './resource';
 
@@ -104,8 +105,11 @@ export const agent = defineAgentFeature(ops, {
         user,
         'git',
         ['clone', '--depth', '1', ...branch, '--', args.git_url, code],
-        { GIT_TERMINAL_PROMPT: '0', GIT_ALLOW_PROTOCOL: protocol, GIT_CONFIG_NOSYSTEM: '1' },
-        dir,
+        {
+          env: { GIT_TERMINAL_PROMPT: '0', GIT_ALLOW_PROTOCOL: protocol, GIT_CONFIG_NOSYSTEM: '1' },
+          cwd: dir,
+          timeoutMs: NODE_STEP_MS,
+        },
       );
       if (clone.code !== 0) throw opFieldError('git_url', `git clone: ${said(clone)}`);
       const head = await asUser(user, 'git', ['-C', code, 'rev-parse', 'HEAD']);

@@ -15,7 +15,8 @@ import { OpError, opFieldError } from '../../agent/lib/opError';
 import type { OpContext } from '../../agent/ops/types';
 import { type Entry, listingProblem, parseTarListing, parseZipListing } from '../releases/archive';
 import { appDir } from '../webapps/render';
-import { appUser, asUser, npmInstall, said } from './agentUser';
+import { appUser, asUser } from '../installers/agentSteps';
+import { NODE_STEP_MS, npmInstall, said } from './agentUser';
 import { CODE_DIR, MAX_ARCHIVE_BYTES } from './names';
 import type { ops } from './resource';
 
@@ -102,16 +103,21 @@ async function unpack(args: Args<'node.unpack'>, ctx: OpContext) {
     try {
       const res =
         args.format === 'zip'
-          ? await asUser(user, 'unzip', ['-q', '-o', file, '-d', tmp])
-          : await asUser(user, 'tar', [
-              '-xf',
-              file,
-              '-C',
-              tmp,
-              '--no-same-owner',
-              '--no-same-permissions',
-              '--no-overwrite-dir',
-            ]);
+          ? await asUser(user, 'unzip', ['-q', '-o', file, '-d', tmp], { timeoutMs: NODE_STEP_MS })
+          : await asUser(
+              user,
+              'tar',
+              [
+                '-xf',
+                file,
+                '-C',
+                tmp,
+                '--no-same-owner',
+                '--no-same-permissions',
+                '--no-overwrite-dir',
+              ],
+              { timeoutMs: NODE_STEP_MS },
+            );
       if (res.code !== 0) throw opFieldError('archive', `Extracting failed: ${said(res)}`);
       // An archive of one folder (`app/server.js`, as GitHub makes them): that folder is the code.
       const top = await fs.readdir(tmp, { withFileTypes: true });

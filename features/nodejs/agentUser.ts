@@ -1,33 +1,12 @@
-/** Acting as a Node.js app's user on the server: its lookup, its programs, its npm. */
+/** A Node.js app's npm, run as its user (the lookup and `asUser` are the installers'). */
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { run } from '../../agent/lib/exec';
-import { OpError, opFieldError } from '../../agent/lib/opError';
-import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
+import { OpError } from '../../agent/lib/opError';
+import type { PasswdEntry } from '../../agent/lib/users';
+import { asUser } from '../installers/agentSteps';
 
-export async function appUser(name: string): Promise<PasswdEntry> {
-  const user = await lookupUser(name);
-  if (!user || !isRegularUser(user))
-    throw opFieldError('sys_user', `No system user ${name} on this server`);
-  return user;
-}
-
-/** Runs a program as the app's user (argv only), with its HOME and a plain PATH. */
-export function asUser(
-  user: PasswdEntry,
-  file: string,
-  args: string[],
-  more: Record<string, string> = {},
-  cwd?: string,
-) {
-  return run(file, args, {
-    uid: user.uid,
-    gid: user.gid,
-    cwd,
-    timeoutMs: 600_000,
-    env: { HOME: user.home, PATH: '/usr/bin:/bin', LANG: 'C.UTF-8', ...more },
-  });
-}
+/** npm ci and git clone of a large app take longer than an installer's step. */
+export const NODE_STEP_MS = 600_000;
 
 export const said = (res: { stdout: string; stderr: string }) =>
   `${res.stderr}${res.stdout}`.trim().split('\n').slice(-4).join(' ');
@@ -43,13 +22,11 @@ export async function npmInstall(
   const lock = await fs.lstat(path.join(code, 'package-lock.json')).catch(() => null);
   if (!lock?.isFile()) return false;
   progress('Installing its dependencies (npm ci --omit=dev)', 4);
-  const npm = await asUser(
-    user,
-    'npm',
-    ['ci', '--omit=dev', '--no-audit', '--no-fund'],
-    { npm_config_update_notifier: 'false' },
-    code,
-  );
+  const npm = await asUser(user, 'npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+    env: { npm_config_update_notifier: 'false' },
+    cwd: code,
+    timeoutMs: NODE_STEP_MS,
+  });
   if (npm.code !== 0) throw new OpError('failed', `npm ci: ${said(npm)}`);
   return true;
 }

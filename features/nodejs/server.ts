@@ -6,7 +6,8 @@ import { startAppTask, stepOp } from '../installers/serverRun';
 import { specOf } from '../webapps/server';
 import { type nodejsInstallInput, nodejsInstaller } from './resource';
 import { megabytes, sendArchive } from './serverArchive';
-import { allocatePort, freePort, portsMigration } from './serverPorts';
+import { portsMigration } from './serverPorts';
+import { portStep } from './serverPortStep';
 import { programsMigration, saveProgram } from './serverProgram';
 
 type Body = z.output<typeof nodejsInstallInput>;
@@ -39,16 +40,13 @@ const handlers = defineHandlers(nodejsInstaller, {
       done: `The Node.js app answers at http://${domains[0]}`,
       login: null,
       steps: ({ app, taskId }) => [
-        {
-          event: 'Choosing a port',
-          code: 2,
-          run: async () => {
-            const { ports } = await stepOp(ctx, taskId, 'node.ports', {});
-            port = await allocatePort(ctx.app.db, ctx.server.id, app.id, ports);
-            await ctx.app.services.tasks.addEvent(taskId, `Port ${port} is the app's`, 2);
-          },
-          undo: () => freePort(ctx.app.db, app.id),
-        },
+        portStep(
+          ctx,
+          app,
+          taskId,
+          { event: 'Choosing a port', whose: "the app's", code: 2 },
+          (claimed) => (port = claimed),
+        ),
         body.archive
           ? {
               event: `Unpacking ${body.archive.file_name} (${megabytes(body.archive.data)})`,

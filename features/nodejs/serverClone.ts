@@ -10,7 +10,8 @@ import type { HandlerContext } from '../../server/http/handlers';
 import { stepOp } from '../installers/serverRun';
 import type { Step } from '../installers/serverSteps';
 import { type WebappRow, specOf } from '../webapps/server';
-import { allocatePort, freePort, portOf } from './serverPorts';
+import { portOf } from './serverPorts';
+import { portStep } from './serverPortStep';
 import { type NodeProgramRecord, programOf, saveProgram } from './serverProgram';
 
 /**
@@ -49,16 +50,13 @@ export function nodeCloneSteps(
 ): Step[] {
   let port: number | null = null;
   return [
-    {
-      event: 'Choosing a port for the copy',
-      code: 9,
-      run: async () => {
-        const { ports } = await stepOp(ctx, taskId, 'node.ports', {});
-        port = await allocatePort(ctx.app.db, ctx.server.id, app.id, ports);
-        await ctx.app.services.tasks.addEvent(taskId, `Port ${port} is the copy's`, 9);
-      },
-      undo: () => freePort(ctx.app.db, app.id),
-    },
+    portStep(
+      ctx,
+      app,
+      taskId,
+      { event: 'Choosing a port for the copy', whose: "the copy's", code: 9 },
+      (claimed) => (port = claimed),
+    ),
     {
       event: `Starting ${program.entry} of the copy under supervisor`,
       code: 9,
