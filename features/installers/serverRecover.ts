@@ -5,10 +5,10 @@
  * and a heartbeat its runner renews; a task whose heartbeat stopped is failed by whichever
  * panel sweeps next, and the app it was making (with that app's databases) is removed.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { now } from '../../server/db/database';
-import type { HandlerContext } from '../../server/http/handlers';
+import { backgroundContext } from '../../server/http/backgroundContext';
 import { removeAppWithDatabases } from './serverApp';
 import { wordsOf } from './serverSteps';
 
@@ -74,44 +74,6 @@ export async function holdTask(
   };
 }
 
-/** A context for the undo of a task whose request is long gone: its owner, on its server. */
-async function ownerContext(
-  app: FastifyInstance,
-  userId: number,
-  serverId: number,
-): Promise<HandlerContext | null> {
-  const [user, server] = await Promise.all([
-    app.db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst(),
-    app.db.selectFrom('servers').selectAll().where('id', '=', serverId).executeTakeFirst(),
-  ]);
-  if (!user || !server) return null;
-  const reply = { code: () => reply } as unknown as FastifyReply;
-  return {
-    app,
-    req: { log: app.log } as unknown as FastifyRequest,
-    reply,
-    caller: {
-      id: user.id,
-      email: user.email,
-      isAdmin: false,
-      isStaff: false,
-      planId: user.plan_id,
-      actorId: null,
-      sessionId: null,
-      row: user,
-      photoUpdatedAt: null,
-    },
-    params: {},
-    uid: user.id,
-    server,
-    child: undefined,
-    webapp: null,
-    query: {},
-    body: undefined,
-    origin: { ip: '127.0.0.1', userAgent: 'stackdeck (task recovery)' },
-  };
-}
-
 /**
  * Fails the tasks whose runner stopped (no heartbeat for `stoppedAfterMs`) and removes the app
  * each was making. A task is claimed by one panel only: the update from running to failed is
@@ -143,7 +105,7 @@ export async function recoverStoppedTasks(
     const last = (await tasks.events(task.id)).at(-1)?.code ?? 0;
     await tasks.addEvent(task.id, 'The panel stopped while this ran (it restarted)', last);
     try {
-      const ctx = await ownerContext(app, task.user_id, task.server_id);
+      const ctx = await backgroundContext(app, task.user_id, task.server_id, 'task recovery');
       const made = ctx
         ? await app.db
             .selectFrom('webapps')
