@@ -1,5 +1,6 @@
-import { useRef, useState } from 'react';
-import { Alert, Button, Stack, Typography } from '@mui/material';
+import { useState } from 'react';
+import { Alert, Stack, Typography } from '@mui/material';
+import { FilePickButton, base64Of } from '../../src/generic/FilePickButton';
 import { MAX_ARCHIVE_BYTES } from './names';
 
 export interface PickedArchive {
@@ -7,14 +8,6 @@ export interface PickedArchive {
   /** The file, base64, as the install call takes it. */
   data: string;
   bytes: number;
-}
-
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
 }
 
 const mb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(1)} MB`;
@@ -32,7 +25,6 @@ export function ArchivePicker({
   picked: PickedArchive | null;
   onPick: (archive: PickedArchive | null) => void;
 }) {
-  const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [reading, setReading] = useState(false);
   const choose = async (file: File) => {
@@ -54,21 +46,15 @@ export function ArchivePicker({
   return (
     <Stack spacing={1} sx={{ mb: 2 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-        <Button variant="outlined" disabled={reading} onClick={() => input.current?.click()}>
-          {picked ? 'Choose another archive' : 'Choose the archive'}
-        </Button>
-        <input
-          ref={input}
-          type="file"
+        <FilePickButton
+          variant="outlined"
+          disabled={reading}
           accept=".tar.gz,.tgz,.zip,application/gzip,application/zip"
-          hidden
-          aria-label="Archive of the code"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void choose(file);
-          }}
-        />
+          label="Archive of the code"
+          onPick={(file) => void choose(file)}
+        >
+          {picked ? 'Choose another archive' : 'Choose the archive'}
+        </FilePickButton>
         <Typography variant="body2" color="text.secondary" data-testid="picked-archive">
           {reading
             ? 'Reading the file…'

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import {
   Alert,
   Button,
@@ -14,19 +14,11 @@ import {
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
+import { FilePickButton, base64Of } from '../../src/generic/FilePickButton';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { ConfirmDialog } from './ConfirmDialog';
 import { MAX_PLUGIN_ZIP, type WpPlugin } from './names';
 import { useWpCall } from './useWpCall';
-
-/** The file's bytes as base64, for the JSON body. */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
 
 /**
  * The site's plugins: activate, deactivate, delete an inactive one, install or update one from
@@ -35,7 +27,6 @@ async function base64Of(file: File): Promise<string> {
 export function PluginsTab() {
   const { sid, appId, call } = useWpCall();
   const notify = useNotify();
-  const input = useRef<HTMLInputElement>(null);
   const query = useQuery({
     queryKey: ['wpmanager', 'plugins', sid, appId],
     queryFn: () => call<{ plugins: WpPlugin[] }>('plugins'),
@@ -84,21 +75,15 @@ export function PluginsTab() {
         </Alert>
       ) : null}
       <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center' }}>
-        <Button variant="contained" disabled={busy} onClick={() => input.current?.click()}>
-          Upload plugin (.zip)
-        </Button>
-        <input
-          ref={input}
-          type="file"
+        <FilePickButton
+          variant="contained"
+          disabled={busy}
           accept=".zip,application/zip"
-          hidden
-          aria-label="Plugin zip"
-          onChange={(e) => {
-            const file = e.target.files?.[0];
-            e.target.value = '';
-            if (file) void upload(file);
-          }}
-        />
+          label="Plugin zip"
+          onPick={(file) => void upload(file)}
+        >
+          Upload plugin (.zip)
+        </FilePickButton>
         <Typography variant="body2" color="text.secondary">
           A zip of a newer version updates the plugin. Updates from wordpress.org need the internet,
           which this server has no access to: upload the plugin’s zip instead.
