@@ -7,13 +7,9 @@
  * link the user made to /etc/shadow is listed as a link and read as nothing.
  *
  * The function must stay self-contained (it is sent as its own text): no imports, no helpers
- * from outside its body.
+ * from outside its body, its modules as its arguments.
  */
-/* eslint-disable @typescript-eslint/no-require-imports -- runs as its own CommonJS program */
-function filesWorker(): void {
-  const fs = require('node:fs') as typeof import('node:fs');
-  const path = require('node:path') as typeof import('node:path');
-
+function filesWorker(fs: typeof import('node:fs'), path: typeof import('node:path')): void {
   type Req = Record<string, unknown> & { action: string; root: string };
   type Refusal = Error & { code: string; field?: string; refused: true };
   /** A refusal of ours (no class: its text would need a helper from outside this function). */
@@ -307,7 +303,8 @@ function filesWorker(): void {
     }
   }
 }
-/* eslint-enable @typescript-eslint/no-require-imports */
-
-/** The worker's program text for `node -e`. */
-export const workerSource = `(${filesWorker.toString()})()`;
+/**
+ * The worker's program text for `node -e`. Its modules are passed in from the program's own
+ * `require` (text here, so no bundler renames it: the agent is an ES module bundle).
+ */
+export const workerSource = `(${filesWorker.toString()})(require('node:fs'), require('node:path'))`;
