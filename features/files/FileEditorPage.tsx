@@ -8,7 +8,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
-import { type FileContent, base64ToText, textToBase64, useFilesApi } from './api';
+import { type FileContent, base64ToText, textToBase64, useFilesApi } from './filesApi';
 import { languageOf } from './languages';
 import { dirOf, normalizePath } from './names';
 import './monacoSetup';
@@ -58,7 +58,6 @@ export default function FileEditorPage() {
         if (!abort.signal.aborted) setError(errorMessage(e, 'The file could not be opened.'));
       });
     return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reopen only for another file
   }, [sid, appId, path]);
 
   const save = useCallback(async () => {

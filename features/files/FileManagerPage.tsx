@@ -11,7 +11,7 @@ import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
-import { type Entry, fileToBase64, useFilesApi } from './api';
+import { type Entry, fileToBase64, useFilesApi } from './filesApi';
 import { FileTable } from './FileTable';
 import { SelectionActions } from './SelectionActions';
 import { FormDialog } from './FileDialogs';

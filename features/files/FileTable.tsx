@@ -11,7 +11,7 @@ import {
 import FolderOutlined from '@mui/icons-material/FolderOutlined';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
 import LinkIcon from '@mui/icons-material/Link';
-import type { Entry } from './api';
+import type { Entry } from './filesApi';
 
 const size = (n: number) =>
   n < 1024

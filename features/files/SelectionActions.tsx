@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { errorMessage } from '../../src/generic/serverErrors';
-import { type Action, type Entry, downloadFile, type useFilesApi } from './api';
+import { type Action, type Entry, downloadFile, type useFilesApi } from './filesApi';
 import { DeleteDialog, type FieldSpec, FormDialog, useFolders } from './FileDialogs';
 import { archiveFormatOfName } from './names';
 

@@ -1,3 +1,7 @@
+import type * as NodeFs from 'node:fs';
+import type { Dirent, Stats } from 'node:fs';
+import type * as NodePath from 'node:path';
+
 /**
  * The file manager's hands: a program the agent runs as the app's system user (`node -e`, its
  * source from `workerSource`, the request as JSON on standard input, never in argv or a shell),
@@ -9,7 +13,7 @@
  * The function must stay self-contained (it is sent as its own text): no imports, no helpers
  * from outside its body, its modules as its arguments.
  */
-function filesWorker(fs: typeof import('node:fs'), path: typeof import('node:path')): void {
+function filesWorker(fs: typeof NodeFs, path: typeof NodePath): void {
   type Req = Record<string, unknown> & { action: string; root: string };
   type Refusal = Error & { code: string; field?: string; refused: true };
   /** A refusal of ours (no class: its text would need a helper from outside this function). */
@@ -69,7 +73,7 @@ function filesWorker(fs: typeof import('node:fs'), path: typeof import('node:pat
       return real;
     };
     const relOf = (full: string) => `/${path.relative(root, full)}`.replace(/\/$/, '') || '/';
-    const typeOf = (s: import('node:fs').Stats) =>
+    const typeOf = (s: Stats) =>
       s.isSymbolicLink() ? 'link' : s.isDirectory() ? 'dir' : s.isFile() ? 'file' : 'other';
     const entry = (full: string) => {
       const s = fs.lstatSync(full);
@@ -281,7 +285,7 @@ function filesWorker(fs: typeof import('node:fs'), path: typeof import('node:pat
         const found: string[] = [];
         const walk = (dir: string, depth: number) => {
           if (depth > 3 || found.length >= 1000) return;
-          let names: import('node:fs').Dirent[] = [];
+          let names: Dirent[] = [];
           try {
             names = fs.readdirSync(dir, { withFileTypes: true });
           } catch {

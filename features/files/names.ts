@@ -23,6 +23,10 @@ export const ARCHIVE_LIMITS = { maxFiles: 10_000, maxBytes: 1024 ** 3 };
 
 const SEGMENT_BYTES = 255;
 
+/** NUL, line breaks and the other control characters: never in a path. */
+const hasControl = (s: string) =>
+  [...s].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+
 /**
  * A path inside the app's folder, `/` being the folder itself (`/public/index.php`). No NUL or
  * other control character, no `..` segment, no segment longer than a file name may be: the
@@ -31,7 +35,7 @@ const SEGMENT_BYTES = 255;
 export const appPath = z
   .string()
   .max(4096)
-  .refine((p) => !/[\u0000-\u001f\u007f]/.test(p), 'A path holds no control characters')
+  .refine((p) => !hasControl(p), 'A path holds no control characters')
   .refine((p) => !p.split('/').includes('..'), 'A path stays inside the app (no .. segments)')
   .refine(
     (p) => p.split('/').every((s) => new TextEncoder().encode(s).length <= SEGMENT_BYTES),
@@ -44,7 +48,7 @@ export const entryName = z
   .string()
   .min(1, 'A name is needed')
   .max(SEGMENT_BYTES)
-  .refine((n) => !/[/\u0000-\u001f\u007f]/.test(n), 'A name holds no / or control characters')
+  .refine((n) => !n.includes('/') && !hasControl(n), 'A name holds no / or control characters')
   .refine((n) => n !== '.' && n !== '..', 'Not . or ..');
 
 /**
