@@ -62,7 +62,12 @@ export function SelectionActions({
     compress: {
       title: 'Compress',
       fields: [
-        { name: 'name', label: 'Archive name', initial: `${one?.name ?? 'archive'}.zip` },
+        {
+          name: 'name',
+          label: 'Archive name',
+          initial: `${one?.name ?? 'archive'}.zip`,
+          help: 'Ends in .zip or .tar.gz, as the format',
+        },
         { name: 'format', label: 'Format', options: ['zip', 'tar.gz'] },
       ],
     },

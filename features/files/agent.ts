@@ -70,7 +70,8 @@ interface Placed {
 
 /** zip or tar.gz of entries of one folder, made by the user (links stored as links). */
 async function compress(w: Where, args: Args<'files.process'>) {
-  if (!args.name) throw opFieldError('name', 'The archive needs a name');
+  if (!args.name || archiveFormatOfName(args.name) !== args.format)
+    throw opFieldError('name', `A ${args.format} archive's name ends in .${args.format}`);
   const folder = dirOf(args.paths[0]!);
   if (args.paths.some((p) => dirOf(p) !== folder))
     throw opFieldError('paths', 'Compress entries of one folder at a time');

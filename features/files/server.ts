@@ -5,7 +5,7 @@ import { defineServerFeature } from '../../server/feature';
 import { fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { contentDisposition } from '../../server/handlers/tickets/index';
-import { MAX_EDIT_BYTES, PIECE_BYTES, joinPath } from './names';
+import { MAX_EDIT_BYTES, PIECE_BYTES, archiveFormatOfName, joinPath } from './names';
 import {
   files,
   type fsDeleteQuery,
@@ -136,6 +136,9 @@ async function processFiles(ctx: AppCtx) {
     throw fieldError('name', action === 'rename' ? 'The new name is needed' : 'Name the archive');
   if (action === 'permissions' && !body.mode)
     throw fieldError('mode', 'The permissions are needed');
+  // zip would add its own extension to any other name: the answer would name the wrong file.
+  if (action === 'compress' && body.name && archiveFormatOfName(body.name) !== body.format)
+    throw fieldError('name', `A ${body.format} archive's name ends in .${body.format}`);
   if (body.paths.includes('/')) throw fieldError('paths', "Not the app's folder itself");
   const what = body.paths.length === 1 ? body.paths[0]! : `${body.paths.length} entries`;
   return runOp(ctx, `${action} ${what} of ${ctx.webapp!.name}`, 'files.process', {

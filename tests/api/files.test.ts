@@ -188,6 +188,11 @@ describe('file manager', () => {
       call('POST', `${fsPath('fs/process')}?wsid=${shop}&action=copy`, { paths: ['/a.txt'] }),
       call('POST', `${fsPath('fs/process')}?wsid=${shop}&action=rename`, { paths: ['/a.txt'] }),
       call('DELETE', fsPath() + q({ wsid: shop, path: '/' })),
+      call('POST', `${fsPath('fs/process')}?wsid=${shop}&action=compress`, {
+        paths: ['/a.txt'],
+        name: 'a.zip',
+        format: 'tar.gz',
+      }),
     ];
     for (const res of await Promise.all(bad)) expect(res.statusCode, res.body).toBe(400);
     const mode = await call('POST', `${fsPath('fs/process')}?wsid=${shop}&action=permissions`, {
