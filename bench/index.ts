@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
  */
 import { agentsScale } from './agents-scale';
 import { cloneBench } from './clone';
+import { filesBench } from './files';
 import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
 import { opRoundTrip } from './op-roundtrip';
@@ -114,7 +115,27 @@ async function clone() {
   console.log('');
 }
 
-const sections = { api, bundle, roundtrip, agents, webapps, weblogs, wordpress, clone } as const;
+async function files() {
+  const r = await filesBench();
+  console.log(
+    'File manager: first page (100) of a 100,000-file folder, API -> agent as the app user -> back (sandbox)',
+  );
+  console.log(
+    `  first page ${r.firstPageMs.toFixed(0)} ms, page 10 ${r.page10Ms.toFixed(0)} ms (median of 7)\n`,
+  );
+}
+
+const sections = {
+  api,
+  bundle,
+  roundtrip,
+  agents,
+  webapps,
+  weblogs,
+  wordpress,
+  clone,
+  files,
+} as const;
 
 async function main() {
   const asked = process.argv.slice(2);
