@@ -21,8 +21,13 @@ export interface PendingLogin {
 
 export interface StackdeckAuthProvider extends AuthProvider {
   pendingLogin(): PendingLogin | null;
-  /** Admin only: continue as another user, keeping the admin session to switch back to. */
-  actAs(userId: number): Promise<void>;
+  /**
+   * Admin only: continue as another user, keeping the admin session to switch back to.
+   * `switched` runs in the same tick as the switch (leave the admin's page there): no render
+   * may see the user's identity on a page only the admin may open, or react-admin's access
+   * check sends it to /access-denied after the caller's own navigation.
+   */
+  actAs(userId: number, switched?: () => void): Promise<void>;
   switchBack(): Promise<void>;
   isActing(): boolean;
   /** The signed-in (or acted-as) user, fetched once and kept until it changes. */
@@ -133,7 +138,7 @@ export function createAuthProvider(options: {
 
     pendingLogin: () => pending,
 
-    async actAs(userId) {
+    async actAs(userId, switched) {
       const admin = sessions.get();
       if (!admin?.isAdmin) throw new Error('only admins can act as another user');
       const response = await dataProvider.action<LoginResponse>('admin-users', 'actAs', {
@@ -143,6 +148,7 @@ export function createAuthProvider(options: {
       sessions.setAdmin(admin);
       sessions.set({ token: response.Token, userId: response.User.id, isAdmin: false });
       userCache = null;
+      switched?.();
     },
 
     async switchBack() {

@@ -21,9 +21,11 @@ export function ActAsButton({ record }: { record: RaRecord }) {
   const actAs = async () => {
     setBusy(true);
     try {
-      await auth.actAs(Number(record.id));
-      queryClient.clear();
-      navigate('/dashboard');
+      // Leave the admin's page in the same tick as the switch (see actAs).
+      await auth.actAs(Number(record.id), () => {
+        navigate('/dashboard');
+        queryClient.clear();
+      });
     } catch (error) {
       notify(errorMessage(error), { type: 'error' });
       setBusy(false);
