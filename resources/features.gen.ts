@@ -6,6 +6,7 @@ import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
+import * as fail2ban from '../features/fail2ban/resource';
 import * as ftp from '../features/ftp/resource';
 import * as joomla from '../features/joomla/resource';
 import * as moodle from '../features/moodle/resource';
@@ -32,6 +33,7 @@ export const featureResources = {
   ...databases.resources,
   ...dns.resources,
   ...easyphp.resources,
+  ...fail2ban.resources,
   ...ftp.resources,
   ...joomla.resources,
   ...moodle.resources,
@@ -59,6 +61,7 @@ export const featureOps = {
   ...databases.ops,
   ...dns.ops,
   ...easyphp.ops,
+  ...fail2ban.ops,
   ...ftp.ops,
   ...joomla.ops,
   ...moodle.ops,
