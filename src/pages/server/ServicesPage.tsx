@@ -13,6 +13,7 @@ import {
 import Refresh from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceStatus } from '../../../resources/agent/ops';
+import { AutoUpdatesCard } from '../../../features/autoupdates/AutoUpdatesCard';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
@@ -103,6 +104,9 @@ export default function ServicesPage() {
           </TableBody>
         </Table>
       </Card>
+      <Box sx={{ mt: 3 }}>
+        <AutoUpdatesCard sid={sid} online={online} />
+      </Box>
     </Box>
   );
 }
