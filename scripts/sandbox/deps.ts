@@ -36,7 +36,8 @@ export const SANDBOX_PACKAGES = [
   // Firewall attempt limits (issue 12); started by the agent when the firewall is on, not at boot.
   'fail2ban',
   // fail2ban reads the journal on a systemd server and a syslog file elsewhere; a sandbox has no
-  // journald, so its tests start rsyslog (kept off at boot) to get /var/log/auth.log.
+  // journald, so its test starts rsyslogd itself (Debian 12 ships it with no init.d script, so
+  // no sandbox boots it) to get /var/log/auth.log.
   'python3-systemd',
   'rsyslog',
   // Automatic updates (issue 12): the agent writes its apt configuration and runs its dry run.
@@ -152,13 +153,12 @@ async function disableAppAliases(log: (line: string) => void): Promise<void> {
 }
 
 /**
- * Services a sandbox must not start at boot: fail2ban runs only while the panel's firewall is
- * on (the agent starts it), and rsyslog only where a test needs a syslog file, so every other
- * sandbox boots without daemons it never uses.
+ * Services a sandbox must not start at boot: fail2ban runs only while an attempt limit is on
+ * (the agent starts it), so every other sandbox boots without a daemon it never uses.
  * The S links of runlevel 2 become K links; a sandbox boots the S links only.
  */
 async function keepOffAtBoot(log: (line: string) => void): Promise<void> {
-  for (const service of ['fail2ban', 'rsyslog']) {
+  for (const service of ['fail2ban']) {
     const links = await readdir('/etc/rc2.d').catch(() => [] as string[]);
     if (!links.some((name) => new RegExp(`^S\\d\\d${service}$`).test(name))) continue;
     await runOk('update-rc.d', [service, 'disable']);
