@@ -5,6 +5,7 @@ import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
 import * as ftp from '../features/ftp/agent';
+import * as gitdeploy from '../features/gitdeploy/agent';
 import * as joomla from '../features/joomla/agent';
 import * as moodle from '../features/moodle/agent';
 import * as nextcloud from '../features/nextcloud/agent';
@@ -27,6 +28,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   databases.agent,
   easyphp.agent,
   ftp.agent,
+  gitdeploy.agent,
   joomla.agent,
   moodle.agent,
   nextcloud.agent,

@@ -7,6 +7,7 @@ import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
 import * as ftp from '../features/ftp/resource';
+import * as gitdeploy from '../features/gitdeploy/resource';
 import * as joomla from '../features/joomla/resource';
 import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
@@ -33,6 +34,7 @@ export const featureResources = {
   ...dns.resources,
   ...easyphp.resources,
   ...ftp.resources,
+  ...gitdeploy.resources,
   ...joomla.resources,
   ...moodle.resources,
   ...nextcloud.resources,
@@ -60,6 +62,7 @@ export const featureOps = {
   ...dns.ops,
   ...easyphp.ops,
   ...ftp.ops,
+  ...gitdeploy.ops,
   ...joomla.ops,
   ...moodle.ops,
   ...nextcloud.ops,

@@ -7,6 +7,7 @@ import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
 import * as ftp from '../features/ftp/server';
+import * as gitdeploy from '../features/gitdeploy/server';
 import * as installers from '../features/installers/server';
 import * as joomla from '../features/joomla/server';
 import * as moodle from '../features/moodle/server';
@@ -35,6 +36,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   dns.server,
   easyphp.server,
   ftp.server,
+  gitdeploy.server,
   installers.server,
   joomla.server,
   moodle.server,
