@@ -11,6 +11,7 @@ import {
   deployPaths,
   gitEnv,
   said,
+  gitFailure,
   streamAsUser,
   OUTPUT_LIMIT,
 } from './agentRun';
@@ -101,7 +102,11 @@ async function deploy(
   output += clone.output;
   if (clone.code !== 0) {
     await asUser(user, 'rm', ['-rf', '--', building]);
-    return result({ status: 'failed', output, message: `git clone failed (${clone.code})` });
+    return result({
+      status: 'failed',
+      output,
+      message: `git clone failed: ${gitFailure(clone.output)}`,
+    });
   }
   const commit = (
     await asUserOk(user, 'git', ['-C', building, 'rev-parse', 'HEAD'], { env })
@@ -195,7 +200,8 @@ export const agent = defineAgentFeature(ops, {
         env: gitEnv(user, app),
         timeoutMs: 60_000,
       });
-      if (res.code !== 0) throw new OpError('failed', `git ls-remote failed: ${said(res)}`);
+      if (res.code !== 0)
+        throw new OpError('failed', `git ls-remote failed: ${gitFailure(res.stderr + res.stdout)}`);
       const branches = res.stdout
         .split('\n')
         .map((l) => /^([0-9a-f]{40,64})\trefs\/heads\/(.+)$/.exec(l))

@@ -73,6 +73,13 @@ export const asUser = (
 export const said = (res: { stdout: string; stderr: string }) =>
   `${res.stderr}${res.stdout}`.trim().split('\n').slice(-3).join(' ');
 
+/** What git's failure was about: a refused host key first (ssh's banner would bury it). */
+export function gitFailure(output: string): string {
+  if (/REMOTE HOST IDENTIFICATION HAS CHANGED|Host key verification failed/.test(output))
+    return "Host key verification failed: the git server's key is not the pinned one (configure the repository again if the server's key really changed)";
+  return output.trim().split('\n').slice(-3).join(' ');
+}
+
 /** As asUser, and a failure is the op's error with the program's words. */
 export async function asUserOk(
   user: PasswdEntry,
