@@ -50,6 +50,16 @@ async function settle(
   result: Pick<Result, 'status' | 'message'> & Partial<Result>,
 ) {
   const { tasks } = app.services;
+  // The task first: whoever sees the deploy's end then finds its task ended too.
+  if (row.task_id !== null) {
+    const done = result.status === 'completed';
+    await tasks.addEvent(
+      row.task_id,
+      done ? `Deployed ${result.commit?.slice(0, 12) ?? ''}`.trim() : (result.message ?? 'Failed'),
+      10,
+    );
+    await tasks.finish(row.task_id, done ? 'completed' : 'failed');
+  }
   await app.db
     .updateTable('git_deploys')
     .set({
@@ -63,14 +73,6 @@ async function settle(
     .where('id', '=', row.id)
     .where('status', '=', 'running')
     .execute();
-  if (row.task_id === null) return;
-  const done = result.status === 'completed';
-  await tasks.addEvent(
-    row.task_id,
-    done ? `Deployed ${result.commit?.slice(0, 12) ?? ''}`.trim() : (result.message ?? 'Failed'),
-    10,
-  );
-  await tasks.finish(row.task_id, done ? 'completed' : 'failed');
 }
 
 /**
@@ -167,6 +169,8 @@ export async function sweepDeploys(app: FastifyInstance): Promise<number> {
     .select(['git_deploys.id as id', 'tasks.status as task_status'])
     .where('git_deploys.status', '=', 'running')
     .where('tasks.status', '!=', 'running')
+    // A minute after the task's end: a live deploy writes its task's end just before its own.
+    .where('tasks.updated_at', '<', new Date(Date.now() - 60_000).toISOString())
     .execute();
   for (const row of stale) {
     const status = row.task_status === 'completed' ? 'completed' : 'failed';
