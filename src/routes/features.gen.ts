@@ -6,6 +6,7 @@ import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
 import * as ftp from '../../features/ftp/routes';
+import * as gitdeploy from '../../features/gitdeploy/routes';
 import * as joomla from '../../features/joomla/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
@@ -32,6 +33,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...dns.routes,
   ...easyphp.routes,
   ...ftp.routes,
+  ...gitdeploy.routes,
   ...joomla.routes,
   ...moodle.routes,
   ...nextcloud.routes,
