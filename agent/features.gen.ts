@@ -8,6 +8,7 @@ import * as easyphp from '../features/easyphp/agent';
 import * as fail2ban from '../features/fail2ban/agent';
 import * as files from '../features/files/agent';
 import * as ftp from '../features/ftp/agent';
+import * as gitdeploy from '../features/gitdeploy/agent';
 import * as joomla from '../features/joomla/agent';
 import * as moodle from '../features/moodle/agent';
 import * as nextcloud from '../features/nextcloud/agent';
@@ -33,6 +34,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   fail2ban.agent,
   files.agent,
   ftp.agent,
+  gitdeploy.agent,
   joomla.agent,
   moodle.agent,
   nextcloud.agent,

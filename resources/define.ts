@@ -97,6 +97,11 @@ export interface ActionDef extends OperationDef {
   status?: number;
   /** Body size limit in bytes, where a call takes more than the default. */
   bodyLimit?: number;
+  /**
+   * The body's bytes as received are kept (`req.rawBody`) before JSON parsing: a webhook's
+   * signature is computed over them. Scoped to this route.
+   */
+  rawBody?: boolean;
 }
 
 export interface ResourceOps {

@@ -10,6 +10,7 @@ import * as easyphp from '../features/easyphp/resource';
 import * as fail2ban from '../features/fail2ban/resource';
 import * as files from '../features/files/resource';
 import * as ftp from '../features/ftp/resource';
+import * as gitdeploy from '../features/gitdeploy/resource';
 import * as joomla from '../features/joomla/resource';
 import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
@@ -39,6 +40,7 @@ export const featureResources = {
   ...fail2ban.resources,
   ...files.resources,
   ...ftp.resources,
+  ...gitdeploy.resources,
   ...joomla.resources,
   ...moodle.resources,
   ...nextcloud.resources,
@@ -69,6 +71,7 @@ export const featureOps = {
   ...fail2ban.ops,
   ...files.ops,
   ...ftp.ops,
+  ...gitdeploy.ops,
   ...joomla.ops,
   ...moodle.ops,
   ...nextcloud.ops,

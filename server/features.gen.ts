@@ -10,6 +10,7 @@ import * as easyphp from '../features/easyphp/server';
 import * as fail2ban from '../features/fail2ban/server';
 import * as files from '../features/files/server';
 import * as ftp from '../features/ftp/server';
+import * as gitdeploy from '../features/gitdeploy/server';
 import * as installers from '../features/installers/server';
 import * as joomla from '../features/joomla/server';
 import * as moodle from '../features/moodle/server';
@@ -41,6 +42,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   fail2ban.server,
   files.server,
   ftp.server,
+  gitdeploy.server,
   installers.server,
   joomla.server,
   moodle.server,

@@ -103,8 +103,9 @@ const WARNING = '; Written by Stackdeck: changes here are replaced. Use the pane
 
 /**
  * The app's PHP-FPM pool: its own user, socket (reachable by the web server's group only),
- * open_basedir on its directory and tmp, and the settings as php_admin_value so the app's own
- * code cannot raise them.
+ * open_basedir on its directory, tmp and its git releases (PHP resolves the folder's symlink
+ * to a release: a deploy's new release is allowed before the realpath cache sees the switch),
+ * and the settings as php_admin_value so the app's own code cannot raise them.
  */
 export function renderPool(spec: AppSpec, home: string, version: string): string {
   const s: PhpSettings = spec.php_settings;
@@ -122,7 +123,7 @@ pm.max_children = ${s.max_children}
 pm.process_idle_timeout = 10s
 pm.max_requests = 500
 chdir = /
-php_admin_value[open_basedir] = ${dir}/:${tmp}/:/usr/share/php/:/dev/urandom
+php_admin_value[open_basedir] = ${dir}/:${tmp}/:/usr/share/php/:/dev/urandom:${home}/apps/.releases/${spec.name}/
 php_admin_value[upload_tmp_dir] = ${tmp}
 php_admin_value[session.save_path] = ${tmp}
 php_admin_value[sys_temp_dir] = ${tmp}

@@ -11,7 +11,8 @@ import {
 } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
 import type { BoundHandlers, HandlerContext } from './handlers';
-import { notFound } from './errors';
+import { Readable } from 'node:stream';
+import { HttpError, notFound } from './errors';
 import { appOf, childOf, paramsSchema } from './routeParams';
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
@@ -43,6 +44,7 @@ interface RouteSpec {
   };
   status: number;
   bodyLimit?: number;
+  rawBody?: boolean;
   run: (ctx: HandlerContext<unknown, unknown>) => Promise<unknown>;
 }
 
@@ -162,6 +164,7 @@ function routesOf(bound: BoundHandlers): RouteSpec[] {
       def: action,
       status,
       bodyLimit: action.bodyLimit,
+      rawBody: action.rawBody,
       schema: {
         querystring: action.query,
         body: action.body,
@@ -178,6 +181,34 @@ const deleted = (r: ResourceDef) =>
   r.schema
     .partial()
     .extend({ id: z.union([z.number(), z.string()]), status: z.string().optional() });
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The body as received, on routes declared `rawBody` (a webhook's signed bytes). */
+    rawBody?: Buffer;
+  }
+}
+
+/**
+ * A route-level preParsing hook: reads the body (within the route's limit), keeps its bytes on
+ * the request and hands the same bytes on to the usual JSON parser.
+ */
+function keepRawBody(limit: number) {
+  return async (req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of payload) {
+      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+      size += buffer.length;
+      if (size > limit) throw new HttpError(413, 'Request body is too large');
+      chunks.push(buffer);
+    }
+    req.rawBody = Buffer.concat(chunks);
+    const copy = Readable.from([req.rawBody]) as Readable & { receivedEncodedLength?: number };
+    copy.receivedEncodedLength = req.rawBody.length;
+    return copy;
+  };
+}
 
 async function emptyBodyAsObject(req: FastifyRequest) {
   if (req.body === undefined || req.body === null) req.body = {};
@@ -202,6 +233,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
         method: spec.method,
         url: `/${toRoutePattern(spec.template)}`,
         ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+        ...(spec.rawBody ? { preParsing: keepRawBody(spec.bodyLimit ?? 1024 * 1024) } : {}),
         // A call sent without a body is validated as `{}`, so the 400 names the missing fields.
         ...(spec.schema.body ? { preValidation: emptyBodyAsObject } : {}),
         config: {

@@ -7,6 +7,7 @@ import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
 import * as files from '../../features/files/routes';
 import * as ftp from '../../features/ftp/routes';
+import * as gitdeploy from '../../features/gitdeploy/routes';
 import * as joomla from '../../features/joomla/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
@@ -34,6 +35,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...easyphp.routes,
   ...files.routes,
   ...ftp.routes,
+  ...gitdeploy.routes,
   ...joomla.routes,
   ...moodle.routes,
   ...nextcloud.routes,

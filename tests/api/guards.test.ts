@@ -36,6 +36,8 @@ describe('route guards', () => {
         'POST /api/v1/users/confirm',
         'POST /api/v1/users/login',
         'POST /api/v1/users/password',
+        // GitHub's and GitLab's pushes: the signature or token over the raw body is the proof.
+        'POST /api/v1/hooks/git/:token',
       ].sort(),
     );
   });

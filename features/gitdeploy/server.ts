@@ -1,0 +1,104 @@
+import { readOp } from '../../server/agents/runOp';
+import { now } from '../../server/db/database';
+import { defineServerFeature } from '../../server/feature';
+import { HttpError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import { defineHandlers } from '../../server/http/handlers';
+import { gitdeploy, githooks } from './resource';
+import {
+  branches,
+  configOf,
+  configure,
+  recordOf,
+  remove,
+  setWebhook,
+  update,
+  webappOf,
+  webhook,
+} from './serverConfig';
+import {
+  deployRecord,
+  primaryDomain,
+  runningDeploy,
+  startDeploy,
+  sweepDeploys,
+} from './serverDeploy';
+import { receive } from './serverHook';
+import { migration } from './serverTables';
+
+async function deployNow(ctx: HandlerContext) {
+  const config = await configOf(ctx);
+  return startDeploy(ctx.app, ctx.server, webappOf(ctx), config, 'manual');
+}
+
+async function deploys(ctx: HandlerContext<{ page: number; perPage: number }>) {
+  const app = webappOf(ctx);
+  const { page, perPage } = ctx.query;
+  const base = ctx.app.db.selectFrom('git_deploys').where('webapp_id', '=', app.id);
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(perPage)
+    .offset((page - 1) * perPage)
+    .execute();
+  const { total } = await base
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { data: rows.map(deployRecord), total: Number(total) };
+}
+
+/** Switches back to the release before the current one: quick, so answered in the call. */
+async function rollback(ctx: HandlerContext) {
+  const config = await configOf(ctx);
+  const app = webappOf(ctx);
+  if (await runningDeploy(ctx.app, app.id))
+    throw new HttpError(409, `A deploy of ${app.name} is running: wait for its end`);
+  const result = await readOp(ctx, 'gitdeploy.rollback', {
+    sys_user: app.sys_user,
+    app: app.name,
+    domain: primaryDomain(app),
+    health_path: config.health_path,
+  });
+  const stamp = now();
+  const row = await ctx.app.db
+    .insertInto('git_deploys')
+    .values({
+      server_id: ctx.server.id,
+      webapp_id: app.id,
+      task_id: null,
+      trigger: 'rollback',
+      status: result.status,
+      branch: config.branch,
+      commit: result.release ? (result.release.split('-')[1] ?? null) : null,
+      release: result.release,
+      output: result.output,
+      message: result.message,
+      created_at: stamp,
+      finished_at: stamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return deployRecord(row);
+}
+
+export const server = defineServerFeature({
+  migrations: { '0028_git_deploy': migration },
+  handlers: [
+    defineHandlers(gitdeploy, {
+      actions: {
+        get: async (ctx) => recordOf(await configOf(ctx)),
+        configure,
+        update,
+        remove,
+        branches,
+        webhook,
+        setWebhook,
+        deploy: deployNow,
+        deploys,
+        rollback,
+      },
+    }),
+    defineHandlers(githooks, { actions: { receive } }),
+  ],
+  sweep: sweepDeploys,
+});

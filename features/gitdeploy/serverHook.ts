@@ -1,0 +1,120 @@
+/**
+ * The public webhook (POST /api/v1/hooks/git/{token}): GitHub's HMAC-SHA256 of the raw body in
+ * X-Hub-Signature-256, or GitLab's X-Gitlab-Token, checked in constant time against the app's
+ * sealed secret; a delivery is handled once; only a push to the configured branch deploys.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { now } from '../../server/db/database';
+import { HttpError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import type { WebappRow } from '../webapps/server';
+import type { GitConfigRow } from './serverTables';
+import { startDeploy } from './serverDeploy';
+
+type Answer = { result: string; deploy_id: number | null };
+
+const header = (ctx: HandlerContext, name: string) => {
+  const value = ctx.req.headers[name];
+  return typeof value === 'string' ? value : null;
+};
+
+/** Equal strings in constant time, whatever their lengths (compared as SHA-256 digests). */
+const sameSecret = (a: string, b: string) =>
+  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
+
+/** Whether the call proves the secret; the event and delivery id it names. */
+export function verify(
+  provider: GitConfigRow['webhook_provider'],
+  secret: string,
+  headers: (name: string) => string | null,
+  raw: Buffer,
+): { event: string | null; delivery: string | null } | null {
+  if (provider === 'github') {
+    const signature = headers('x-hub-signature-256');
+    const expected = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+    if (!signature || !sameSecret(signature, expected)) return null;
+    return { event: headers('x-github-event'), delivery: headers('x-github-delivery') };
+  }
+  const token = headers('x-gitlab-token');
+  if (!token || !sameSecret(token, secret)) return null;
+  return { event: headers('x-gitlab-event'), delivery: headers('x-gitlab-event-uuid') };
+}
+
+/** The branch a push names (`refs/heads/<branch>`); null for tags and branch deletions. */
+export function pushedBranch(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const { ref, deleted, after } = body as { ref?: unknown; deleted?: unknown; after?: unknown };
+  if (deleted === true || after === '0000000000000000000000000000000000000000') return null;
+  if (typeof ref !== 'string' || !ref.startsWith('refs/heads/')) return null;
+  return ref.slice('refs/heads/'.length);
+}
+
+const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
+
+export async function receive(ctx: HandlerContext): Promise<Answer> {
+  const token = String(ctx.params.token ?? '');
+  const { db, services } = ctx.app;
+  const config = TOKEN.test(token)
+    ? await db
+        .selectFrom('git_configs')
+        .selectAll()
+        .where('webhook_token', '=', token)
+        .executeTakeFirst()
+    : undefined;
+  // An unknown or disabled hook looks the same as a missing route.
+  if (!config || !config.webhook_enabled) throw new HttpError(404, 'Not found');
+  const proof = verify(
+    config.webhook_provider,
+    services.box.open(config.webhook_secret),
+    (name) => header(ctx, name),
+    ctx.req.rawBody ?? Buffer.alloc(0),
+  );
+  if (!proof) throw new HttpError(401, 'The signature or token does not match');
+  ctx.reply.code(200);
+  if (proof.event === 'ping') return { result: 'pong', deploy_id: null };
+  if (proof.event !== 'push' && proof.event !== 'Push Hook')
+    return { result: `ignored: ${proof.event ?? 'no'} event`, deploy_id: null };
+  if (proof.delivery) {
+    const fresh = await db
+      .insertInto('git_deliveries')
+      .values({
+        webapp_id: config.webapp_id,
+        delivery: proof.delivery.slice(0, 100),
+        created_at: now(),
+      })
+      .onConflict((oc) => oc.columns(['webapp_id', 'delivery']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!fresh) return { result: 'duplicate delivery: already handled', deploy_id: null };
+  }
+  const branch = pushedBranch(ctx.body);
+  if (branch !== config.branch)
+    return {
+      result: `ignored: not a push to ${config.branch}${branch ? ` (pushed ${branch})` : ''}`,
+      deploy_id: null,
+    };
+  const webapp = (await db
+    .selectFrom('webapps')
+    .selectAll()
+    .where('id', '=', config.webapp_id)
+    .executeTakeFirstOrThrow()) as WebappRow;
+  const server = await db
+    .selectFrom('servers')
+    .selectAll()
+    .where('id', '=', config.server_id)
+    .executeTakeFirstOrThrow();
+  const started = await startDeploy(ctx.app, server, webapp, config, 'webhook').catch(
+    async (error: unknown) => {
+      // Not deployed (offline, a deploy running): the provider's redelivery may try again.
+      if (proof.delivery)
+        await db
+          .deleteFrom('git_deliveries')
+          .where('webapp_id', '=', config.webapp_id)
+          .where('delivery', '=', proof.delivery.slice(0, 100))
+          .execute();
+      throw error;
+    },
+  );
+  ctx.reply.code(202);
+  return { result: 'deploying', deploy_id: started.id };
+}
