@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
  */
 import { agentsScale } from './agents-scale';
 import { cloneBench } from './clone';
 import { filesBench } from './files';
+import { gitDeploy } from './gitdeploy';
 import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
 import { opRoundTrip } from './op-roundtrip';
@@ -125,6 +126,14 @@ async function files() {
   );
 }
 
+async function gitdeploy() {
+  const r = await gitDeploy();
+  console.log('Git deploy: failed requests during deploys under a steady curl load (sandbox)');
+  console.log(
+    `  ${r.failed} failed of ${r.requests} requests over ${r.deploys} deploys (aim: 0); deploy p50 ${r.p50Ms.toFixed(0)} ms, max ${r.maxMs.toFixed(0)} ms\n`,
+  );
+}
+
 const sections = {
   api,
   bundle,
@@ -135,6 +144,7 @@ const sections = {
   wordpress,
   clone,
   files,
+  gitdeploy,
 } as const;
 
 async function main() {
