@@ -4,6 +4,7 @@ import * as clone from '../features/clone/agent';
 import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
+import * as firewall from '../features/firewall/agent';
 import * as ftp from '../features/ftp/agent';
 import * as joomla from '../features/joomla/agent';
 import * as moodle from '../features/moodle/agent';
@@ -26,6 +27,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   cron.agent,
   databases.agent,
   easyphp.agent,
+  firewall.agent,
   ftp.agent,
   joomla.agent,
   moodle.agent,

@@ -6,6 +6,7 @@ import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
+import * as firewall from '../features/firewall/resource';
 import * as ftp from '../features/ftp/resource';
 import * as joomla from '../features/joomla/resource';
 import * as moodle from '../features/moodle/resource';
@@ -32,6 +33,7 @@ export const featureResources = {
   ...databases.resources,
   ...dns.resources,
   ...easyphp.resources,
+  ...firewall.resources,
   ...ftp.resources,
   ...joomla.resources,
   ...moodle.resources,
@@ -59,6 +61,7 @@ export const featureOps = {
   ...databases.ops,
   ...dns.ops,
   ...easyphp.ops,
+  ...firewall.ops,
   ...ftp.ops,
   ...joomla.ops,
   ...moodle.ops,

@@ -6,6 +6,7 @@ import * as cron from '../features/cron/server';
 import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
+import * as firewall from '../features/firewall/server';
 import * as ftp from '../features/ftp/server';
 import * as installers from '../features/installers/server';
 import * as joomla from '../features/joomla/server';
@@ -34,6 +35,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   databases.server,
   dns.server,
   easyphp.server,
+  firewall.server,
   ftp.server,
   installers.server,
   joomla.server,
