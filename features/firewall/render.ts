@@ -12,11 +12,13 @@
  *     `sshd -T` reports, accepted before any deny so no list can cut the owner off;
  *  3. allow lists (permanent, then temporary) before deny lists: CSF's "allow beats deny";
  *  4. deny lists; 5. loopback; 6. ICMP; 7. the DDoS limits; 8. the open ports; policy drop.
- * Loopback is accepted only after the deny sets (5), not first as most rulesets do: the
- * server's own processes talk from 127.0.0.1/::1, which the panel refuses to deny, so nothing
- * local is lost, and a deny of another loopback-range address (127.0.0.5) really takes effect.
- * That is what the sandbox tests rely on: their clients are loopback-range sources (never
- * private or public addresses) inside the sandbox's own network namespace.
+ * Loopback is accepted only after the deny sets (5), not first as most rulesets do, and only
+ * from the addresses the kernel picks for the server's own traffic: 127.0.0.1, ::1 and the
+ * server's non-loopback addresses (its traffic to itself also crosses lo). Local software uses
+ * those, and 127.0.0.1/::1 cannot be denied, so nothing local is lost. A client bound to
+ * another loopback-range address (127.0.0.5) is treated like a remote one: denied, allowed and
+ * filtered by port. That is what the sandbox tests rely on: their clients are loopback-range
+ * sources (never private or public addresses) inside the sandbox's own network namespace.
  */
 import type { FirewallState, TempElement } from './state';
 import type { PortRange } from './ports';
@@ -155,7 +157,9 @@ export function renderRuleset(state: FirewallState, guard: Guard, local = ''): s
     '    ip6 saddr @tempdeny6 drop',
     '    ip saddr . tcp dport @tempdenyport4 drop',
     '    ip6 saddr . tcp dport @tempdenyport6 drop',
-    '    iif "lo" accept',
+    '    iif "lo" ip saddr 127.0.0.1 accept',
+    '    iif "lo" ip saddr != 127.0.0.0/8 accept',
+    '    iif "lo" meta nfproto ipv6 accept',
     // IPv6 needs neighbour discovery; pings are answered at a modest rate (CSF's ICMP_IN_RATE).
     '    meta l4proto ipv6-icmp accept',
     '    icmp type echo-request limit rate 5/second accept',
