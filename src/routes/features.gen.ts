@@ -5,6 +5,7 @@ import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
+import * as firewall from '../../features/firewall/routes';
 import * as ftp from '../../features/ftp/routes';
 import * as joomla from '../../features/joomla/routes';
 import * as moodle from '../../features/moodle/routes';
@@ -31,6 +32,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...databases.routes,
   ...dns.routes,
   ...easyphp.routes,
+  ...firewall.routes,
   ...ftp.routes,
   ...joomla.routes,
   ...moodle.routes,
