@@ -2,7 +2,15 @@ import fs from 'node:fs/promises';
 import { writeFileAtomic } from '../../agent/lib/files';
 import { OpError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
-import { changeElement, checkFile, counts, denyList, loadFile, readTable } from './agentNft';
+import {
+  changeElement,
+  checkFile,
+  counts,
+  denyList,
+  loadFile,
+  readTable,
+  tablePresent,
+} from './agentNft';
 import { currentGuard, panelAnswers } from './agentGuard';
 import { persistAtBoot } from './agentBoot';
 import { elementOf, renderRemoval, renderRuleset } from './render';
@@ -42,7 +50,7 @@ export const agent = defineAgentFeature(ops, {
       const started = Date.now();
       await fs.mkdir(DIR, { recursive: true, mode: 0o700 });
       const guard = await currentGuard();
-      const loaded = (await readTable()) !== null;
+      const loaded = await tablePresent();
       if (!state.enabled) {
         await writeFileAtomic(NEXT, renderRemoval(), 0o600);
         await loadFile(NEXT);

@@ -36,6 +36,12 @@ export async function changeElement(
     throw new OpError('failed', `nft ${action} element: ${said(res)}`);
 }
 
+/** The panel's table is loaded (`nft list tables`: cheap, no set elements read). */
+export async function tablePresent(): Promise<boolean> {
+  const res = await run(NFT, ['list', 'tables', 'inet']);
+  return res.code === 0 && res.stdout.split('\n').some((l) => l.trim() === `table inet ${TABLE}`);
+}
+
 interface NftSet {
   name: string;
   table: string;

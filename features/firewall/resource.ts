@@ -17,6 +17,7 @@ import {
   portListInput,
   tempKind,
 } from './state';
+import { COUNTRY_CODE } from './countries';
 import { listActions, tempActions } from './routesDecl';
 
 const S = 'servers/{sid}/users/{uid}';
@@ -67,6 +68,20 @@ export const portsRecord = z.object({
 });
 export const portsInput = z.object({ tcp: portListInput, udp: portListInput }).partial();
 
+export const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(COUNTRY_CODE, 'A country code: two letters, ISO 3166 alpha-2 (DE, US)');
+export const ccRecord = z.object({
+  /** Denied countries. */
+  countries: z.array(z.string()),
+  /** What the admin loaded: ranges per country. Empty: country blocking cannot work yet. */
+  loaded: z.array(
+    z.object({ country: z.string(), ranges: z.number().int(), loaded_at: z.string() }),
+  ),
+});
+
 export const firewall = defineResource({
   name: 'csf',
   label: 'Firewall',
@@ -98,6 +113,15 @@ export const firewall = defineResource({
       guard: 'self',
       summary: 'The deny set as nft holds it now, with the time left of temporary denies',
       response: z.object({ data: z.array(denyListItem), total: z.number().int() }),
+    },
+    cc: { method: 'GET', path: `csf/cc/${S}`, guard: 'self', response: ccRecord },
+    setCc: {
+      method: 'PATCH',
+      path: `csf/cc/${S}`,
+      guard: 'self',
+      summary: "Deny whole countries (ranges from the admin's loaded CSV)",
+      body: z.object({ countries: z.array(countryCode).max(250) }),
+      response: ccRecord,
     },
     portsIn: { method: 'GET', path: `ports/in/${S}`, guard: 'self', response: portsRecord },
     setPortsIn: {
@@ -177,7 +201,54 @@ export const tempRules = defineResource({
   actions: tempActions(tempRule, tempRuleInput),
 });
 
-export const resources = { csf: firewall, 'csf-lists': firewallLists, trules: tempRules };
+/** The admin's country ranges: loaded from a CSV (this machine downloads nothing). */
+export const countryRanges = defineResource({
+  name: 'country-ranges',
+  label: 'Country IP ranges',
+  schema: z.object({ country: z.string(), ranges: z.number().int(), loaded_at: z.string() }),
+  paths: {},
+  ops: {},
+  actions: {
+    loaded: {
+      method: 'GET',
+      path: 'admin/country-ranges',
+      guard: 'admin',
+      summary: 'Countries with loaded ranges: how many, and when',
+      response: z.object({
+        data: z.array(
+          z.object({ country: z.string(), ranges: z.number().int(), loaded_at: z.string() }),
+        ),
+        total: z.number().int(),
+      }),
+    },
+    load: {
+      method: 'POST',
+      path: 'admin/country-ranges',
+      guard: 'admin',
+      summary:
+        'Load `start_ip,end_ip,country_code` CSV (DB-IP Lite / IPtoASN): replaces the ranges of every country it names',
+      body: z.object({
+        csv: z
+          .string()
+          .min(1, 'Paste or upload the CSV')
+          .max(80 * 1024 * 1024),
+      }),
+      bodyLimit: 100 * 1024 * 1024,
+      response: z.object({
+        countries: z.number().int(),
+        ranges: z.number().int(),
+        skipped: z.number().int(),
+      }),
+    },
+  },
+});
+
+export const resources = {
+  csf: firewall,
+  'csf-lists': firewallLists,
+  trules: tempRules,
+  'country-ranges': countryRanges,
+};
 
 const applied = z.object({
   /** `full`: the table replaced; `element`: one element added or removed; `off`: removed. */

@@ -1,6 +1,7 @@
 import type { Db } from '../../server/db/database';
 import type { ServerRow } from '../../server/db/schema';
 import { defineServerFeature } from '../../server/feature';
+import { countryHandlers } from './serverCountries';
 import { listsHandlers, tempHandlersBound } from './serverLists';
 import { settingsHandlers } from './serverSettings';
 import { migration } from './serverTables';
@@ -38,5 +39,5 @@ declare module '../../server/http/children' {
 export const server = defineServerFeature({
   migrations: { '0027_firewall': migration },
   children: { 'csf-lists': loadEntry, trules: loadTemp },
-  handlers: [settingsHandlers, listsHandlers, tempHandlersBound],
+  handlers: [settingsHandlers, listsHandlers, tempHandlersBound, countryHandlers],
 });

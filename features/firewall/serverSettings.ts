@@ -8,6 +8,7 @@ import { readOp } from '../../server/agents/runOp';
 import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
 import { normalizePorts } from './ports';
+import { ccOf, setCc } from './serverCountries';
 import { firewall, type firewallSettingsInput, type portsInput } from './resource';
 import {
   type SettingsRow,
@@ -106,6 +107,13 @@ export const settingsHandlers = defineHandlers(firewall, {
     async denylist(ctx) {
       const { data } = await readOp(ctx, 'firewall.denylist', {});
       return { data, total: data.length };
+    },
+
+    async cc(ctx) {
+      return ccOf(ctx.app.db, ctx.server.id);
+    },
+    async setCc(ctx) {
+      return setCc(ctx, (ctx.body as { countries: string[] }).countries);
     },
 
     async portsIn(ctx) {

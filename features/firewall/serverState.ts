@@ -81,6 +81,15 @@ export async function desiredState(db: Db, serverId: number): Promise<FirewallSt
     .where('server_id', '=', serverId)
     .orderBy('id')
     .execute();
+  const countries = s.cc_deny ? s.cc_deny.split(',') : [];
+  const cc = countries.length
+    ? await db
+        .selectFrom('firewall_country_ranges')
+        .select('range')
+        .where('country', 'in', countries)
+        .orderBy('id')
+        .execute()
+    : [];
   const now = Date.now();
   return {
     enabled: Boolean(s.enabled),
@@ -106,6 +115,7 @@ export async function desiredState(db: Db, serverId: number): Promise<FirewallSt
         ttl: Math.ceil((Date.parse(t.expires_at) - now) / 1000),
       }))
       .filter((t) => t.ttl >= 1),
+    cc: cc.map((r) => r.range),
   };
 }
 

@@ -21,7 +21,23 @@ export interface FirewallSettingsTable {
   udp_in: string;
   tcp_out: string;
   udp_out: string;
+  /** Denied countries, ISO 3166 alpha-2, comma-separated. */
+  cc_deny: string;
   updated_at: Timestamp | null;
+}
+
+/** The admin's country ranges (`start_ip,end_ip,country_code` CSV), as nft elements. */
+export interface FirewallCountryRangesTable {
+  id: Generated<number>;
+  country: string;
+  range: string;
+}
+
+export interface FirewallCountryLoadsTable {
+  id: Generated<number>;
+  country: string;
+  ranges: number;
+  loaded_at: Timestamp;
 }
 
 export interface FirewallEntriesTable {
@@ -52,6 +68,8 @@ declare module '../../server/db/schema' {
     firewall_settings: FirewallSettingsTable;
     firewall_entries: FirewallEntriesTable;
     firewall_temp: FirewallTempTable;
+    firewall_country_ranges: FirewallCountryRangesTable;
+    firewall_country_loads: FirewallCountryLoadsTable;
   }
 }
 
@@ -71,6 +89,7 @@ export const DEFAULT_SETTINGS = {
   udp_in: '53',
   tcp_out: '',
   udp_out: '',
+  cc_deny: '',
   updated_at: null,
 };
 
@@ -92,6 +111,7 @@ export const migration = {
       .addColumn('udp_in', 'varchar(2000)', (c) => c.notNull())
       .addColumn('tcp_out', 'varchar(2000)', (c) => c.notNull())
       .addColumn('udp_out', 'varchar(2000)', (c) => c.notNull())
+      .addColumn('cc_deny', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
       .addColumn('updated_at', 'varchar(32)')
       .execute();
     await withId(db, db.schema.createTable('firewall_entries'))
@@ -112,8 +132,24 @@ export const migration = {
       .addColumn('expires_at', 'varchar(32)', (c) => c.notNull())
       .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
       .execute();
+    await withId(db, db.schema.createTable('firewall_country_ranges'))
+      .addColumn('country', 'varchar(2)', (c) => c.notNull())
+      .addColumn('range', 'varchar(90)', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createIndex('firewall_country_ranges_country')
+      .on('firewall_country_ranges')
+      .column('country')
+      .execute();
+    await withId(db, db.schema.createTable('firewall_country_loads'))
+      .addColumn('country', 'varchar(2)', (c) => c.notNull().unique())
+      .addColumn('ranges', 'integer', (c) => c.notNull())
+      .addColumn('loaded_at', 'varchar(32)', (c) => c.notNull())
+      .execute();
   },
   async down(db: Kysely<unknown>) {
+    await db.schema.dropTable('firewall_country_loads').execute();
+    await db.schema.dropTable('firewall_country_ranges').execute();
     await db.schema.dropTable('firewall_temp').execute();
     await db.schema.dropTable('firewall_entries').execute();
     await db.schema.dropTable('firewall_settings').execute();

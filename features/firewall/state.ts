@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { entryProblem, normalizeCidr, parseCidr } from './addresses';
+import { isRangeElement } from './countries';
 import { portListProblem } from './ports';
 
 /** What a user types: an address or block, normalized (`2001:DB8::0001` -> `2001:db8::1`). */
@@ -81,6 +82,8 @@ export const tempElement = z.object({
 export type TempElement = z.infer<typeof tempElement>;
 
 const MAX_LIST = 50_000;
+/** Ranges of denied countries one apply carries (the agent link takes messages up to 1 MB). */
+export const MAX_CC_RANGES = 20_000;
 
 export const firewallState = z.object({
   enabled: z.boolean(),
@@ -94,6 +97,8 @@ export const firewallState = z.object({
   allow: z.array(cidrEntry).max(MAX_LIST),
   deny: z.array(cidrEntry).max(MAX_LIST),
   temp: z.array(tempElement).max(10_000),
+  /** The denied countries' ranges (`start-end`); bounded by what one agent message carries. */
+  cc: z.array(z.string().max(90).refine(isRangeElement, 'A range start-end')).max(MAX_CC_RANGES),
 });
 export type FirewallState = z.infer<typeof firewallState>;
 

@@ -251,3 +251,40 @@ describe('temporary rules', () => {
     }
   });
 });
+
+describe('country blocking', () => {
+  it('refuses countries while no ranges are loaded, saying so', async () => {
+    const cc = await call('GET', path('csf/cc'));
+    expect(cc.json()).toEqual({ countries: [], loaded: [] });
+    const res = await call('PATCH', path('csf/cc'), { countries: ['DE'] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.countries).toMatch(/No country IP ranges are loaded/);
+  });
+
+  it('loads the admin CSV, then denies the chosen countries with their ranges', async () => {
+    const admin = await live.t.user({ admin: true });
+    const csv =
+      '"192.0.2.0","192.0.2.255","ZZ"\n2001:db8::,2001:db8::ff,ZZ\n198.51.100.0,198.51.100.9,YY\nnot,a,line\n';
+    const load = await live.t.call('POST', '/api/v1/admin/country-ranges', {
+      token: admin.token,
+      body: { csv },
+    });
+    expect(load.statusCode, load.body).toBe(200);
+    expect(load.json()).toEqual({ countries: 2, ranges: 3, skipped: 1 });
+    expect((await call('POST', '/api/v1/admin/country-ranges', { csv })).statusCode).toBe(403);
+    const loaded = await live.t.call('GET', '/api/v1/admin/country-ranges', { token: admin.token });
+    expect(loaded.json().data).toEqual([
+      expect.objectContaining({ country: 'YY', ranges: 1 }),
+      expect.objectContaining({ country: 'ZZ', ranges: 2 }),
+    ]);
+
+    const bad = await call('PATCH', path('csf/cc'), { countries: ['DEU'] });
+    expect(Object.keys(bad.json().errors)).toEqual(['countries.0']);
+    const missing = await call('PATCH', path('csf/cc'), { countries: ['FR'] });
+    expect(missing.json().errors.countries).toMatch(/No ranges are loaded for FR/);
+    const res = await call('PATCH', path('csf/cc'), { countries: ['zz'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().countries).toEqual(['ZZ']);
+    expect(applied.at(-1)!.state.cc).toEqual(['192.0.2.0-192.0.2.255', '2001:db8::-2001:db8::ff']);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isRangeElement, parseRangesCsv } from '../../features/firewall/countries';
 import { entryProblem, normalizeCidr } from '../../features/firewall/addresses';
 import { formatPorts, parsePorts } from '../../features/firewall/ports';
 import { elementOf, renderRuleset } from '../../features/firewall/render';
@@ -24,6 +25,7 @@ const state = (over: Partial<FirewallState> = {}): FirewallState => ({
   allow: ['192.0.2.1'],
   deny: ['198.51.100.0/24', '2001:db8::1'],
   temp: [{ kind: 'deny', ip: '203.0.113.5', port: 22, ttl: 60 }],
+  cc: [],
   ...over,
 });
 const guard = {
@@ -141,5 +143,30 @@ describe('the ruleset', () => {
     expect(
       elementOf({ action: 'delete', list: 'tempallow', ip: '192.0.2.1', port: null, ttl: null }),
     ).toEqual({ set: 'tempallow4', element: '{ 192.0.2.1 }' });
+  });
+});
+
+describe('country ranges CSV', () => {
+  it('reads DB-IP / IPtoASN lines, quoted or not, IPv4 and IPv6, and skips the rest', () => {
+    const csv = [
+      'start_ip,end_ip,country_code',
+      '"1.0.0.0","1.0.0.255","AU"',
+      '2001:DB8::,2001:db8::ffff,de',
+      '5.5.5.5,5.5.5.5,FR',
+      '9.9.9.9,1.1.1.1,US',
+      '1.2.3.4,::1,US',
+      '',
+    ].join('\n');
+    expect(parseRangesCsv(csv)).toEqual({
+      ranges: [
+        { country: 'AU', range: '1.0.0.0-1.0.0.255', family: 4 },
+        { country: 'DE', range: '2001:db8::-2001:db8::ffff', family: 6 },
+        { country: 'FR', range: '5.5.5.5', family: 4 },
+      ],
+      skipped: 3,
+    });
+    expect(isRangeElement('1.0.0.0-1.0.0.255')).toBe(true);
+    expect(isRangeElement('1.0.0.255-1.0.0.0')).toBe(false);
+    expect(isRangeElement('1.0.0.0/8')).toBe(false);
   });
 });

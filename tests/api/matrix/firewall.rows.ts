@@ -1,5 +1,6 @@
 import type { TestApp } from '../helpers';
 import {
+  ADMIN,
   type Fixture,
   OFFLINE,
   ROLES,
@@ -109,3 +110,15 @@ export const children = {
   'csf-lists': async (t: TestApp, serverId: number) => (await entry(t, serverId, 'csf_deny')).id,
   trules: (t: TestApp, serverId: number) => temp(t, serverId, 'deny'),
 };
+
+rows.push(
+  { route: `GET /api/v1/csf/cc/${S}`, expect: SHARED },
+  // Nothing loaded in the fixture: an empty choice is the one every caller may save.
+  { route: `PATCH /api/v1/csf/cc/${S}`, body: () => ({ countries: [] }), expect: SHARED },
+  { route: 'GET /api/v1/admin/country-ranges', expect: ADMIN },
+  {
+    route: 'POST /api/v1/admin/country-ranges',
+    body: () => ({ csv: '192.0.2.0,192.0.2.255,ZZ\n' }),
+    expect: ADMIN,
+  },
+);
