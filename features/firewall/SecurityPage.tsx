@@ -3,6 +3,7 @@ import { PageHeader } from '../../src/generic/PageHeader';
 import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
+import { CountriesCard } from './CountriesCard';
 import { DenyListCard } from './DenyListCard';
 import { ListsCard } from './ListsCard';
 import { PortsCard } from './PortsCard';
@@ -30,6 +31,7 @@ export default function SecurityPage() {
       <ListsCard sid={sid} online={online} running={running} />
       <TempRulesCard sid={sid} online={online} />
       <PortsCard sid={sid} />
+      <CountriesCard sid={sid} />
       <DenyListCard sid={sid} online={online && running} />
     </Box>
   );
