@@ -7,6 +7,7 @@ import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
 import * as fail2ban from '../features/fail2ban/agent';
 import * as files from '../features/files/agent';
+import * as firewall from '../features/firewall/agent';
 import * as ftp from '../features/ftp/agent';
 import * as gitdeploy from '../features/gitdeploy/agent';
 import * as joomla from '../features/joomla/agent';
@@ -33,6 +34,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   easyphp.agent,
   fail2ban.agent,
   files.agent,
+  firewall.agent,
   ftp.agent,
   gitdeploy.agent,
   joomla.agent,

@@ -9,6 +9,7 @@ import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
 import * as fail2ban from '../features/fail2ban/resource';
 import * as files from '../features/files/resource';
+import * as firewall from '../features/firewall/resource';
 import * as ftp from '../features/ftp/resource';
 import * as gitdeploy from '../features/gitdeploy/resource';
 import * as joomla from '../features/joomla/resource';
@@ -39,6 +40,7 @@ export const featureResources = {
   ...easyphp.resources,
   ...fail2ban.resources,
   ...files.resources,
+  ...firewall.resources,
   ...ftp.resources,
   ...gitdeploy.resources,
   ...joomla.resources,
@@ -70,6 +72,7 @@ export const featureOps = {
   ...easyphp.ops,
   ...fail2ban.ops,
   ...files.ops,
+  ...firewall.ops,
   ...ftp.ops,
   ...gitdeploy.ops,
   ...joomla.ops,

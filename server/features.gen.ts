@@ -9,6 +9,7 @@ import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
 import * as fail2ban from '../features/fail2ban/server';
 import * as files from '../features/files/server';
+import * as firewall from '../features/firewall/server';
 import * as ftp from '../features/ftp/server';
 import * as gitdeploy from '../features/gitdeploy/server';
 import * as installers from '../features/installers/server';
@@ -41,6 +42,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   easyphp.server,
   fail2ban.server,
   files.server,
+  firewall.server,
   ftp.server,
   gitdeploy.server,
   installers.server,

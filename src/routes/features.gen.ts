@@ -6,6 +6,7 @@ import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
 import * as files from '../../features/files/routes';
+import * as firewall from '../../features/firewall/routes';
 import * as ftp from '../../features/ftp/routes';
 import * as gitdeploy from '../../features/gitdeploy/routes';
 import * as joomla from '../../features/joomla/routes';
@@ -34,6 +35,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...dns.routes,
   ...easyphp.routes,
   ...files.routes,
+  ...firewall.routes,
   ...ftp.routes,
   ...gitdeploy.routes,
   ...joomla.routes,

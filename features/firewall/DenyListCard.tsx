@@ -1,0 +1,75 @@
+import {
+  Alert,
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { errorMessage } from '../../src/generic/serverErrors';
+import type { DenyListItem } from './resource';
+import { useFirewallQuery } from './useFirewall';
+
+/** The deny set as the server's nft holds it now (read live), temporary ones with time left. */
+export function DenyListCard({ sid, online }: { sid: number; online: boolean }) {
+  const live = useFirewallQuery<{ data: DenyListItem[]; total: number }>(
+    sid,
+    'csf',
+    'denylist',
+    online,
+  );
+  const rows = live.data?.data ?? [];
+  return (
+    <Card variant="outlined" sx={{ mb: 2 }}>
+      <CardHeader
+        title="Deny list on the server"
+        action={
+          <Button disabled={!online} onClick={() => void live.refetch()}>
+            Read again
+          </Button>
+        }
+      />
+      <CardContent>
+        {live.error ? <Alert severity="error">{errorMessage(live.error)}</Alert> : null}
+        {!online ? (
+          <Typography color="text.secondary">
+            The server is offline: its deny list cannot be read.
+          </Typography>
+        ) : null}
+        {live.isSuccess && rows.length === 0 ? (
+          <Typography color="text.secondary">Nothing is denied on the server.</Typography>
+        ) : null}
+        {rows.length > 0 ? (
+          <Table size="small" aria-label="Deny list on the server">
+            <TableHead>
+              <TableRow>
+                <TableCell>IP address</TableCell>
+                <TableCell>Kind</TableCell>
+                <TableCell>Port</TableCell>
+                <TableCell>Expires in</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.slice(0, 200).map((r) => (
+                <TableRow key={`${r.kind}-${r.ip}-${r.port ?? ''}`}>
+                  <TableCell sx={{ fontFamily: 'monospace' }}>{r.ip}</TableCell>
+                  <TableCell>{r.kind === 'temp' ? 'temporary' : 'permanent'}</TableCell>
+                  <TableCell>{r.port ?? 'all'}</TableCell>
+                  <TableCell>{r.expires_in === null ? '—' : `${r.expires_in} s`}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        ) : null}
+        {rows.length > 200 ? (
+          <Typography variant="caption">The first 200 of {rows.length}.</Typography>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

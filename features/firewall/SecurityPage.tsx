@@ -1,0 +1,38 @@
+import { Box } from '@mui/material';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
+import { useServerPage } from '../../src/pages/server/ServerContext';
+import { shownName } from '../../src/pages/servers/serverName';
+import { CountriesCard } from './CountriesCard';
+import { DenyListCard } from './DenyListCard';
+import { ListsCard } from './ListsCard';
+import { PortsCard } from './PortsCard';
+import { SettingsCard } from './SettingsCard';
+import { TempRulesCard } from './TempRulesCard';
+import type { FirewallSettings } from './resource';
+import { useFirewallQuery } from './useFirewall';
+
+/**
+ * /security/{id}: the server's firewall (nftables, CSF's model). The attempt limits card
+ * (fail2ban, `features/fail2ban/AttemptLimitsCard.tsx`) goes after the lists.
+ */
+export default function SecurityPage() {
+  const { sid, online, server } = useServerPage();
+  const settings = useFirewallQuery<FirewallSettings>(sid, 'csf', 'read');
+  const running = Boolean(settings.data?.enabled);
+  return (
+    <Box>
+      <PageHeader
+        title="Security"
+        description={`The firewall of ${shownName(server).name}: allowed and denied addresses, temporary rules, open ports and DDoS limits.`}
+      />
+      <OfflineNotice what="Changing a running firewall" />
+      <SettingsCard sid={sid} online={online} />
+      <ListsCard sid={sid} online={online} running={running} />
+      <TempRulesCard sid={sid} online={online} />
+      <PortsCard sid={sid} />
+      <CountriesCard sid={sid} />
+      <DenyListCard sid={sid} online={online && running} />
+    </Box>
+  );
+}

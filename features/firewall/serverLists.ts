@@ -1,0 +1,276 @@
+/**
+ * The allow, deny and ignore lists (`csf/{list}/...`) and the temporary rules (`trules/...`):
+ * rows first, then the one element at runtime on a running firewall; a row the server refused
+ * (or could not get: offline) is taken back out, so the list shows what the server enforces.
+ */
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import { fieldError, notFound } from '../../server/http/errors';
+import { defineHandlers } from '../../server/http/handlers';
+import type { HandlerContext } from '../../server/http/handlers';
+import { SELF_ADDRESSES, contains, parseCidr } from './addresses';
+import {
+  type FirewallEntry,
+  type TempRule,
+  firewallLists,
+  type firewallEntryInput,
+  type tempRuleInput,
+  tempRules,
+} from './resource';
+import { type ListName, REMOVED_MESSAGE } from './routesDecl';
+import type { FirewallEntriesTable, FirewallTempTable } from './serverTables';
+import { applyState, dropExpired, nowIso, serially, settingsOf } from './serverState';
+
+type Ctx = HandlerContext<unknown, unknown>;
+type EntryRow = Selectable<FirewallEntriesTable>;
+type TempRow = Selectable<FirewallTempTable>;
+const WORDS: Record<ListName, string> = {
+  csf_allow: 'allow',
+  csf_deny: 'deny',
+  csf_ignore: 'ignore',
+};
+const SET: Record<ListName, 'allow' | 'deny' | null> = {
+  csf_allow: 'allow',
+  csf_deny: 'deny',
+  csf_ignore: null,
+};
+
+const entryRecord = (r: EntryRow): FirewallEntry => ({
+  id: r.id,
+  ip: r.ip,
+  comment: r.comment,
+  created_at: r.created_at,
+});
+
+/** Denying the server's own loopback addresses would cut it off from itself. */
+function refuseSelf(ip: string) {
+  const c = parseCidr(ip)!;
+  if (SELF_ADDRESSES.some((s) => contains(c, s)))
+    throw fieldError(
+      'ip',
+      `${ip} holds the server's own address (127.0.0.1 or ::1): it cannot be denied`,
+    );
+}
+
+/** On a running firewall, one element in or out; a stopped one only keeps the row. */
+async function pushChange(ctx: Ctx, message: string, change: Parameters<typeof applyState>[2]) {
+  const settings = await settingsOf(ctx.app.db, ctx.server.id);
+  if (settings.enabled) await applyState(ctx, message, change);
+}
+
+function listHandlers(list: ListName) {
+  const set = SET[list];
+  const add = async (ctx: Ctx) => {
+    const { ip, comment } = ctx.body as z.output<typeof firewallEntryInput>;
+    if (list === 'csf_deny') refuseSelf(ip);
+    const { db } = ctx.app;
+    return serially(ctx.server.id, async () => {
+      const taken = await db
+        .selectFrom('firewall_entries')
+        .select('id')
+        .where('server_id', '=', ctx.server.id)
+        .where('list', '=', list)
+        .where('ip', '=', ip)
+        .executeTakeFirst();
+      if (taken) throw fieldError('ip', `${ip} is already on the ${WORDS[list]} list`);
+      const row = await db
+        .insertInto('firewall_entries')
+        .values({ server_id: ctx.server.id, list, ip, comment, created_at: nowIso() })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      try {
+        if (set)
+          await pushChange(ctx, `Firewall: ${WORDS[list]} ${ip}`, {
+            action: 'add',
+            list: set,
+            ip,
+            port: null,
+            ttl: null,
+          });
+      } catch (error) {
+        await db.deleteFrom('firewall_entries').where('id', '=', row.id).execute();
+        throw error;
+      }
+      return entryRecord(row);
+    });
+  };
+  const remove = async (ctx: Ctx, row: EntryRow | undefined) => {
+    if (!row || row.list !== list) throw notFound(`That address is not on the ${WORDS[list]} list`);
+    return serially(ctx.server.id, async () => {
+      const { db } = ctx.app;
+      await db.deleteFrom('firewall_entries').where('id', '=', row.id).execute();
+      try {
+        if (set)
+          await pushChange(ctx, `Firewall: take ${row.ip} off the ${WORDS[list]} list`, {
+            action: 'delete',
+            list: set,
+            ip: row.ip,
+            port: null,
+            ttl: null,
+          });
+      } catch (error) {
+        const { id: _id, ...values } = row;
+        await db.insertInto('firewall_entries').values(values).execute();
+        throw error;
+      }
+      return { message: REMOVED_MESSAGE, ip: row.ip };
+    });
+  };
+  return {
+    add,
+    async list(ctx: Ctx) {
+      const { ip, page, perPage } = ctx.query as { ip?: string; page: number; perPage: number };
+      const base = ctx.app.db
+        .selectFrom('firewall_entries')
+        .where('server_id', '=', ctx.server.id)
+        .where('list', '=', list)
+        .$if(ip !== undefined, (q) => q.where('ip', '=', ip!));
+      const { n } = await base
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const rows = await base
+        .selectAll()
+        .orderBy('id', 'desc')
+        .limit(perPage)
+        .offset((page - 1) * perPage)
+        .execute();
+      return { data: rows.map(entryRecord), total: Number(n) };
+    },
+    async removeIp(ctx: Ctx) {
+      const { ip } = ctx.query as { ip: string };
+      const row = await ctx.app.db
+        .selectFrom('firewall_entries')
+        .selectAll()
+        .where('server_id', '=', ctx.server.id)
+        .where('list', '=', list)
+        .where('ip', '=', ip)
+        .executeTakeFirst();
+      return remove(ctx, row);
+    },
+    removeId: (ctx: Ctx) => remove(ctx, ctx.child as EntryRow),
+  };
+}
+
+const [allow, deny, ignore] = [
+  listHandlers('csf_allow'),
+  listHandlers('csf_deny'),
+  listHandlers('csf_ignore'),
+];
+
+export const listsHandlers = defineHandlers(firewallLists, {
+  actions: {
+    allowAdd: allow.add,
+    allowList: allow.list,
+    allowRemoveIp: allow.removeIp,
+    allowRemoveId: allow.removeId,
+    denyAdd: deny.add,
+    denyList: deny.list,
+    denyRemoveIp: deny.removeIp,
+    denyRemoveId: deny.removeId,
+    ignoreAdd: ignore.add,
+    ignoreList: ignore.list,
+    ignoreRemoveIp: ignore.removeIp,
+    ignoreRemoveId: ignore.removeId,
+  },
+});
+
+const tempRecord = (r: TempRow): TempRule => ({
+  id: r.id,
+  kind: r.kind,
+  ip: r.ip,
+  port: r.port,
+  comment: r.comment,
+  ttl: r.ttl,
+  expires_at: r.expires_at,
+  time_left: Math.max(0, Math.ceil((Date.parse(r.expires_at) - Date.now()) / 1000)),
+});
+
+function tempHandlers(kind: 'allow' | 'deny') {
+  const setName = kind === 'allow' ? 'tempallow' : 'tempdeny';
+  return {
+    async list(ctx: Ctx) {
+      await dropExpired(ctx.app.db, ctx.server.id);
+      const rows = await ctx.app.db
+        .selectFrom('firewall_temp')
+        .selectAll()
+        .where('server_id', '=', ctx.server.id)
+        .where('kind', '=', kind)
+        .orderBy('expires_at')
+        .execute();
+      return { data: rows.map(tempRecord), total: rows.length };
+    },
+    async add(ctx: Ctx) {
+      const { ip, ttl, port, comment } = ctx.body as z.output<typeof tempRuleInput>;
+      if (kind === 'deny') refuseSelf(ip);
+      const { db } = ctx.app;
+      return serially(ctx.server.id, async () => {
+        const at = Date.now();
+        const row = await db
+          .insertInto('firewall_temp')
+          .values({
+            server_id: ctx.server.id,
+            kind,
+            ip,
+            port: port ?? null,
+            comment,
+            ttl,
+            expires_at: new Date(at + ttl * 1000).toISOString(),
+            created_at: new Date(at).toISOString(),
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        try {
+          await pushChange(
+            ctx,
+            `Firewall: temporary ${kind} ${ip}${port ? ` port ${port}` : ''} for ${ttl} s`,
+            {
+              action: 'add',
+              list: setName,
+              ip,
+              port: port ?? null,
+              ttl,
+            },
+          );
+        } catch (error) {
+          await db.deleteFrom('firewall_temp').where('id', '=', row.id).execute();
+          throw error;
+        }
+        return tempRecord(row);
+      });
+    },
+    async remove(ctx: Ctx) {
+      const row = ctx.child as TempRow;
+      if (row.kind !== kind) throw notFound(`No such temporary ${kind} rule`);
+      return serially(ctx.server.id, async () => {
+        await ctx.app.db.deleteFrom('firewall_temp').where('id', '=', row.id).execute();
+        try {
+          await pushChange(ctx, `Firewall: end the temporary ${kind} of ${row.ip}`, {
+            action: 'delete',
+            list: setName,
+            ip: row.ip,
+            port: row.port,
+            ttl: null,
+          });
+        } catch (error) {
+          const { id: _id, ...values } = row;
+          await ctx.app.db.insertInto('firewall_temp').values(values).execute();
+          throw error;
+        }
+        return { message: REMOVED_MESSAGE, ip: row.ip };
+      });
+    },
+  };
+}
+
+const [tAllow, tDeny] = [tempHandlers('allow'), tempHandlers('deny')];
+
+export const tempHandlersBound = defineHandlers(tempRules, {
+  actions: {
+    allowList: tAllow.list,
+    allowAdd: tAllow.add,
+    allowRemove: tAllow.remove,
+    denyList: tDeny.list,
+    denyAdd: tDeny.add,
+    denyRemove: tDeny.remove,
+  },
+});
