@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
  */
 import { agentsScale } from './agents-scale';
 import { cloneBench } from './clone';
 import { filesBench } from './files';
+import { firewallBench } from './firewall';
 import { gitDeploy } from './gitdeploy';
 import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
@@ -134,6 +135,16 @@ async function gitdeploy() {
   );
 }
 
+async function firewall() {
+  const r = await firewallBench();
+  console.log(
+    'Firewall: a 10,000-entry deny list (API -> applied and confirmed) and one more address (sandbox)',
+  );
+  console.log(
+    `  full apply ${r.fullApplyMs.toFixed(0)} ms, single add ${r.singleAddMs.toFixed(0)} ms\n`,
+  );
+}
+
 const sections = {
   api,
   bundle,
@@ -145,6 +156,7 @@ const sections = {
   clone,
   files,
   gitdeploy,
+  firewall,
 } as const;
 
 async function main() {

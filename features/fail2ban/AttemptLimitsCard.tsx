@@ -116,7 +116,7 @@ export function AttemptLimitsCard({ serverId }: { serverId: string | number }) {
               const state = states[i]!;
               return (
                 <Box key={kind} role="group" aria-label={`${ATTEMPT_LABELS[kind].label} limit`}>
-                  <Typography variant="subtitle2">
+                  <Typography variant="subtitle2" sx={{ mb: 1.5 }}>
                     {ATTEMPT_LABELS[kind].label}
                     {state.active
                       ? ` · active${state.banned.length ? `, ${state.banned.length} banned` : ''}`

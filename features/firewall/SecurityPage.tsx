@@ -3,6 +3,7 @@ import { PageHeader } from '../../src/generic/PageHeader';
 import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
+import { AttemptLimitsCard } from '../fail2ban/AttemptLimitsCard';
 import { CountriesCard } from './CountriesCard';
 import { DenyListCard } from './DenyListCard';
 import { ListsCard } from './ListsCard';
@@ -13,8 +14,8 @@ import type { FirewallSettings } from './resource';
 import { useFirewallQuery } from './useFirewall';
 
 /**
- * /security/{id}: the server's firewall (nftables, CSF's model). The attempt limits card
- * (fail2ban, `features/fail2ban/AttemptLimitsCard.tsx`) goes after the lists.
+ * /security/{id}: the server's firewall (nftables, CSF's model), with fail2ban's attempt
+ * limits (features/fail2ban) after the lists.
  */
 export default function SecurityPage() {
   const { sid, online, server } = useServerPage();
@@ -29,6 +30,7 @@ export default function SecurityPage() {
       <OfflineNotice what="Changing a running firewall" />
       <SettingsCard sid={sid} online={online} />
       <ListsCard sid={sid} online={online} running={running} />
+      <AttemptLimitsCard serverId={sid} />
       <TempRulesCard sid={sid} online={online} />
       <PortsCard sid={sid} />
       <CountriesCard sid={sid} />

@@ -72,3 +72,27 @@ test('enable the firewall, deny an address, remove it with the 3 s message, set 
   await expect(page.getByText(/No country IP ranges are loaded/)).toBeVisible();
   await shot(page, 'firewall-ports');
 });
+
+test('the attempt limits card sets the SSH limit that fail2ban runs with', async ({ page }) => {
+  // A sandbox has no journal: fail2ban reads sshd's lines from the syslog file (Debian 12's
+  // rsyslog ships no init script, so the daemon itself).
+  await sb.sandbox.exec(['rsyslogd'], { timeoutMs: 15_000 });
+  await signedIn(page);
+  await page.goto(`/security/${sb.serverId}`);
+  const card = page.getByRole('group', { name: 'SSH limit' });
+  await expect(card.getByLabel('SSH attempts')).toBeVisible({ timeout: 30_000 });
+  await card.getByLabel('SSH attempts').fill('7');
+  await page.getByRole('button', { name: 'Save attempt limits' }).click();
+  await expect(page.getByText('Attempt limits saved; fail2ban reloaded.')).toBeVisible({
+    timeout: 60_000,
+  });
+  const running = await sb.sandbox.exec(['fail2ban-client', 'get', 'stackdeck-ssh', 'maxretry'], {
+    timeoutMs: 15_000,
+  });
+  expect(running.stdout.trim()).toBe('7');
+  await page.reload();
+  await expect(
+    page.getByRole('group', { name: 'SSH limit' }).getByLabel('SSH attempts'),
+  ).toHaveValue('7', { timeout: 30_000 });
+  await shot(page, 'firewall-attempt-limits');
+});
