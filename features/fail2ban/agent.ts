@@ -137,34 +137,47 @@ async function enableAtBoot(systemd: boolean): Promise<void> {
   else await run('update-rc.d', ['fail2ban', 'enable']);
 }
 
+/**
+ * One config transaction: the jail file written, `fail2ban-client -t` checks it, fail2ban is
+ * started or reloaded and must then run exactly the jails asked for with their limits; any
+ * failure puts the old file back and reloads it. `ignore`: the firewall's ignore list.
+ */
+async function apply(limits: AttemptLimits, ignore: string[]): Promise<void> {
+  const systemd = await hasSystemd();
+  if (!systemd) await ensureLogs(limits);
+  const never = new Set([...(await neverBanned()), ...ignore]);
+  const env = { systemd, sshPorts: await sshPorts(), ignore: [...never] };
+  const wanted = ALL_KINDS.some((k) => limits[k].value > 0);
+  await applyConfig({
+    program: 'fail2ban',
+    files: [{ path: JAIL_FILE, content: renderJails(limits, env), mode: 0o644 }],
+    check: ['fail2ban-client', '-t'],
+    reload: () => startOrReload(systemd, wanted),
+    verify: () => verify(limits),
+  });
+  if (wanted) await enableAtBoot(systemd);
+}
+
 export const agent = defineAgentFeature(ops, {
   ops: {
     async 'fail2ban.get'({ kind }) {
       return state(kind, await readLimits());
     },
 
-    /**
-     * One config transaction: the jail file written, `fail2ban-client -t` checks it, fail2ban
-     * is started or reloaded and must then run exactly the jails asked for with their limits;
-     * any failure puts the old file back and reloads it.
-     */
-    async 'fail2ban.set'({ kind, changes }) {
+    async 'fail2ban.set'({ kind, changes, ignore }) {
       const limits = await readLimits();
       limits[kind] = { ...limits[kind], ...changes };
-      const systemd = await hasSystemd();
-      if (!systemd) await ensureLogs(limits);
-      const env = { systemd, sshPorts: await sshPorts(), ignore: await neverBanned() };
-      const wanted = ALL_KINDS.some((k) => limits[k].value > 0);
-      await applyConfig({
-        program: 'fail2ban',
-        files: [{ path: JAIL_FILE, content: renderJails(limits, env), mode: 0o644 }],
-        check: ['fail2ban-client', '-t'],
-        reload: () => startOrReload(systemd, wanted),
-        verify: () => verify(limits),
-      });
-      if (wanted) await enableAtBoot(systemd);
+      await apply(limits, ignore);
       return state(kind, limits);
     },
+
+    /** With no jail on there is no file to change: the list is sent again with the next limit. */
+    async 'fail2ban.ignore'({ ignore }) {
+      const limits = await readLimits();
+      if (!ALL_KINDS.some((k) => limits[k].value > 0)) return { applied: false };
+      await apply(limits, ignore);
+      return { applied: true };
+    },
   },
-  locks: { 'fail2ban.set': () => ['fail2ban'] },
+  locks: { 'fail2ban.set': () => ['fail2ban'], 'fail2ban.ignore': () => ['fail2ban'] },
 });

@@ -7,6 +7,7 @@
  * agent wrote, and fail2ban's own answer), like the SSH settings.
  */
 import { z } from 'zod';
+import { normalizeCidr } from '../firewall/addresses';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 
@@ -104,12 +105,30 @@ export const attemptlimits = defineResource({
 
 export const resources = { attemptlimits };
 
+/**
+ * The firewall's ignore list (`csf_ignore`, CSF's csf.ignore: addresses the login-failure
+ * daemon never blocks), in the firewall's own normal spelling: fail2ban's `ignoreip`.
+ */
+export const ignoreList = z
+  .array(
+    z
+      .string()
+      .refine((ip) => normalizeCidr(ip) === ip, 'An address or CIDR block in its normal form'),
+  )
+  .max(5000);
+
 export const ops = {
   'fail2ban.get': op(z.object({ kind: attemptKind }), attemptStateSchema),
   /** fail2ban's start and its check take seconds on a small server. */
   'fail2ban.set': op(
-    z.object({ kind: attemptKind, changes: attemptLimitSchema.partial() }),
+    z.object({ kind: attemptKind, changes: attemptLimitSchema.partial(), ignore: ignoreList }),
     attemptStateSchema,
+    120_000,
+  ),
+  /** The ignore list changed: the jails are written again with it (when any jail is on). */
+  'fail2ban.ignore': op(
+    z.object({ ignore: ignoreList }),
+    z.object({ applied: z.boolean() }),
     120_000,
   ),
 };

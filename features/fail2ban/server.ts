@@ -11,8 +11,29 @@ import { ATTEMPT_KINDS, type AttemptKind, type AttemptLimit, attemptlimits } fro
  */
 const read = (kind: AttemptKind) => (ctx: HandlerContext) => readOp(ctx, 'fail2ban.get', { kind });
 
+/** The server's firewall ignore list (CSF's csf.ignore: never blocked for failed logins). */
+async function ignoreListOf(ctx: HandlerContext<unknown, unknown>): Promise<string[]> {
+  const rows = await ctx.app.db
+    .selectFrom('firewall_entries')
+    .select('ip')
+    .where('server_id', '=', ctx.server.id)
+    .where('list', '=', 'csf_ignore')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.ip);
+}
+
+/**
+ * The ignore list changed (features/firewall): fail2ban's jails are written again with it. An
+ * error (the server offline, fail2ban refusing) reaches the caller, which takes its row back.
+ */
+export async function syncIgnoreList(ctx: HandlerContext<unknown, unknown>, message: string) {
+  await runOp(ctx, message, 'fail2ban.ignore', { ignore: await ignoreListOf(ctx) });
+}
+
 const change =
-  (kind: AttemptKind) => (ctx: HandlerContext<unknown, Partial<AttemptLimit> | undefined>) => {
+  (kind: AttemptKind) =>
+  async (ctx: HandlerContext<unknown, Partial<AttemptLimit> | undefined>) => {
     const body = ctx.body ?? {};
     const words = Object.entries(body)
       .map(([key, value]) => `${key} ${String(value)}`)
@@ -21,7 +42,7 @@ const change =
       ctx,
       `Change the ${ATTEMPT_KINDS[kind]} attempt limit: ${words || 'nothing'}`,
       'fail2ban.set',
-      { kind, changes: body },
+      { kind, changes: body, ignore: await ignoreListOf(ctx) },
     );
   };
 

@@ -1,13 +1,15 @@
 /**
  * The allow, deny and ignore lists (`csf/{list}/...`) and the temporary rules (`trules/...`):
- * rows first, then the one element at runtime on a running firewall; a row the server refused
- * (or could not get: offline) is taken back out, so the list shows what the server enforces.
+ * rows first, then the one element at runtime on a running firewall (the ignore list: fail2ban's
+ * jails written again with it); a row the server refused (or could not get: offline) is taken
+ * back out, so the list shows what the server enforces.
  */
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { fieldError, notFound } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
+import { syncIgnoreList } from '../fail2ban/server';
 import { SELF_ADDRESSES, contains, parseCidr } from './addresses';
 import {
   type FirewallEntry,
@@ -87,6 +89,7 @@ function listHandlers(list: ListName) {
             port: null,
             ttl: null,
           });
+        else await syncIgnoreList(ctx, `Fail2ban: never ban ${ip}`);
       } catch (error) {
         await db.deleteFrom('firewall_entries').where('id', '=', row.id).execute();
         throw error;
@@ -108,6 +111,7 @@ function listHandlers(list: ListName) {
             port: null,
             ttl: null,
           });
+        else await syncIgnoreList(ctx, `Fail2ban: ${row.ip} may be banned again`);
       } catch (error) {
         const { id: _id, ...values } = row;
         await db.insertInto('firewall_entries').values(values).execute();

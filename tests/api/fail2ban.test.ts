@@ -16,7 +16,7 @@ type Limit = { value: number; ban_time: number; find_time: number };
 const limits = new Map<string, Limit>();
 
 const path = (kind: string) => `/api/v1/csf/${kind}/servers/${agent.server.id}/users/${owner.id}`;
-const call = (method: 'GET' | 'PATCH', url: string, body?: unknown) =>
+const call = (method: 'GET' | 'PATCH' | 'POST', url: string, body?: unknown) =>
   live.t.call(method, url, { token: owner.token, body });
 const stateOf = (kind: string) => {
   const limit = limits.get(kind) ?? { value: 0, ban_time: 3600, find_time: 3600 };
@@ -28,6 +28,7 @@ beforeAll(async () => {
   owner = await live.t.user();
   agent = await startFakeAgent(live, owner, {
     'fail2ban.get': (a: { kind: string }) => stateOf(a.kind),
+    'fail2ban.ignore': () => ({ applied: true }),
     'fail2ban.set': (a: { kind: string; changes: Partial<Limit> }) => {
       if (a.changes.value === 42)
         throw new OpError('check_failed', 'fail2ban refused the new configuration: bad jail');
@@ -64,7 +65,7 @@ describe('attempt limits', () => {
     expect(res.json()).toMatchObject({ kind: 'ssh-max', value: 5, ban_time: 3600, active: true });
     expect(agent.calls.at(-1)).toEqual({
       name: 'fail2ban.set',
-      args: { kind: 'ssh-max', changes: { value: 5 } },
+      args: { kind: 'ssh-max', changes: { value: 5 }, ignore: [] },
     });
     const log = await call('GET', `/api/v1/activity/servers/${agent.server.id}/users/${owner.id}`);
     expect(log.json().data[0]).toMatchObject({
@@ -78,6 +79,20 @@ describe('attempt limits', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().message).toBe('fail2ban refused the new configuration: bad jail');
     expect((await call('GET', path('smt-max'))).json()).toMatchObject({ value: 0 });
+  });
+
+  it("sends the firewall's ignore list with every change (never banned)", async () => {
+    const ignore = `csf/csf_ignore/servers/${agent.server.id}/users/${owner.id}`;
+    expect((await call('POST', `/api/v1/${ignore}`, { ip: '2001:DB8::1' })).statusCode).toBe(201);
+    expect(agent.calls.at(-1)).toEqual({
+      name: 'fail2ban.ignore',
+      args: { ignore: ['2001:db8::1'] },
+    });
+    await call('PATCH', path('imap-max'), { value: 4 });
+    expect(agent.calls.at(-1)).toEqual({
+      name: 'fail2ban.set',
+      args: { kind: 'imap-max', changes: { value: 4 }, ignore: ['2001:db8::1'] },
+    });
   });
 
   it('refuses bad input at its fields before asking the server', async () => {

@@ -13,6 +13,7 @@ let owner: TestUser;
 let agent: FakeAgent;
 let applied: { state: FirewallState; change: FirewallChange | null }[] = [];
 let refuse: string | null = null;
+const ignored: string[][] = [];
 /** What the fake server enforces: the last state it took (kept across tests). */
 let last: FirewallState | undefined;
 
@@ -42,6 +43,12 @@ beforeAll(async () => {
         },
         ssh_ports: [22],
       };
+    },
+    // The ignore list is fail2ban's (features/fail2ban): its jails are written again with it.
+    'fail2ban.ignore': (a: { ignore: string[] }) => {
+      if (refuse) throw new Error(refuse);
+      ignored.push(a.ignore);
+      return { applied: true };
     },
     'firewall.denylist': () => ({
       data: (last?.deny ?? []).map((ip) => ({
@@ -184,10 +191,19 @@ describe('allow, deny and ignore lists', () => {
     expect((await call('DELETE', `${path('csf/csf_deny')}?ip=192.0.2.99`)).statusCode).toBe(404);
   });
 
-  it('keeps the ignore list in the panel only (fail2ban reads it), not as a firewall set', async () => {
+  it('hands the ignore list to fail2ban, not to the firewall, and takes a refused row back', async () => {
     const before = applied.length;
     expect((await call('POST', path('csf/csf_ignore'), { ip: '192.0.2.50' })).statusCode).toBe(201);
+    expect((await call('POST', path('csf/csf_ignore'), { ip: '192.0.2.51' })).statusCode).toBe(201);
     expect(applied.length).toBe(before);
+    expect(ignored.at(-1)).toEqual(['192.0.2.50', '192.0.2.51']);
+    expect((await call('DELETE', `${path('csf/csf_ignore')}?ip=192.0.2.50`)).statusCode).toBe(200);
+    expect(ignored.at(-1)).toEqual(['192.0.2.51']);
+
+    refuse = 'fail2ban refused the new configuration';
+    const res = await call('POST', path('csf/csf_ignore'), { ip: '192.0.2.52' });
+    expect(res.statusCode).toBe(422);
+    expect((await call('GET', path('csf/csf_ignore'))).json().total).toBe(1);
   });
 
   it('takes the row back out when the server refuses the element', async () => {

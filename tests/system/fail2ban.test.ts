@@ -14,6 +14,7 @@ let sb: Sandbox;
 let server: ServerRecord;
 
 const BANNED = '127.0.0.5';
+const IGNORED = '127.0.0.7';
 const OTHER = '127.0.0.6';
 const path = (kind: string) => `csf/${kind}/servers/${server.id}/users/${panel.uid}`;
 
@@ -132,6 +133,20 @@ describe('the SSH attempt limit', () => {
     expect(await sh('nft list table inet f2b-table')).toContain(BANNED);
     const res = await panel.api('GET', path('ssh-max'));
     expect(res.json()).toMatchObject({ active: true, banned: [BANNED] });
+  });
+
+  it("never bans an address of the firewall's ignore list (CSF's csf.ignore)", async () => {
+    const res = await panel.api('POST', path('csf_ignore'), { ip: IGNORED });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await sh('grep -m1 ^ignoreip /etc/fail2ban/jail.d/stackdeck.conf')).toContain(IGNORED);
+    for (let i = 1; i <= 6; i++)
+      expect((await failedLogin(IGNORED)).stderr).toMatch(/Permission denied/);
+    // An ignored source leaves no count to wait for: give the polling backend (1 s) time to
+    // have read every line before asking.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(await greets(IGNORED)).toBe(true);
+    const status = await sb.exec(['fail2ban-client', 'status', 'stackdeck-ssh']);
+    expect(status.stdout).not.toContain(IGNORED);
   });
 
   it('turned off (0): the jail stops and the banned source gets in again', async () => {
