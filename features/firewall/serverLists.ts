@@ -113,8 +113,12 @@ function listHandlers(list: ListName) {
           });
         else await syncIgnoreList(ctx, `Fail2ban: ${row.ip} may be banned again`);
       } catch (error) {
-        const { id: _id, ...values } = row;
-        await db.insertInto('firewall_entries').values(values).execute();
+        // The row as it was, id included; only the table's columns (a loaded child may carry more).
+        const { id, server_id, ip, comment, created_at } = row;
+        await db
+          .insertInto('firewall_entries')
+          .values({ id, server_id, list: row.list, ip, comment, created_at })
+          .execute();
         throw error;
       }
       return { message: REMOVED_MESSAGE, ip: row.ip };
@@ -256,8 +260,22 @@ function tempHandlers(kind: 'allow' | 'deny') {
             ttl: null,
           });
         } catch (error) {
-          const { id: _id, ...values } = row;
-          await ctx.app.db.insertInto('firewall_temp').values(values).execute();
+          // The row as it was; only the table's columns (a loaded child may carry more).
+          const { id, server_id, ip, port, comment, ttl, expires_at, created_at } = row;
+          await ctx.app.db
+            .insertInto('firewall_temp')
+            .values({
+              id,
+              server_id,
+              kind: row.kind,
+              ip,
+              port,
+              comment,
+              ttl,
+              expires_at,
+              created_at,
+            })
+            .execute();
           throw error;
         }
         return { message: REMOVED_MESSAGE, ip: row.ip };

@@ -58,24 +58,31 @@ async function temp(t: TestApp, serverId: number, kind: 'allow' | 'deny'): Promi
   return row.id;
 }
 
-const listRows = (list: string): Row[] => [
-  {
-    route: `POST /api/v1/csf/${list}/${S}`,
-    body: (_f, role) => ({ ip: ipFor(role), comment: role }),
-    expect: CREATED,
-  },
-  { route: `GET /api/v1/csf/${list}/${S}`, expect: SHARED },
-  {
-    route: `DELETE /api/v1/csf/${list}/${S}`,
-    query: async (f: Fixture) => `?ip=${(await entry(f.t, f.serverId, list)).ip}`,
-    expect: SHARED,
-  },
-  {
-    route: `DELETE /api/v1/csf/${list}/:id/${S}`,
-    params: async (f) => ({ id: (await entry(f.t, f.serverId, list)).id }),
-    expect: SHARED,
-  },
-];
+/**
+ * The ignore list is fail2ban's: adding or removing an entry writes its jails again on the
+ * server, so the offline fixture answers 409 there (and keeps no change).
+ */
+const listRows = (list: string): Row[] => {
+  const live = list === 'csf_ignore';
+  return [
+    {
+      route: `POST /api/v1/csf/${list}/${S}`,
+      body: (_f, role) => ({ ip: ipFor(role), comment: role }),
+      expect: live ? OFFLINE : CREATED,
+    },
+    { route: `GET /api/v1/csf/${list}/${S}`, expect: SHARED },
+    {
+      route: `DELETE /api/v1/csf/${list}/${S}`,
+      query: async (f: Fixture) => `?ip=${(await entry(f.t, f.serverId, list)).ip}`,
+      expect: live ? OFFLINE : SHARED,
+    },
+    {
+      route: `DELETE /api/v1/csf/${list}/:id/${S}`,
+      params: async (f) => ({ id: (await entry(f.t, f.serverId, list)).id }),
+      expect: live ? OFFLINE : SHARED,
+    },
+  ];
+};
 
 const tempRows = (kind: 'allow' | 'deny'): Row[] => [
   { route: `GET /api/v1/trules/${kind}/${S}`, expect: SHARED },
