@@ -132,7 +132,10 @@ test('webhook: a new secret is shown once; remove asks first and the site keeps 
   await signedIn(page);
   await page.goto(`/git/${sb.serverId}/${appId}`);
   await expect(page).toHaveURL(new RegExp(`/git-configure/${sb.serverId}/${appId}$`));
-  await page.getByLabel('Deploy on push').check();
+  // The switch shows the server's answer (PATCH gitwebhook), not the click: wait for it.
+  const onPush = page.getByLabel('Deploy on push');
+  await onPush.click();
+  await expect(onPush).toBeChecked({ timeout: 15_000 });
   await page.getByRole('button', { name: 'Generate a new secret' }).click();
   await expect(page.getByTestId('webhook-secret')).toContainText(/[0-9a-f]{64}/);
   await expect(page.getByLabel('Payload URL')).toHaveValue(/\/api\/v1\/hooks\/git\//);
