@@ -37,7 +37,8 @@ export default defineConfig({
     { name: 'pages', testIgnore: SANDBOX_SPECS },
   ],
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // 15 s: a page's lazy part can take over 10 s to arrive and run on a busy two-CPU machine.
+  expect: { timeout: 15_000 },
   // Two workers share the one panel (the machine has 2 CPUs); each spec file runs in order on
   // one of them. Every spec makes its own accounts, servers and sandboxes; the few that change
   // what the others see take a lock (`-exclusive-`: nothing else runs meanwhile, or a named
