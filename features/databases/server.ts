@@ -5,6 +5,7 @@ import { httpErrorOf, readOp } from '../../server/agents/runOp';
 import type { Db } from '../../server/db/database';
 import { HttpError, fieldError, notFound } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
+import { cachedServerRead } from '../../server/http/serverReadCache';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
 import { type ManagedHooks, defineManagedHandlers } from '../../server/managed/handlers';
@@ -319,8 +320,6 @@ export async function removeAppDatabases(
   }
 }
 
-const collationCache = new Map<number, { at: number; data: unknown[] }>();
-
 export const server = defineServerFeature({
   migrations: { '0011_databases': migration },
   managed: [databaseKind, dbUserKind],
@@ -352,11 +351,12 @@ export const server = defineServerFeature({
             if (!caller) throw new HttpError(401, 'Sign in first');
             const found = await ctx.app.services.servers.findAccessible(id, caller.id);
             if (!found) throw notFound('No such server');
-            const cached = collationCache.get(id);
-            if (cached && Date.now() - cached.at < 600_000) return { data: cached.data };
             try {
-              const data = await ctx.app.agents.call(id, 'mariadb.collations', {});
-              collationCache.set(id, { at: Date.now(), data });
+              const data = await cachedServerRead(
+                ctx.app,
+                { read: 'mariadb.collations', serverId: id, ttlMs: 600_000 },
+                () => ctx.app.agents.call(id, 'mariadb.collations', {}),
+              );
               return { data };
             } catch (error) {
               throw httpErrorOf(error);

@@ -6,10 +6,9 @@ import { Resolver } from 'node:dns/promises';
 import { readOp, runOp } from '../../server/agents/runOp';
 import { fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
+import { cachedServerRead, forgetServerRead } from '../../server/http/serverReadCache';
 import { toAsciiDomain } from './names';
 import { PHP_SOURCE_WORDS } from './resource';
-
-const runtimeCache = new Map<number, { at: number; data: unknown[] }>();
 
 /** The answer to "where does this domain point": any A record of the server's address. */
 async function aRecord(domain: string, serverIp: string | null) {
@@ -26,13 +25,15 @@ async function aRecord(domain: string, serverIp: string | null) {
 export const serverInfoActions = {
   /** The server's PHP versions, asked at most once a minute. */
   async php(ctx: HandlerContext) {
-    const cached = runtimeCache.get(ctx.server.id);
-    if (cached && Date.now() - cached.at < 60_000) return { data: cached.data };
-    const data = (await readOp(ctx, 'php.runtimes', {})).map((runtime) => ({
-      ...runtime,
-      from: PHP_SOURCE_WORDS[runtime.source],
-    }));
-    runtimeCache.set(ctx.server.id, { at: Date.now(), data });
+    const data = await cachedServerRead(
+      ctx.app,
+      { read: 'php.runtimes', serverId: ctx.server.id, ttlMs: 60_000 },
+      async () =>
+        (await readOp(ctx, 'php.runtimes', {})).map((runtime) => ({
+          ...runtime,
+          from: PHP_SOURCE_WORDS[runtime.source],
+        })),
+    );
     return { data };
   },
   /** apt's view, asked each time (a source may have been set up since). */
@@ -46,7 +47,7 @@ export const serverInfoActions = {
   async phpInstall(ctx: HandlerContext) {
     const { version } = ctx.body as { version: string };
     const runtime = await runOp(ctx, `Install PHP ${version}`, 'php.install', { version });
-    runtimeCache.delete(ctx.server.id);
+    forgetServerRead(ctx.app, { read: 'php.runtimes', serverId: ctx.server.id });
     return { ...runtime, from: PHP_SOURCE_WORDS[runtime.source] };
   },
   async aRecord(ctx: HandlerContext) {
