@@ -5,6 +5,7 @@
  * inside the sandbox that counts every answer other than one of the two releases' pages.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startGitServer } from '../tests/system/harness/gitServer';
 import { percentile, startBenchServer } from './benchServer';
 
 export interface GitDeployResult {
@@ -20,27 +21,6 @@ export interface GitDeployResult {
 export async function gitDeploy(deploys = 5): Promise<GitDeployResult> {
   const bench = await startBenchServer(['ssh', 'nginx', 'php8.2-fpm']);
   const { api, sandbox } = bench;
-  const run = (argv: string[], input?: string) =>
-    sandbox.execOk(argv, input === undefined ? {} : { input });
-  const git = (...argv: string[]) =>
-    run([
-      'runuser',
-      '-u',
-      'git',
-      '--',
-      'env',
-      'HOME=/home/git',
-      'git',
-      '-C',
-      '/home/git/work',
-      ...argv,
-    ]);
-  const commit = async (text: string) => {
-    await run(['runuser', '-u', 'git', '--', 'tee', '/home/git/work/public/index.html'], text);
-    await git('add', '-A');
-    await git('-c', 'user.name=Bench', '-c', 'user.email=b@site.test', 'commit', '-q', '-m', text);
-    await git('push', '-q', '-f', '/srv/git/site.git', 'main');
-  };
   try {
     const user = await api('POST', bench.path('sysusers'), {
       user_name: 'alice',
@@ -53,27 +33,12 @@ export async function gitDeploy(deploys = 5): Promise<GitDeployResult> {
     });
     const ofApp = (p: string) => bench.path(`${p}/webstacks/${app.id}`);
     const key = await api('GET', `${bench.path(`sysusers/${user.id}`)}?rsa=create`);
-    await run(['useradd', '-m', '-s', '/usr/bin/git-shell', 'git']);
-    await run(['mkdir', '-p', '-m', '0700', '/home/git/.ssh', '/srv/git', '/home/git/work/public']);
-    await run(['tee', '/home/git/.ssh/authorized_keys'], `restrict ${String(key.public_key)}\n`);
-    await run(['chown', '-R', 'git:git', '/home/git', '/srv/git']);
-    await run([
-      'runuser',
-      '-u',
-      'git',
-      '--',
-      'git',
-      'init',
-      '-q',
-      '--bare',
-      '-b',
-      'main',
-      '/srv/git/site.git',
-    ]);
-    await run(['runuser', '-u', 'git', '--', 'git', 'init', '-q', '-b', 'main', '/home/git/work']);
-    await commit('release 0\n');
+    const repo = await startGitServer(sandbox, String(key.public_key), {
+      'public/index.html': 'release 0\n',
+    });
+    const commit = (text: string) => repo.push('main', { 'public/index.html': text }, text);
     await api('POST', `${bench.path('gitdeploy')}?wsid=${app.id}`, {
-      repository: 'git@127.0.0.1:/srv/git/site.git',
+      repository: repo.url,
       branch: 'main',
     });
     const deployOnce = async () => {
@@ -96,7 +61,7 @@ export async function gitDeploy(deploys = 5): Promise<GitDeployResult> {
     const times: number[] = [];
     for (let i = 1; i <= deploys; i++) {
       await commit(`release ${i}\n`);
-      await run(['rm', '-f', '/tmp/stop-load']);
+      await sandbox.execOk(['rm', '-f', '/tmp/stop-load']);
       const accept = `"release ${i - 1}"|"release ${i}"`;
       const load = sandbox.exec(
         [
@@ -109,7 +74,7 @@ export async function gitDeploy(deploys = 5): Promise<GitDeployResult> {
       await sleep(300);
       times.push(await deployOnce());
       await sleep(300);
-      await run(['touch', '/tmp/stop-load']);
+      await sandbox.execOk(['touch', '/tmp/stop-load']);
       const [ok, bad] = (await load).stdout.trim().split(' ').map(Number);
       requests += ok! + bad!;
       failed += bad!;

@@ -197,7 +197,8 @@ export const githooks = defineResource({
       method: 'POST',
       path: 'hooks/git/{token}',
       guard: 'public',
-      summary: 'A push from GitHub (X-Hub-Signature-256) or GitLab (X-Gitlab-Token)',
+      summary:
+        'A push from GitHub (X-Hub-Signature-256) or GitLab (X-Gitlab-Token); queued during a deploy',
       bodyLimit: 5 * 1024 * 1024,
       rawBody: true,
       status: 202,

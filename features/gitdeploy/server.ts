@@ -1,7 +1,6 @@
 import { readOp } from '../../server/agents/runOp';
 import { now } from '../../server/db/database';
 import { defineServerFeature } from '../../server/feature';
-import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { defineHandlers } from '../../server/http/handlers';
 import { gitdeploy, githooks } from './resource';
@@ -17,6 +16,7 @@ import {
   webhook,
 } from './serverConfig';
 import {
+  DeployRunning,
   deployRecord,
   primaryDomain,
   runningDeploy,
@@ -24,7 +24,7 @@ import {
   sweepDeploys,
 } from './serverDeploy';
 import { receive } from './serverHook';
-import { migration } from './serverTables';
+import { migration, queueMigration } from './serverTables';
 
 async function deployNow(ctx: HandlerContext) {
   const config = await configOf(ctx);
@@ -51,8 +51,7 @@ async function deploys(ctx: HandlerContext<{ page: number; perPage: number }>) {
 async function rollback(ctx: HandlerContext) {
   const config = await configOf(ctx);
   const app = webappOf(ctx);
-  if (await runningDeploy(ctx.app, app.id))
-    throw new HttpError(409, `A deploy of ${app.name} is running: wait for its end`);
+  if (await runningDeploy(ctx.app, app.id)) throw new DeployRunning(app.name);
   const result = await readOp(ctx, 'gitdeploy.rollback', {
     sys_user: app.sys_user,
     app: app.name,
@@ -82,7 +81,7 @@ async function rollback(ctx: HandlerContext) {
 }
 
 export const server = defineServerFeature({
-  migrations: { '0028_git_deploy': migration },
+  migrations: { '0028_git_deploy': migration, '0029_git_deploy_queue': queueMigration },
   handlers: [
     defineHandlers(gitdeploy, {
       actions: {

@@ -1,7 +1,8 @@
 /**
  * Deploys as tasks: each is a row of git_deploys (the app's history) and a task of its owner
  * (the messages panel, pushed live), the agent's progress its events, the clone's and script's
- * output kept with the row. One deploy of an app runs at a time.
+ * output kept with the row. One deploy of an app runs at a time; a webhook that comes in
+ * during one queues a single follow-up (git_configs.deploy_queued), started at its end.
  */
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -13,6 +14,13 @@ import { HttpError } from '../../server/http/errors';
 import type { WebappRow } from '../webapps/server';
 import type { deployResult, GitDeploy } from './resource';
 import type { GitConfigRow, GitDeployRow } from './serverTables';
+
+/** A deploy of the app is under way: a manual deploy is refused with it, a webhook queues. */
+export class DeployRunning extends HttpError {
+  constructor(name: string) {
+    super(409, `A deploy of ${name} is running: wait for its end`);
+  }
+}
 
 type Trigger = GitDeployRow['trigger'];
 type Result = z.output<typeof deployResult>;
@@ -73,6 +81,7 @@ async function settle(
     .where('id', '=', row.id)
     .where('status', '=', 'running')
     .execute();
+  await drainQueue(app, row.webapp_id);
 }
 
 /**
@@ -88,8 +97,13 @@ export async function startDeploy(
 ): Promise<{ id: number; task_id: number }> {
   if (!(await app.agents.isOnline(server.id)))
     throw new HttpError(409, 'The server is offline: its agent is not connected');
-  if (await runningDeploy(app, webapp.id))
-    throw new HttpError(409, `A deploy of ${webapp.name} is running: wait for its end`);
+  if (await runningDeploy(app, webapp.id)) throw new DeployRunning(webapp.name);
+  // This deploy clones the branch's head after this point: it covers any push queued before.
+  await app.db
+    .updateTable('git_configs')
+    .set({ deploy_queued: 0 })
+    .where('webapp_id', '=', webapp.id)
+    .execute();
   const { tasks } = app.services;
   const opId = randomUUID();
   const taskId = await tasks.create({
@@ -158,6 +172,69 @@ export async function startDeploy(
   return { id: inserted.id, task_id: taskId };
 }
 
+/** The app and server a configuration deploys to. */
+export async function deployTarget(app: FastifyInstance, config: GitConfigRow) {
+  const webapp = (await app.db
+    .selectFrom('webapps')
+    .selectAll()
+    .where('id', '=', config.webapp_id)
+    .executeTakeFirstOrThrow()) as WebappRow;
+  const server = await app.db
+    .selectFrom('servers')
+    .selectAll()
+    .where('id', '=', config.server_id)
+    .executeTakeFirstOrThrow();
+  return { webapp, server };
+}
+
+/**
+ * Starts the deploy a webhook queued, if one is and no deploy of the app runs; its id, or null.
+ * The flag is claimed by one conditional update: a deploy's end, a webhook and the sweeper
+ * racing for it start one deploy.
+ */
+export async function drainQueue(app: FastifyInstance, webappId: number): Promise<number | null> {
+  if (await runningDeploy(app, webappId)) return null;
+  const claimed = await app.db
+    .updateTable('git_configs')
+    .set({ deploy_queued: 0 })
+    .where('webapp_id', '=', webappId)
+    .where('deploy_queued', '=', 1)
+    .returningAll()
+    .executeTakeFirst();
+  if (!claimed) return null;
+  try {
+    const { webapp, server } = await deployTarget(app, claimed);
+    return (await startDeploy(app, server, webapp, claimed, 'webhook')).id;
+  } catch (error) {
+    // A deploy started since the claim clones a head that has the queued push.
+    if (error instanceof DeployRunning) return null;
+    // The server offline, say: queued again, for the sweeper's next round.
+    await app.db
+      .updateTable('git_configs')
+      .set({ deploy_queued: 1 })
+      .where('id', '=', claimed.id)
+      .execute();
+    if (!(error instanceof HttpError)) app.log.error({ err: error }, 'a queued git deploy failed');
+    return null;
+  }
+}
+
+/**
+ * Queues a deploy after the running one (a webhook's push); whether none was queued before and,
+ * if the running deploy ended meanwhile, the id of the deploy started now.
+ */
+export async function queueDeploy(app: FastifyInstance, config: GitConfigRow) {
+  const set = await app.db
+    .updateTable('git_configs')
+    .set({ deploy_queued: 1 })
+    .where('id', '=', config.id)
+    .where('deploy_queued', '=', 0)
+    .executeTakeFirst();
+  // The running deploy may have ended, finding no flag, between its 409 and this flag.
+  const started = await drainQueue(app, config.webapp_id);
+  return { fresh: Number(set.numUpdatedRows) > 0, started };
+}
+
 /**
  * Deploys left running by a panel that stopped or lost the agent's answer: their task was
  * ended by the agent's late reply or by reconcileTasks; the deploy takes the task's end.
@@ -185,5 +262,12 @@ export async function sweepDeploys(app: FastifyInstance): Promise<number> {
       .where('status', '=', 'running')
       .execute();
   }
+  // Queued deploys whose start failed (server offline) or whose panel stopped before the end.
+  const queued = await app.db
+    .selectFrom('git_configs')
+    .select('webapp_id')
+    .where('deploy_queued', '=', 1)
+    .execute();
+  for (const { webapp_id } of queued) await drainQueue(app, webapp_id);
   return stale.length;
 }

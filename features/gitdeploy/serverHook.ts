@@ -1,15 +1,16 @@
 /**
  * The public webhook (POST /api/v1/hooks/git/{token}): GitHub's HMAC-SHA256 of the raw body in
  * X-Hub-Signature-256, or GitLab's X-Gitlab-Token, checked in constant time against the app's
- * sealed secret; a delivery is handled once; only a push to the configured branch deploys.
+ * sealed secret; a delivery is handled once; only a push to the configured branch deploys. A
+ * push during a running deploy is accepted (202) and queues one deploy after it: later pushes
+ * join that one, which deploys the branch's head when it starts.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { now } from '../../server/db/database';
 import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
-import type { WebappRow } from '../webapps/server';
 import type { GitConfigRow } from './serverTables';
-import { startDeploy } from './serverDeploy';
+import { DeployRunning, deployTarget, queueDeploy, startDeploy } from './serverDeploy';
 
 type Answer = { result: string; deploy_id: number | null };
 
@@ -93,28 +94,30 @@ export async function receive(ctx: HandlerContext): Promise<Answer> {
       result: `ignored: not a push to ${config.branch}${branch ? ` (pushed ${branch})` : ''}`,
       deploy_id: null,
     };
-  const webapp = (await db
-    .selectFrom('webapps')
-    .selectAll()
-    .where('id', '=', config.webapp_id)
-    .executeTakeFirstOrThrow()) as WebappRow;
-  const server = await db
-    .selectFrom('servers')
-    .selectAll()
-    .where('id', '=', config.server_id)
-    .executeTakeFirstOrThrow();
-  const started = await startDeploy(ctx.app, server, webapp, config, 'webhook').catch(
-    async (error: unknown) => {
-      // Not deployed (offline, a deploy running): the provider's redelivery may try again.
-      if (proof.delivery)
-        await db
-          .deleteFrom('git_deliveries')
-          .where('webapp_id', '=', config.webapp_id)
-          .where('delivery', '=', proof.delivery.slice(0, 100))
-          .execute();
-      throw error;
-    },
-  );
-  ctx.reply.code(202);
-  return { result: 'deploying', deploy_id: started.id };
+  const { webapp, server } = await deployTarget(ctx.app, config);
+  try {
+    const started = await startDeploy(ctx.app, server, webapp, config, 'webhook');
+    ctx.reply.code(202);
+    return { result: 'deploying', deploy_id: started.id };
+  } catch (error) {
+    if (error instanceof DeployRunning) {
+      const { fresh, started } = await queueDeploy(ctx.app, config);
+      ctx.reply.code(202);
+      if (started !== null) return { result: 'deploying', deploy_id: started };
+      return {
+        result: fresh
+          ? 'queued: deploys the branch when the running deploy ends'
+          : 'queued: joins the deploy already waiting',
+        deploy_id: null,
+      };
+    }
+    // Not deployed (the server offline): the provider's redelivery may try again.
+    if (proof.delivery)
+      await db
+        .deleteFrom('git_deliveries')
+        .where('webapp_id', '=', config.webapp_id)
+        .where('delivery', '=', proof.delivery.slice(0, 100))
+        .execute();
+    throw error;
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * The panel's git deploy tables (migration 0028_git_deploy): one configuration per app, its
- * deploys (the history the page shows), and the webhook deliveries already handled.
+ * deploys (the history the page shows), and the webhook deliveries already handled; 0029 adds
+ * the flag of a deploy queued by a webhook during a running one.
  */
 import type { Generated, Kysely, Selectable } from 'kysely';
 import type { Flag, Timestamp } from '../../server/db/columns';
@@ -24,6 +25,8 @@ interface GitConfigsTable {
   webhook_token: string;
   /** The HMAC key (GitHub) or token (GitLab), sealed with the install's key. */
   webhook_secret: string;
+  /** 1 while a webhook's deploy waits for the running one's end (it then deploys the head). */
+  deploy_queued: Generated<Flag>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -121,5 +124,18 @@ export const migration = {
     await db.schema.dropTable('git_deliveries').execute();
     await db.schema.dropTable('git_deploys').execute();
     await db.schema.dropTable('git_configs').execute();
+  },
+};
+
+/** In the database, so a queued deploy outlives a panel restart (the sweeper starts it). */
+export const queueMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .alterTable('git_configs')
+      .addColumn('deploy_queued', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('git_configs').dropColumn('deploy_queued').execute();
   },
 };
