@@ -9,7 +9,7 @@ import { HttpError, badRequest, fieldError, forbidden, notFound } from '../../ht
 import { type HandlerContext, defineHandlers } from '../../http/handlers';
 import type { Mail } from '../../mail/mailer';
 import { toServerRecord } from '../../repositories/servers';
-import type { TeamRow } from '../../repositories/teams';
+import type { TeamRow } from '../../repositories/teamRow';
 import { recordActivity } from '../activity';
 import { revokeKeysOfLeavers } from '../servers/keyRevocation';
 
