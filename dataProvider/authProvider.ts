@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'ra-core';
 import { type Role, canAccess } from '../resources/access';
-import type { LoginResponse, User } from '../resources/users';
+import type { User } from '../resources/user-profile';
+import type { LoginResponse } from '../resources/user-security';
 import { type RegistrySource, type StackdeckDataProvider, registryLoader } from './dataProvider';
 import type { SessionStore } from './session';
 

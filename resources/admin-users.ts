@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from './define';
-import { loginResponse } from './users';
+import { loginResponse } from './user-security';
 
 export const adminUserSchema = z.object({
   id: z.number().int(),

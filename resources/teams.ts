@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineResource, id } from './define';
 import { serverSchema } from './servers';
-import { email } from './users';
+import { email } from './user-security';
 
 /** Business limits of teams. */
 export const TEAM_LIMITS = {

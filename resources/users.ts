@@ -1,138 +1,21 @@
 import { z } from 'zod';
-import { defineResource, flag } from './define';
+import { defineResource } from './define';
+import { photoBody, userSchema, userUpdate } from './user-profile';
+import {
+  apiKeyPair,
+  apiKeyRecord,
+  confirmBody,
+  loginBody,
+  loginResponse,
+  mintApiKeyBody,
+  otpCode,
+  reauthBody,
+  registerBody,
+  resetPasswordBody,
+  totpEnrolment,
+} from './user-security';
 
-export const PLAN_NAMES: Record<number, string> = { 1: 'Trial', 2: 'Free', 3: 'Basic', 4: 'Pro' };
-export const PRO_PLAN_ID = 4;
-
-export const password = z
-  .string()
-  .min(10, 'At least 10 characters')
-  .max(128, 'At most 128 characters');
-export const email = z.email('Enter a valid email address').max(254).toLowerCase();
-export const otpCode = z.string().regex(/^\d{6}$/, 'Enter the 6-digit code');
-export const twoFactorMethod = z.enum(['email', 'totp']);
-
-/** The profile fields of the spec keep their spelling (Addr_1, CompanyName, ...). */
-export const profileFields = z.object({
-  user_name: z.string().trim().min(2, 'At least 2 characters').max(64),
-  Addr_1: z.string().trim().max(200).optional(),
-  Addr_2: z.string().trim().max(200).optional(),
-  City: z.string().trim().max(100).optional(),
-  CompanyName: z.string().trim().max(200).optional(),
-  Country: z
-    .string()
-    .regex(/^([A-Z]{2})?$/, 'Pick a country')
-    .optional(),
-  PostalCode: z.string().trim().max(20).optional(),
-  State: z.string().trim().max(100).optional(),
-  TaxNum: z.string().trim().max(50).optional(),
-  TimeZone: z.string().max(64).optional(),
-});
-
-export const userSchema = profileFields.extend({
-  id: z.number().int(),
-  uuid: z.string(),
-  email: z.string(),
-  is_admin: z.boolean(),
-  is_admin_staff: z.boolean(),
-  plan_id: z.number().int(),
-  photo: z.string().nullable(),
-  /** The newest of the account's API keys (never a secret); null when it has none. */
-  api_key: z.string().nullable(),
-  two_factor: z.boolean(),
-  two_factor_method: twoFactorMethod.nullable(),
-  confirmed: z.boolean(),
-  disabled: z.boolean(),
-  /** Mail the user on every sign-in. */
-  LoginNotif: z.boolean(),
-  created_at: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
-
-/**
- * Everything a user may change on their own record. `is_admin`, `plan_id`, `api_key` and the
- * like are absent, so the server strips them from any request.
- */
-export const userUpdate = profileFields.partial().extend({
-  LoginNotif: flag.optional(),
-  password: password.optional(),
-  current_password: z.string().max(128).optional(),
-  two_factor: flag.optional(),
-  two_factor_method: twoFactorMethod.optional(),
-  /** The code that proves the authenticator works (enabling TOTP) or the password holder is present. */
-  otp_code: otpCode.optional(),
-});
-export type UserUpdate = z.infer<typeof userUpdate>;
-
-export const registerBody = z.object({
-  user_name: profileFields.shape.user_name,
-  email,
-  password,
-});
-
-export const loginBody = z.object({
-  email: z.string().trim().min(1, 'Enter your email').max(254),
-  password: z.string().min(1, 'Enter your password').max(128),
-});
-/** A mailed or authenticator code on its own (confirmation, sign-in, reset). */
-export const codeBody = z.object({ code: otpCode });
-export const confirmBody = codeBody.extend({ uuid: z.uuid() });
-export const resetPasswordBody = codeBody.extend({ id: z.uuid(), password: password.optional() });
-export const loginResponse = z.union([
-  z.object({
-    User: z.object({ id: z.number(), is_admin: z.boolean(), plan_id: z.number() }),
-    Token: z.string(),
-  }),
-  z.object({ otp_required: z.literal(true), method: twoFactorMethod }),
-]);
-export type LoginResponse = z.infer<typeof loginResponse>;
-
-/**
- * Proof that the account holder is at the keyboard, for what a stolen token must not do alone
- * (minting an API key, deleting the account): the password, and the second factor when it is on
- * (a code from GET users/{uid}/otp, or the authenticator app's code).
- */
-export const reauthBody = z.object({
-  password: z.string().min(1, 'Enter your password').max(128),
-  otp: otpCode.optional(),
-});
-export type Reauth = z.infer<typeof reauthBody>;
-export const mintApiKeyBody = reauthBody.extend({
-  /** What the key is for, to tell keys apart in the list. */
-  label: z.string().trim().max(100, 'At most 100 characters').optional(),
-});
-/** A new key: the secret is in this answer only. */
-export const apiKeyPair = z.object({
-  id: z.number(),
-  api_key: z.string(),
-  api_secret: z.string(),
-  label: z.string(),
-  created_at: z.string(),
-});
-/** A key as listed: when it was made and last used (time and client address); no secret. */
-export const apiKeyRecord = z.object({
-  id: z.number(),
-  api_key: z.string(),
-  label: z.string(),
-  created_at: z.string(),
-  last_used_at: z.string().nullable(),
-  last_used_ip: z.string().nullable(),
-});
-export type ApiKeyRecord = z.infer<typeof apiKeyRecord>;
-export const photoBody = z.object({
-  data: z
-    .string()
-    .max(1_500_000, 'The photo must be under 1 MB')
-    .regex(
-      /^data:image\/(png|jpeg|webp|gif);base64,[A-Za-z0-9+/=]+$/,
-      'PNG, JPEG, WebP or GIF only',
-    ),
-});
-export const totpEnrolment = z.object({
-  otpauth_url: z.string(),
-  qr: z.string(),
-  secret: z.string(),
-});
+/** The users resource: its routes; the schemas are in user-profile.ts and user-security.ts. */
 const sent = z.object({ sent: z.boolean() });
 
 export const users = defineResource({

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { password as passwordRule } from '../resources/users';
+import { password as passwordRule } from '../resources/user-security';
 import { hashPassword } from './auth/passwords';
 
 export interface AdminCredentials {

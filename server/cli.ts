@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { email as emailRule } from '../resources/users';
+import { email as emailRule } from '../resources/user-security';
 import { build } from './app';
 import { hashPassword } from './auth/passwords';
 import { checkPassword, generatePassword } from './bootstrap';

@@ -7,7 +7,7 @@ import { defineAgentFeature } from '../../agent/ops/types';
 import type { OpErrorCode } from '../../resources/agent/protocol';
 import { appUser, asUser } from '../installers/agentSteps';
 import { listingProblem, parseTarListing, parseZipListing } from '../releases/archive';
-import { appDir } from '../webapps/render';
+import { appDir } from '../webapps/appPaths';
 import { workerSource } from './agentWorker';
 import {
   ARCHIVE_LIMITS,

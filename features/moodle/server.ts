@@ -4,7 +4,7 @@ import { defineHandlers } from '../../server/http/handlers';
 import { appCronStep, phpCli } from '../cron/serverApp';
 import { installWithDatabase, stepOp } from '../installers/serverRun';
 import type { WebappRow } from '../webapps/server';
-import { docRoot } from '../webapps/render';
+import { docRoot } from '../webapps/appPaths';
 import { type moodleInstallInput, moodleInstaller } from './resource';
 
 /**

@@ -7,7 +7,7 @@ import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { APP_LOG_DIR } from '../webapps/names';
-import { appDir } from '../webapps/render';
+import { appDir } from '../webapps/appPaths';
 import {
   ownProgram,
   programGroup,

@@ -14,7 +14,7 @@ import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import type { OpContext } from '../../agent/ops/types';
 import { type Entry, listingProblem, parseTarListing, parseZipListing } from '../releases/archive';
-import { appDir } from '../webapps/render';
+import { appDir } from '../webapps/appPaths';
 import { appUser, asUser } from '../installers/agentSteps';
 import { NODE_STEP_MS, npmInstall, said } from './agentUser';
 import { CODE_DIR, MAX_ARCHIVE_BYTES } from './names';

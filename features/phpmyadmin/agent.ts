@@ -15,7 +15,7 @@ import {
 import { RELEASE_DIR } from '../installers/names';
 import { sql } from '../databases/agent';
 import { DB_USER, account, literal } from '../databases/sql';
-import { appDir, docRoot } from '../webapps/render';
+import { appDir, docRoot } from '../webapps/appPaths';
 import {
   PRIVATE_DIR,
   SSO_SCRIPT,

@@ -11,7 +11,7 @@ import {
   releaseTree,
   writeAsUser,
 } from '../installers/agentSteps';
-import { appDir } from '../webapps/render';
+import { appDir } from '../webapps/appPaths';
 import { roundcubeConfig } from './config';
 import { ops } from './resource';
 

@@ -5,7 +5,7 @@ import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { applyApp } from '../webapps/agent';
-import { ACME_ROOT, CERTBOT_DIR, SSL_DIR, certbotLineage, sslDir } from '../webapps/render';
+import { ACME_ROOT, CERTBOT_DIR, SSL_DIR, certbotLineage, sslDir } from '../webapps/appPaths';
 import { ops } from './resource';
 
 const fullchainOf = (name: string) => `${sslDir(name)}/fullchain.pem`;

@@ -2,7 +2,7 @@
  * SSL certificates (spec "SSL and hostname"): one certificate per web app, uploaded (custom)
  * or issued by an ACME CA (Let's Encrypt, through certbot on the server). The panel keeps the
  * row; the agent writes the certificate and key to `/etc/stackdeck/ssl/app-<name>/` and serves
- * the app on 443 too (its vhost, features/webapps/render.ts), as one nginx transaction.
+ * the app on 443 too (its vhost, features/webapps/renderNginx.ts), as one nginx transaction.
  */
 import { z } from 'zod';
 import { managedState } from '../../resources/managedState';

@@ -1,7 +1,8 @@
 import * as tickets from '../../server/db/migrations/0005_tickets';
 import { defineServerFeature } from '../../server/feature';
 import { ticketHandlers } from '../../server/handlers/tickets';
-import { TicketFiles, TicketRepository } from '../../server/repositories/tickets';
+import { TicketFiles } from '../../server/repositories/ticketAttachments';
+import { TicketRepository } from '../../server/repositories/tickets';
 import type { ServiceDeps } from '../../server/serviceDeps';
 
 /** The repositories and clients of support tickets (issue 4). */

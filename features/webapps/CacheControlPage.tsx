@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
-import { linesOf } from '../../src/generic/widgets';
+import { linesOf } from '../../src/generic/widgets/LinesWidget';
 import { useStackdeckData } from '../../src/hooks';
 import type { cacheState } from './cacheResource';
 import { cacheSettings } from './names';

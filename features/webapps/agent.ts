@@ -20,21 +20,19 @@ import {
   appDir,
   docRoot,
   nginxPath,
-  parseHeader,
-  placeholder,
   guardPoolPath,
   poolPath,
-  renderApache,
-  renderGuardPool,
-  renderLogrotate,
-  renderNginx,
-  renderPool,
   snippetsDir,
   socketPath,
   sslDir,
   certbotLineage,
   stockPoolPath,
-} from './render';
+} from './appPaths';
+import { placeholder } from './placeholder';
+import { renderApache } from './renderApache';
+import { renderLogrotate } from './renderLogrotate';
+import { parseHeader, renderNginx } from './renderNginx';
+import { renderGuardPool, renderPool } from './renderPhpPool';
 import { removeNodeProgram } from '../nodejs/agentProgram';
 import { KNOWN_PHP_VERSIONS, fpmPackage, installArgv, parsePolicy } from './phpPackages';
 import { type AppSpec, ops } from './resource';
@@ -250,7 +248,7 @@ async function anyHybrid(except?: string): Promise<boolean> {
   return files.some((f) => f.startsWith(PREFIX) && f !== `${PREFIX}${except}.conf`);
 }
 
-/** Debian's stock pool of every version set aside, the guard in its place (render.ts). */
+/** Debian's stock pool of every version set aside, the guard in its place (renderPhpPool.ts). */
 function stockPoolsAside(versions: string[]): ConfigFile[] {
   return versions.flatMap((v) => [
     { path: stockPoolPath(v), content: null },

@@ -10,7 +10,7 @@ import {
   writeAsUser,
 } from '../installers/agentSteps';
 import { RELEASE_DIR } from '../installers/names';
-import { appDir, docRoot } from '../webapps/render';
+import { appDir, docRoot } from '../webapps/appPaths';
 import { INSTALL_SCRIPT, rewireConfig, wpConfig } from './config';
 import { ops } from './resource';
 

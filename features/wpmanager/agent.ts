@@ -7,7 +7,7 @@ import type { PasswdEntry } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { appUser, asUser, mustAsUser, writeAsUser } from '../installers/agentSteps';
 import { listingProblem, parseZipListing } from '../releases/archive';
-import { appDir, docRoot } from '../webapps/render';
+import { appDir, docRoot } from '../webapps/appPaths';
 import { type WpActionArgs, type WpActionResult, ops } from './resource';
 import { MANAGE_SCRIPT } from './script';
 

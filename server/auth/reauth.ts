@@ -1,4 +1,4 @@
-import type { Reauth } from '../../resources/users';
+import type { Reauth } from '../../resources/user-security';
 import type { UserRow } from '../db/schema';
 import { fieldError } from '../http/errors';
 import type { Services } from '../serviceTypes';

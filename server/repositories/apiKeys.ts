@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ApiKeyRecord } from '../../resources/users';
+import type { ApiKeyRecord } from '../../resources/user-security';
 import type { Db } from '../db/database';
 import { now } from '../db/database';
 import { type CallerChanges, callerChanges } from '../auth/callerCache';

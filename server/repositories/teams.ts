@@ -1,16 +1,14 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import type { Team } from '../../resources/teams';
-import { TEAM_LIMITS } from '../../resources/teams';
 import type { Db } from '../db/database';
 import { now, toCount } from '../db/database';
-import type { TeamsTable } from '../../features/teams/serverTables';
-import type { Selectable } from 'kysely';
 import type { ServerRow } from '../db/schema';
+import { type TeamChange, applyTeamChange } from './teamChange';
 import type { InviteRow } from './teamInvites';
-
-export type TeamRow = Selectable<TeamsTable>;
+import type { TeamRow } from './teamRow';
+import { sharedServers, teamInvitesOf, teamRecord } from './teamRecord';
+import { serversSharedWith, teamPhotos } from './teamSharing';
 
 /** Whether `userId` owns the team or is a member of it. */
 export type Standing = 'owner' | 'member';
@@ -90,85 +88,17 @@ export class TeamRepository {
   }
 
   /** The API record as `viewerId` sees it: invitations only for the owner. */
-  async record(team: TeamRow, viewerId: number): Promise<Team> {
-    const [owner, members, servers, invites] = await Promise.all([
-      this.db
-        .selectFrom('users')
-        .select(['id', 'user_name', 'email'])
-        .where('id', '=', team.owner_id)
-        .executeTakeFirstOrThrow(),
-      this.db
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
-        .select(['users.id', 'users.user_name', 'users.email', 'team_members.created_at'])
-        .where('team_members.team_id', '=', team.id)
-        .orderBy('team_members.created_at')
-        .orderBy('users.id')
-        .execute(),
-      this.sharedServers(team),
-      team.owner_id === viewerId ? this.invitesOf(team.id) : Promise.resolve([]),
-    ]);
-    const stamp = now();
-    return {
-      id: team.id,
-      name: team.name,
-      owner_id: team.owner_id,
-      is_owner: team.owner_id === viewerId,
-      users: [
-        { ...owner, is_owner: true, joined_at: team.created_at },
-        ...members.map((m) => ({
-          id: m.id,
-          user_name: m.user_name,
-          email: m.email,
-          is_owner: false,
-          joined_at: m.created_at,
-        })),
-      ],
-      servers: servers.map((s) => ({
-        id: s.id,
-        uuid: s.uuid,
-        name: s.name,
-        pending_name: s.pending_name,
-        connected: Boolean(s.connected),
-      })),
-      invites: invites.map((i) => ({
-        id: i.id,
-        email: i.email,
-        created_at: i.created_at,
-        expires_at: i.expires_at,
-        expired: i.expires_at < stamp,
-      })),
-      created_at: team.created_at,
-    };
+  record(team: TeamRow, viewerId: number): Promise<Team> {
+    return teamRecord(this.db, team, viewerId);
   }
 
   /** The team's servers that its owner still owns. */
   sharedServers(team: Pick<TeamRow, 'id' | 'owner_id'>) {
-    return this.db
-      .selectFrom('team_servers')
-      .innerJoin('servers', 'servers.id', 'team_servers.server_id')
-      .select([
-        'servers.id',
-        'servers.uuid',
-        'servers.name',
-        'servers.pending_name',
-        'servers.connected',
-      ])
-      .where('team_servers.team_id', '=', team.id)
-      .where('servers.user_id', '=', team.owner_id)
-      .orderBy('servers.name')
-      .orderBy('servers.id')
-      .execute();
+    return sharedServers(this.db, team);
   }
 
   invitesOf(teamId: number): Promise<InviteRow[]> {
-    return this.db
-      .selectFrom('team_invites')
-      .selectAll()
-      .where('team_id', '=', teamId)
-      .orderBy('created_at')
-      .orderBy('id')
-      .execute();
+    return teamInvitesOf(this.db, teamId);
   }
 
   async memberIds(teamId: number): Promise<number[]> {
@@ -206,75 +136,8 @@ export class TeamRepository {
    * Applies an owner's change at once. Returns the invitations written (one new id per address:
    * a re-sent invitation invalidates the old link).
    */
-  async apply(
-    team: TeamRow,
-    change: {
-      name?: string;
-      invite: string[];
-      remove: number[];
-      cancelInvites: string[];
-      share: number[];
-      unshare: number[];
-    },
-  ): Promise<InviteRow[]> {
-    const stamp = now();
-    const expires = new Date(Date.now() + TEAM_LIMITS.inviteDays * 86_400_000).toISOString();
-    return this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('teams')
-        .set({ ...(change.name !== undefined ? { name: change.name } : {}), updated_at: stamp })
-        .where('id', '=', team.id)
-        .execute();
-      if (change.remove.length) {
-        await trx
-          .deleteFrom('team_members')
-          .where('team_id', '=', team.id)
-          .where('user_id', 'in', change.remove)
-          .execute();
-      }
-      if (change.cancelInvites.length) {
-        await trx
-          .deleteFrom('team_invites')
-          .where('team_id', '=', team.id)
-          .where('id', 'in', change.cancelInvites)
-          .execute();
-      }
-      if (change.unshare.length) {
-        await trx
-          .deleteFrom('team_servers')
-          .where('team_id', '=', team.id)
-          .where('server_id', 'in', change.unshare)
-          .execute();
-      }
-      if (change.share.length) {
-        await trx
-          .insertInto('team_servers')
-          .values(
-            change.share.map((server_id) => ({ team_id: team.id, server_id, created_at: stamp })),
-          )
-          .onConflict((oc) => oc.columns(['team_id', 'server_id']).doNothing())
-          .execute();
-      }
-      const written: InviteRow[] = [];
-      for (const email of change.invite) {
-        await trx
-          .deleteFrom('team_invites')
-          .where('team_id', '=', team.id)
-          .where('email', '=', email)
-          .execute();
-        const row: InviteRow = {
-          id: randomUUID(),
-          team_id: team.id,
-          email,
-          invited_by: team.owner_id,
-          created_at: stamp,
-          expires_at: expires,
-        };
-        await trx.insertInto('team_invites').values(row).execute();
-        written.push(row);
-      }
-      return written;
-    });
+  apply(team: TeamRow, change: TeamChange): Promise<InviteRow[]> {
+    return applyTeamChange(this.db, team, change);
   }
 
   /** A member leaves (or is removed); true if they were one. */
@@ -303,26 +166,9 @@ export class TeamRepository {
     return toCount(members?.n) + toCount(invites?.n);
   }
 
-  /**
-   * Photos of the owners and members of the given teams (users without a photo are left out),
-   * by user id.
-   */
-  async photos(teamIds: number[], page: { page: number; perPage: number }) {
-    if (!teamIds.length) return { total: 0, data: [] };
-    const userIds = this.db
-      .selectFrom('teams')
-      .select('owner_id as user_id')
-      .where('id', 'in', teamIds)
-      .union(this.db.selectFrom('team_members').select('user_id').where('team_id', 'in', teamIds));
-    const base = this.db.selectFrom('user_photos').where('user_id', 'in', userIds);
-    const counted = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    const data = await base
-      .select(['user_id', 'data'])
-      .orderBy('user_id')
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage)
-      .execute();
-    return { total: toCount(counted?.n), data };
+  /** Photos of the owners and members of the given teams, by user id (see teamPhotos). */
+  photos(teamIds: number[], page: { page: number; perPage: number }) {
+    return teamPhotos(this.db, teamIds, page);
   }
 
   /** Ids of every team the user owns or is a member of. */
@@ -331,47 +177,8 @@ export class TeamRepository {
     return rows.map((r) => r.id);
   }
 
-  /**
-   * Servers others share with teams the user is a member of (one row a server), with the
-   * teams sharing each.
-   */
-  async serversSharedWith(userId: number, query: ListQuery) {
-    const shared = this.db
-      .selectFrom('team_servers')
-      .innerJoin('teams', 'teams.id', 'team_servers.team_id')
-      .innerJoin('team_members', 'team_members.team_id', 'teams.id')
-      .innerJoin('servers', 'servers.id', 'team_servers.server_id')
-      .whereRef('servers.user_id', '=', 'teams.owner_id')
-      .where('team_members.user_id', '=', userId)
-      .where('servers.user_id', '<>', userId);
-    const base = this.db.selectFrom('servers').where('id', 'in', shared.select('servers.id'));
-    const counted = await base.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    const sortBy = query.sort === 'created_at' ? 'created_at' : 'name';
-    const direction = query.order === 'ASC' ? 'asc' : 'desc';
-    const rows = await base
-      .selectAll()
-      .orderBy(sortBy, direction)
-      .orderBy('id', direction)
-      .limit(query.perPage)
-      .offset((query.page - 1) * query.perPage)
-      .execute();
-    const teams = rows.length
-      ? await shared
-          .select(['servers.id as server_id', 'teams.id', 'teams.name'])
-          .where(
-            'servers.id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .orderBy('teams.name')
-          .execute()
-      : [];
-    return {
-      total: toCount(counted?.n),
-      data: rows.map((row) => ({
-        row: { ...row, is_shared: 1 },
-        teams: teams.filter((t) => t.server_id === row.id).map((t) => ({ id: t.id, name: t.name })),
-      })),
-    };
+  /** Servers others share with teams the user is a member of (see serversSharedWith). */
+  serversSharedWith(userId: number, query: ListQuery) {
+    return serversSharedWith(this.db, userId, query);
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { User, UserUpdate } from '../../resources/users';
+import type { User, UserUpdate } from '../../resources/user-profile';
 import type { ListQuery } from '../../resources/define';
 import { type CallerChanges, callerChanges } from '../auth/callerCache';
 import type { Db } from '../db/database';

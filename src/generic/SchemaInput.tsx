@@ -3,15 +3,13 @@ import type { z } from 'zod';
 import type { FormField } from './formModel';
 import { fieldLabel } from './labels';
 import { keepText } from './keepText';
-import {
-  AvailabilityWidget,
-  ChoicesWidget,
-  CodeWidget,
-  LinesWidget,
-  OfferedWidget,
-  PasswordWidget,
-  ReferenceWidget,
-} from './widgets';
+import { AvailabilityWidget } from './widgets/AvailabilityWidget';
+import { ChoicesWidget } from './widgets/ChoicesWidget';
+import { CodeWidget } from './widgets/CodeWidget';
+import { LinesWidget } from './widgets/LinesWidget';
+import { OfferedWidget } from './widgets/OfferedWidget';
+import { PasswordWidget } from './widgets/PasswordWidget';
+import { ReferenceWidget } from './widgets/ReferenceWidget';
 
 export { keepText };
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Widget } from '../../resources/define';
 import { fieldsOf } from './zodFields';
 import { fieldLabel } from './labels';
-import { ReferenceFilterInput } from './widgets';
+import { ReferenceFilterInput } from './widgets/ReferenceWidget';
 
 /**
  * The filter inputs of a list, from its declared `filters` schema: `q` is the search box, an

@@ -12,7 +12,7 @@ import Typography from '@mui/material/Typography';
 import { useLogout, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { User } from '../../resources/users';
+import type { User } from '../../resources/user-profile';
 import { planLabel } from './plan';
 
 interface AccountMenuProps {

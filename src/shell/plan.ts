@@ -1,4 +1,4 @@
-import { PRO_PLAN_ID } from '../../resources/users';
+import { PRO_PLAN_ID } from '../../resources/user-profile';
 import { planName } from '../generic/plans';
 
 /**

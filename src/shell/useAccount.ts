@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useGetOne } from 'ra-core';
-import type { User } from '../../resources/users';
+import type { User } from '../../resources/user-profile';
 import { useStackdeckAuth, useStackdeckData } from '../hooks';
 import { sessions } from '../providers';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userSchema } from '../../resources/users';
+import { userSchema } from '../../resources/user-profile';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 /** The user's own record: profile fields, privileged fields, photo, activity, deletion. */

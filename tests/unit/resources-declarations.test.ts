@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ActionDef, OperationDef, ResourceDef } from '../../resources/define';
 import { templateParams } from '../../resources/define';
 import { resources } from '../../resources';
-import { loginBody, registerBody, userSchema, userUpdate } from '../../resources/users';
+import { userSchema, userUpdate } from '../../resources/user-profile';
+import { loginBody, registerBody } from '../../resources/user-security';
 
 /** Rules every declaration must keep; a new resource breaking one fails here first. */
 interface Op {

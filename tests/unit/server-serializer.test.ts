@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { loginResponse, userSchema } from '../../resources/users';
+import { userSchema } from '../../resources/user-profile';
+import { loginResponse } from '../../resources/user-security';
 import { responseSerializerCompiler } from '../../server/http/serializer';
 
 const write = (schema: z.ZodType, data: unknown) =>

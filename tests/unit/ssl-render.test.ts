@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderNginx } from '../../features/webapps/render';
+import { renderNginx } from '../../features/webapps/renderNginx';
 import { webappSpec } from './webappSpec';
 
 const spec = webappSpec;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { profileFields } from '../../resources/users';
+import { profileFields } from '../../resources/user-profile';
 import { COUNTRIES, countryByCode, flagEmoji } from '../../src/generic/countries';
 
 describe('flagEmoji', () => {

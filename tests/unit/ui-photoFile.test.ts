@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { photoBody } from '../../resources/users';
+import { photoBody } from '../../resources/user-profile';
 import { PHOTO_MAX_BYTES, formatBytes, photoFileProblem } from '../../src/generic/photoFile';
 
 describe('photoFileProblem', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { userUpdate } from '../../resources/users';
+import { userUpdate } from '../../resources/user-profile';
 import { normalizeForSchema, schemaResolver } from '../../src/generic/schemaResolver';
 
 const options = { fields: {}, shouldUseNativeValidation: false } as const;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { authlogs } from '../../resources/authlogs';
 import { flag } from '../../resources/define';
-import { registerBody, userSchema, userUpdate } from '../../resources/users';
+import { userSchema, userUpdate } from '../../resources/user-profile';
+import { registerBody } from '../../resources/user-security';
 import { columnKindOf, fieldInfo, fieldsOf, schemaDefaults } from '../../src/generic/zodFields';
 
 describe('fieldInfo: which input a schema field gets', () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseHeader, renderApache, renderNginx, renderPool } from '../../features/webapps/render';
+import { renderApache } from '../../features/webapps/renderApache';
+import { parseHeader, renderNginx } from '../../features/webapps/renderNginx';
+import { renderPool } from '../../features/webapps/renderPhpPool';
 import { DEFAULT_PHP_SETTINGS } from '../../features/webapps/names';
 import { appSpec } from '../../features/webapps/resource';
 import { webappSpec } from './webappSpec';

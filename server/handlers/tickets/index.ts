@@ -3,7 +3,7 @@ import type { Caller } from '../../http/caller';
 import { HttpError, badRequest, fieldError, notFound } from '../../http/errors';
 import { type HandlerContext, defineHandlers } from '../../http/handlers';
 import type { Mail } from '../../mail/mailer';
-import { decodeAttachments } from '../../repositories/tickets';
+import { decodeAttachments } from '../../repositories/ticketAttachments';
 import { recordActivity } from '../activity';
 
 const noTicket = () => notFound('No such ticket');

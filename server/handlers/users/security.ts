@@ -1,5 +1,6 @@
 import QRCode from 'qrcode';
-import type { UserUpdate, users } from '../../../resources/users';
+import type { UserUpdate } from '../../../resources/user-profile';
+import type { users } from '../../../resources/users';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { newTotpSecret, totpStep, totpUri } from '../../auth/totp';
 import type { UserPatch, UserRow } from '../../db/schema';

@@ -2,7 +2,7 @@ import { Box, Button, Stack } from '@mui/material';
 import { Form } from 'ra-core';
 import { PasswordInput, SaveButton, TextInput } from 'ra-ui-materialui';
 import { z } from 'zod';
-import { otpCode } from '../../../resources/users';
+import { otpCode } from '../../../resources/user-security';
 import { keepText } from '../../generic/SchemaInput';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';

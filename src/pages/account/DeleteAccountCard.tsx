@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Stack, Typography } from '@mui/material';
 import DeleteForeverOutlined from '@mui/icons-material/DeleteForeverOutlined';
 import { useLogout } from 'ra-core';
-import type { User } from '../../../resources/users';
+import type { User } from '../../../resources/user-profile';
 import { SectionCard } from '../../generic/SectionCard';
 import { useStackdeckData } from '../../hooks';
 import { ActingNotice } from './ActingNotice';

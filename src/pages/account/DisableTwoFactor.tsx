@@ -2,7 +2,7 @@ import { Box, Stack } from '@mui/material';
 import { Form } from 'ra-core';
 import { PasswordInput, SaveButton } from 'ra-ui-materialui';
 import { z } from 'zod';
-import { type User, type UserUpdate, userUpdate } from '../../../resources/users';
+import { type User, type UserUpdate, userUpdate } from '../../../resources/user-profile';
 import { schemaResolver } from '../../generic/schemaResolver';
 import { useSubmitHandler } from '../../generic/useSubmitHandler';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import type { User, UserUpdate } from '../../../resources/users';
+import type { User, UserUpdate } from '../../../resources/user-profile';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
 import { CodeForm } from './CodeForm';

@@ -4,7 +4,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
-import { type User, photoBody } from '../../../resources/users';
+import { type User, photoBody } from '../../../resources/user-profile';
 import { formatDate } from '../../generic/format';
 import { PHOTO_ACCEPT, photoFileProblem, readAsDataUrl } from '../../generic/photoFile';
 import { planName } from '../../generic/plans';

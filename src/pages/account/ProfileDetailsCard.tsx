@@ -4,7 +4,7 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { Form } from 'ra-core';
 import { AutocompleteInput, BooleanInput, SaveButton, TextInput } from 'ra-ui-materialui';
 import { flag } from '../../../resources/define';
-import { type User, type UserUpdate, profileFields } from '../../../resources/users';
+import { type User, type UserUpdate, profileFields } from '../../../resources/user-profile';
 import { COUNTRIES } from '../../generic/countries';
 import { fieldLabel } from '../../generic/labels';
 import { keepText } from '../../generic/SchemaInput';

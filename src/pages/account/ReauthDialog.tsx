@@ -13,7 +13,8 @@ import {
 import { Form } from 'ra-core';
 import { PasswordInput, SaveButton, TextInput } from 'ra-ui-materialui';
 import { z } from 'zod';
-import { type User, mintApiKeyBody } from '../../../resources/users';
+import { type User } from '../../../resources/user-profile';
+import { mintApiKeyBody } from '../../../resources/user-security';
 import { keepText } from '../../generic/SchemaInput';
 import { errorMessage } from '../../generic/serverErrors';
 import { schemaResolver } from '../../generic/schemaResolver';

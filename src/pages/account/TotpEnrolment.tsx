@@ -1,7 +1,8 @@
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { User, UserUpdate, totpEnrolment } from '../../../resources/users';
+import type { User, UserUpdate } from '../../../resources/user-profile';
+import type { totpEnrolment } from '../../../resources/user-security';
 import { CopyButton } from '../../generic/CopyButton';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';

@@ -3,7 +3,7 @@ import { Button, Chip, Stack, Typography } from '@mui/material';
 import MarkEmailReadOutlined from '@mui/icons-material/MarkEmailReadOutlined';
 import PhonelinkLockOutlined from '@mui/icons-material/PhonelinkLockOutlined';
 import SecurityOutlined from '@mui/icons-material/SecurityOutlined';
-import type { User, UserUpdate } from '../../../resources/users';
+import type { User, UserUpdate } from '../../../resources/user-profile';
 import { SectionCard } from '../../generic/SectionCard';
 import { ActingNotice } from './ActingNotice';
 import { DisableTwoFactor } from './DisableTwoFactor';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useGetIdentity, useGetOne, useUpdate } from 'ra-core';
-import type { User, UserUpdate } from '../../../resources/users';
+import type { User, UserUpdate } from '../../../resources/user-profile';
 
 /**
  * The signed-in user's record (or the acted-as user's), fresh from `GET users/{uid}`, and the

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useTranslate } from 'ra-core';
 import { type ReactNode, useState } from 'react';
-import { codeBody } from '../../../resources/users';
+import { codeBody } from '../../../resources/user-security';
 import { CodeField } from './fields';
 import { FormAlert } from './FormAlert';
 import { applyServerErrors } from './formErrors';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslate } from 'ra-core';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loginBody } from '../../../resources/users';
+import { loginBody } from '../../../resources/user-security';
 import { useStackdeckData } from '../../hooks';
 import { FormTextField } from './fields';
 import { FormAlert } from './FormAlert';

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import { useLogin, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loginBody } from '../../../resources/users';
+import { loginBody } from '../../../resources/user-security';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLink';
 import { FormTextField, PasswordField } from './fields';

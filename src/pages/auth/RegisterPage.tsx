@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslate } from 'ra-core';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { registerBody } from '../../../resources/users';
+import { registerBody } from '../../../resources/user-security';
 import { useStackdeckData } from '../../hooks';
 import { isUuid, recallReferrer } from '../../routes/referrer';
 import { AuthCard } from './AuthCard';

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import { useNotify, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { registerBody } from '../../../resources/users';
+import { registerBody } from '../../../resources/user-security';
 import { useStackdeckData } from '../../hooks';
 import { isUuid } from '../../routes/referrer';
 import { AuthCard } from './AuthCard';

@@ -6,7 +6,7 @@ import { Form, useNotify } from 'ra-core';
 import { SaveButton, TextInput } from 'ra-ui-materialui';
 import { z } from 'zod';
 import type { Team } from '../../../resources/teams';
-import { email } from '../../../resources/users';
+import { email } from '../../../resources/user-security';
 import { formatDate } from '../../generic/format';
 import { keepText } from '../../generic/SchemaInput';
 import { schemaResolver } from '../../generic/schemaResolver';
