@@ -141,7 +141,10 @@ async function firewall() {
     'Firewall: a 10,000-entry deny list (API -> applied and confirmed) and one more address (sandbox)',
   );
   console.log(
-    `  full apply ${r.fullApplyMs.toFixed(0)} ms, single add ${r.singleAddMs.toFixed(0)} ms\n`,
+    `  full apply ${r.fullApplyMs.toFixed(0)} ms, single add ${r.singleAddMs.toFixed(0)} ms`,
+  );
+  console.log(
+    `  ${r.ccRanges} country ranges applied in ${r.ccApplyMs.toFixed(0)} ms, then one address added in ${r.ccSingleAddMs.toFixed(0)} ms\n`,
   );
 }
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, Card, CardContent, CardHeader, Stack, TextField } from '@mui/material';
+import { Card, CardContent, CardHeader, TextField } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
+import { FormRow } from './FormRow';
 import { useFirewallQuery, useFirewallRefresh } from './useFirewall';
 
 type Ports = { direction: 'in' | 'out'; tcp: string; udp: string };
@@ -40,14 +41,11 @@ function Direction({ sid, direction }: { sid: number; direction: 'in' | 'out' })
       ? 'Comma-separated; ranges as 30000-30100'
       : 'Empty: outbound traffic is not filtered';
   return (
-    <Stack
-      component="form"
-      direction="row"
-      sx={{ flexWrap: 'wrap', gap: 1, mb: 1 }}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+    <FormRow
+      sx={{ mb: 1 }}
+      onSubmit={() => void save()}
+      submitLabel={`Save ${label.toLowerCase()}`}
+      disabled={busy || Object.keys(edit).length === 0}
     >
       {(['tcp', 'udp'] as const).map((p) => (
         <TextField
@@ -61,10 +59,7 @@ function Direction({ sid, direction }: { sid: number; direction: 'in' | 'out' })
           helperText={errors[p] ?? help}
         />
       ))}
-      <Button type="submit" variant="outlined" disabled={busy || Object.keys(edit).length === 0}>
-        Save {label.toLowerCase()}
-      </Button>
-    </Stack>
+    </FormRow>
   );
 }
 

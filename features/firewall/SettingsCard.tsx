@@ -15,6 +15,7 @@ import { useNotify } from 'ra-core';
 import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
 import type { FirewallSettings, FirewallStatus } from './resource';
+import { FormRow } from './FormRow';
 import { useFirewallQuery, useFirewallRefresh } from './useFirewall';
 
 const LIMITS = [
@@ -108,18 +109,16 @@ export function SettingsCard({ sid, online }: { sid: number; online: boolean }) 
             label="DDoS protection"
           />
         </Stack>
-        <Stack
-          component="form"
-          direction="row"
+        <FormRow
           spacing={1}
-          sx={{ flexWrap: 'wrap', gap: 1 }}
-          onSubmit={(e) => {
-            e.preventDefault();
+          onSubmit={() =>
             void save(
               Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, Number(v)])),
               'DDoS limits saved.',
-            );
-          }}
+            )
+          }
+          submitLabel="Save limits"
+          disabled={busy || Object.keys(limits).length === 0}
         >
           {LIMITS.map(([key, label]) => (
             <TextField
@@ -134,14 +133,7 @@ export function SettingsCard({ sid, online }: { sid: number; online: boolean }) 
               sx={{ width: 210 }}
             />
           ))}
-          <Button
-            type="submit"
-            variant="outlined"
-            disabled={busy || Object.keys(limits).length === 0}
-          >
-            Save limits
-          </Button>
-        </Stack>
+        </FormRow>
         <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
           {(['status', 'reload', 'restart', 'start', 'stop'] as const).map((a) => (
             <Button key={a} size="small" disabled={busy || !online} onClick={() => void service(a)}>

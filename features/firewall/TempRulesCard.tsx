@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import {
-  Button,
   Card,
   CardContent,
   CardHeader,
   IconButton,
   MenuItem,
-  Stack,
   Table,
   TableBody,
   TableCell,
@@ -21,6 +19,7 @@ import { Confirm } from 'ra-ui-materialui';
 import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
 import type { TempRule } from './resource';
+import { FormRow } from './FormRow';
 import { useFirewallQuery, useFirewallRefresh } from './useFirewall';
 
 const left = (s: number) =>
@@ -77,14 +76,11 @@ export function TempRulesCard({ sid, online }: { sid: number; online: boolean })
         subheader="Allow or deny an address for a while; nft drops the rule when its time is up."
       />
       <CardContent>
-        <Stack
-          component="form"
-          direction="row"
-          sx={{ flexWrap: 'wrap', gap: 1, mb: 2 }}
-          onSubmit={(e) => {
-            e.preventDefault();
-            void add();
-          }}
+        <FormRow
+          sx={{ mb: 2 }}
+          onSubmit={() => void add()}
+          submitLabel="Add rule"
+          disabled={busy || !form.ip.trim() || !online}
         >
           <TextField
             select
@@ -125,10 +121,7 @@ export function TempRulesCard({ sid, online }: { sid: number; online: boolean })
             helperText={errors.port ?? ' '}
             sx={{ width: 160 }}
           />
-          <Button type="submit" variant="outlined" disabled={busy || !form.ip.trim() || !online}>
-            Add rule
-          </Button>
-        </Stack>
+        </FormRow>
         {rows.length === 0 ? (
           <Typography color="text.secondary">No temporary rules are running.</Typography>
         ) : (

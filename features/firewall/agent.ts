@@ -13,6 +13,7 @@ import {
 } from './agentNft';
 import { currentGuard, panelAnswers } from './agentGuard';
 import { persistAtBoot } from './agentBoot';
+import { haveList, keepOnly, stagePart, stagedRanges } from './agentCc';
 import { elementOf, renderRemoval, renderRuleset } from './render';
 import { ops } from './resource';
 
@@ -20,6 +21,8 @@ import { ops } from './resource';
 export const DIR = '/etc/stackdeck/firewall';
 const FILE = `${DIR}/stackdeck.nft`;
 const NEXT = `${DIR}/stackdeck.nft.next`;
+/** Country range lists sent in parts (agentCc.ts). */
+const CC = `${DIR}/cc`;
 /**
  * The server admin's own rules (root's file, optional): put at the very top of the input
  * chain, before even the guard, as written. A rule there that cuts the agent off is exactly
@@ -46,7 +49,15 @@ const exists = (file: string) =>
  */
 export const agent = defineAgentFeature(ops, {
   ops: {
-    async 'firewall.apply'({ state, confirm_ms, change }) {
+    async 'firewall.ccHave'({ key }) {
+      return { have: await haveList(CC, key) };
+    },
+
+    async 'firewall.ccPart'(part) {
+      return { staged: await stagePart(CC, part) };
+    },
+
+    async 'firewall.apply'({ state, cc, confirm_ms, change }) {
       const started = Date.now();
       await fs.mkdir(DIR, { recursive: true, mode: 0o700 });
       const guard = await currentGuard();
@@ -55,9 +66,12 @@ export const agent = defineAgentFeature(ops, {
         await writeFileAtomic(NEXT, renderRemoval(), 0o600);
         await loadFile(NEXT);
         await fs.rename(NEXT, FILE);
+        await keepOnly(CC, null);
         return { mode: 'off' as const, ms: Date.now() - started };
       }
-      const text = renderRuleset(state, guard, await localRules());
+      // The whole file, country ranges included: a rollback reloads it as it held.
+      const ranges = cc ? await stagedRanges(CC, cc) : [];
+      const text = renderRuleset({ ...state, cc: ranges }, guard, await localRules());
       if (change && loaded) {
         // The runtime set gets the one element; the file follows for the next boot or reload.
         const { set, element } = elementOf(change);
@@ -84,6 +98,7 @@ export const agent = defineAgentFeature(ops, {
       }
       await fs.rename(NEXT, FILE);
       await persistAtBoot(FILE);
+      await keepOnly(CC, cc?.key ?? null);
       return { mode: 'full' as const, ms: Date.now() - started };
     },
 
@@ -106,5 +121,6 @@ export const agent = defineAgentFeature(ops, {
   locks: {
     // One firewall per server: every change of the table or its file runs alone.
     'firewall.apply': () => ['firewall'],
+    'firewall.ccPart': () => ['firewall'],
   },
 });

@@ -49,14 +49,23 @@ interface NftSet {
   elem?: unknown[];
 }
 
-/** The panel's table as nft reports it, or null when it is not loaded. */
+/** The sets read back: not the country sets, which can hold hundreds of thousands of ranges. */
+const TEMP = ['tempallow', 'tempdeny'].flatMap((k) =>
+  ['4', '6', 'port4', 'port6'].map((f) => `${k}${f}`),
+);
+const LISTED = ['allow4', 'allow6', 'deny4', 'deny6', ...TEMP];
+
+/** The panel's lists as nft holds them (set name -> elements), or null when not loaded. */
 export async function readTable(): Promise<Map<string, unknown[]> | null> {
-  const res = await run(NFT, ['-j', 'list', 'table', 'inet', TABLE]);
-  if (res.code !== 0) return null;
-  const parsed = JSON.parse(res.stdout) as { nftables?: { set?: NftSet }[] };
+  if (!(await tablePresent())) return null;
   const sets = new Map<string, unknown[]>();
-  for (const item of parsed.nftables ?? [])
-    if (item.set && item.set.table === TABLE) sets.set(item.set.name, item.set.elem ?? []);
+  for (const name of LISTED) {
+    const res = await run(NFT, ['-j', 'list', 'set', 'inet', TABLE, name]);
+    if (res.code !== 0) continue;
+    const parsed = JSON.parse(res.stdout) as { nftables?: { set?: NftSet }[] };
+    for (const item of parsed.nftables ?? [])
+      if (item.set && item.set.table === TABLE) sets.set(item.set.name, item.set.elem ?? []);
+  }
   return sets;
 }
 

@@ -8,6 +8,9 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import {
+  ccKey,
+  ccPart,
+  ccRef,
   commentInput,
   ddosLimits,
   firewallChange,
@@ -261,16 +264,22 @@ export const ops = {
    * Makes the server's table match the state: one checked transaction, kept only when the panel
    * still answers a new connection within `confirm_ms` (else the previous table is restored);
    * with `change`, one element is added or removed at runtime instead and the file rewritten.
+   * The country ranges are not in the message: `cc` names the list staged before (ccPart).
    */
   'firewall.apply': op(
     z.object({
-      state: firewallState,
+      state: firewallState.omit({ cc: true }),
+      cc: ccRef.nullable(),
       confirm_ms: z.number().int().min(500).max(120_000),
       change: firewallChange.nullable(),
     }),
     applied,
     180_000,
   ),
+  /** The agent holds the whole country range list of this key already (nothing to send). */
+  'firewall.ccHave': op(z.object({ key: ccKey }), z.object({ have: z.boolean() })),
+  /** One part of a country range list, kept on the agent until an apply uses it. */
+  'firewall.ccPart': op(ccPart, z.object({ staged: z.number().int() })),
   /** The table as loaded now. */
   'firewall.status': op(z.object({}), firewallStatus),
   /** The deny sets' elements, with what is left of temporary ones. */

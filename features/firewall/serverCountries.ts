@@ -77,8 +77,11 @@ export const countryHandlers = defineHandlers(countryRanges, {
       if (ranges.length === 0)
         throw fieldError('csv', 'No start_ip,end_ip,country_code line was found');
       const byCountry = new Map<string, string[]>();
-      for (const r of ranges)
-        byCountry.set(r.country, [...(byCountry.get(r.country) ?? []), r.range]);
+      for (const r of ranges) {
+        const list = byCountry.get(r.country);
+        if (list) list.push(r.range);
+        else byCountry.set(r.country, [r.range]);
+      }
       const at = nowIso();
       await ctx.app.db.transaction().execute(async (trx) => {
         for (const [country, list] of byCountry) {

@@ -2,14 +2,15 @@
  * The desired firewall of a server, read from the panel's tables, and the one way it reaches
  * the agent: `firewall.apply` with the whole state, one change at a time per server.
  */
+import { createHash } from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../server/db/database';
 import type { ServerRow } from '../../server/db/schema';
-import { runOp } from '../../server/agents/runOp';
+import { httpErrorOf, runOp } from '../../server/agents/runOp';
 import type { HandlerContext } from '../../server/http/handlers';
 import { parsePorts } from './ports';
 import type { FirewallSettings } from './resource';
-import type { FirewallChange, FirewallState } from './state';
+import { CC_PART_MAX, type CcRef, type FirewallChange, type FirewallState } from './state';
 import { DEFAULT_SETTINGS, type FirewallSettingsTable } from './serverTables';
 
 export type SettingsRow = Selectable<FirewallSettingsTable>;
@@ -135,6 +136,31 @@ export function serially<T>(serverId: number, work: () => Promise<T>): Promise<T
   return mine;
 }
 
+/**
+ * The country ranges reach the agent in parts, named by their sha256, unless it holds that
+ * list already; the apply then names the list instead of carrying it.
+ */
+async function stageRanges(
+  ctx: HandlerContext<unknown, unknown>,
+  server: ServerRow,
+  cc: string[],
+): Promise<CcRef | null> {
+  if (cc.length === 0) return null;
+  const key = createHash('sha256').update(cc.join('\n')).digest('hex');
+  const parts = Math.ceil(cc.length / CC_PART_MAX);
+  const { agents } = ctx.app;
+  try {
+    if (!(await agents.call(server.id, 'firewall.ccHave', { key })).have)
+      for (let part = 0; part < parts; part++) {
+        const ranges = cc.slice(part * CC_PART_MAX, (part + 1) * CC_PART_MAX);
+        await agents.call(server.id, 'firewall.ccPart', { key, part, ranges });
+      }
+  } catch (error) {
+    throw httpErrorOf(error);
+  }
+  return { key, parts, count: cc.length };
+}
+
 /** Sends the server's desired state (and the one change, when there is one) to the agent. */
 export async function applyState(
   ctx: HandlerContext<unknown, unknown>,
@@ -142,6 +168,13 @@ export async function applyState(
   change: FirewallChange | null = null,
   server: ServerRow = ctx.server,
 ) {
-  const state = await desiredState(ctx.app.db, server.id);
-  return runOp(ctx, message, 'firewall.apply', { state, confirm_ms: confirmMs(), change }, server);
+  const { cc, ...state } = await desiredState(ctx.app.db, server.id);
+  const ranges = state.enabled ? await stageRanges(ctx, server, cc) : null;
+  return runOp(
+    ctx,
+    message,
+    'firewall.apply',
+    { state, cc: ranges, confirm_ms: confirmMs(), change },
+    server,
+  );
 }

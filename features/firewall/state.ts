@@ -82,8 +82,17 @@ export const tempElement = z.object({
 export type TempElement = z.infer<typeof tempElement>;
 
 const MAX_LIST = 50_000;
-/** Ranges of denied countries one apply carries (the agent link takes messages up to 1 MB). */
-export const MAX_CC_RANGES = 20_000;
+/**
+ * Ranges of denied countries one server takes: they reach the agent in parts (the agent link
+ * takes messages up to 1 MB), and nft loads 200,000 in one checked transaction in seconds.
+ */
+export const MAX_CC_RANGES = 250_000;
+/** Ranges one part carries (IPv6 ranges take up to 79 characters: 8,000 stay under 700 kB). */
+export const CC_PART_MAX = 8_000;
+const MAX_PARTS = Math.ceil(MAX_CC_RANGES / CC_PART_MAX);
+
+/** A country range as nft takes it: `start-end` or one address, normalized. */
+export const ccRange = z.string().max(90).refine(isRangeElement, 'A range start-end');
 
 export const firewallState = z.object({
   enabled: z.boolean(),
@@ -97,10 +106,30 @@ export const firewallState = z.object({
   allow: z.array(cidrEntry).max(MAX_LIST),
   deny: z.array(cidrEntry).max(MAX_LIST),
   temp: z.array(tempElement).max(10_000),
-  /** The denied countries' ranges (`start-end`); bounded by what one agent message carries. */
-  cc: z.array(z.string().max(90).refine(isRangeElement, 'A range start-end')).max(MAX_CC_RANGES),
+  /** The denied countries' ranges (`start-end`): staged on the agent in parts, see ccRef. */
+  cc: z.array(ccRange).max(MAX_CC_RANGES),
 });
 export type FirewallState = z.infer<typeof firewallState>;
+
+/** sha256 (hex) of the ranges joined by newlines: names the staged list and proves it whole. */
+export const ccKey = z.string().regex(/^[0-9a-f]{64}$/, 'A sha256 in hex');
+/** One part of a country range list, staged by the agent until an apply names its key. */
+export const ccPart = z.object({
+  key: ccKey,
+  part: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_PARTS - 1),
+  ranges: z.array(ccRange).min(1).max(CC_PART_MAX),
+});
+/** The staged list an apply uses: its key, how many parts and ranges it was sent in. */
+export const ccRef = z.object({
+  key: ccKey,
+  parts: z.number().int().min(1).max(MAX_PARTS),
+  count: z.number().int().min(1).max(MAX_CC_RANGES),
+});
+export type CcRef = z.infer<typeof ccRef>;
 
 /** One element added or taken out at runtime (no reload), the state file rewritten alongside. */
 export const firewallChange = z.object({

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { FirewallChange, FirewallState } from '../../features/firewall/state';
+import type { CcRef, FirewallChange, FirewallState } from '../../features/firewall/state';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
@@ -16,6 +17,19 @@ let refuse: string | null = null;
 const ignored: string[][] = [];
 /** What the fake server enforces: the last state it took (kept across tests). */
 let last: FirewallState | undefined;
+/** Country range parts the fake agent was sent, by list key and part number. */
+const parts = new Map<string, Map<number, string[]>>();
+let partsSent = 0;
+
+/** The staged list an apply names, joined and checked against its key as the agent does. */
+function stagedList(ref: CcRef | null): string[] {
+  if (!ref) return [];
+  const mine = parts.get(ref.key)!;
+  const list = Array.from({ length: ref.parts }, (_, i) => mine.get(i)!).flat();
+  expect(createHash('sha256').update(list.join('\n')).digest('hex')).toBe(ref.key);
+  expect(list).toHaveLength(ref.count);
+  return list;
+}
 
 const path = (p: string) => `/api/v1/${p}/servers/${agent.server.id}/users/${owner.id}`;
 const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
@@ -25,11 +39,22 @@ beforeAll(async () => {
   live = await startLiveApp();
   owner = await live.t.user();
   agent = await startFakeAgent(live, owner, {
-    'firewall.apply': (a: { state: FirewallState; change: FirewallChange | null }) => {
+    'firewall.ccHave': (a: { key: string }) => ({ have: parts.has(a.key) }),
+    'firewall.ccPart': (a: { key: string; part: number; ranges: string[] }) => {
+      partsSent += 1;
+      parts.set(a.key, (parts.get(a.key) ?? new Map()).set(a.part, a.ranges));
+      return { staged: a.ranges.length };
+    },
+    'firewall.apply': (a: {
+      state: Omit<FirewallState, 'cc'>;
+      cc: CcRef | null;
+      change: FirewallChange | null;
+    }) => {
       if (refuse) throw new Error(refuse);
-      applied.push({ state: a.state, change: a.change });
-      last = a.state;
-      return { mode: a.state.enabled ? (a.change ? 'element' : 'full') : 'off', ms: 1 };
+      const state = { ...a.state, cc: stagedList(a.cc) };
+      applied.push({ state, change: a.change });
+      last = state;
+      return { mode: state.enabled ? (a.change ? 'element' : 'full') : 'off', ms: 1 };
     },
     'firewall.status': () => {
       return {
@@ -303,4 +328,35 @@ describe('country blocking', () => {
     expect(res.json().countries).toEqual(['ZZ']);
     expect(applied.at(-1)!.state.cc).toEqual(['192.0.2.0-192.0.2.255', '2001:db8::-2001:db8::ff']);
   });
+
+  it('sends a list larger than one message in parts, once; a later change names it', async () => {
+    const admin = await live.t.user({ admin: true });
+    // 20,001 single addresses in 198.18.0.0/15 (benchmarking, never routed): three parts.
+    const lines = Array.from({ length: 20_001 }, (_, i) => {
+      const ip = `198.18.${Math.floor(i / 256)}.${i % 256}`;
+      return `${ip},${ip},XA`;
+    });
+    const load = await live.t.call('POST', '/api/v1/admin/country-ranges', {
+      token: admin.token,
+      body: { csv: lines.join('\n') },
+    });
+    expect(load.json()).toMatchObject({ countries: 1, ranges: 20_001 });
+    partsSent = 0;
+    const res = await call('PATCH', path('csf/cc'), { countries: ['XA', 'ZZ'] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(partsSent).toBe(3);
+    const cc = applied.at(-1)!.state.cc;
+    expect(cc).toHaveLength(20_003);
+    expect(cc).toContain('198.18.78.32');
+    expect(cc).toContain('2001:db8::-2001:db8::ff');
+
+    // The agent holds that list now: adding an address sends no part again.
+    const deny = await call('POST', path('csf/csf_deny'), { ip: '192.0.2.77' });
+    expect(deny.statusCode, deny.body).toBe(201);
+    expect(partsSent).toBe(3);
+    expect(applied.at(-1)!.state.cc).toEqual(cc);
+    await call('DELETE', `${path('csf/csf_deny')}?ip=192.0.2.77`);
+    await call('PATCH', path('csf/cc'), { countries: [] });
+    expect(applied.at(-1)!.state.cc).toEqual([]);
+  }, 60_000);
 });
