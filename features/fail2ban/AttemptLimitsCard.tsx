@@ -41,7 +41,8 @@ const limitOf = (s: AttemptState): AttemptLimit => ({
 /**
  * Failed logins allowed per service before fail2ban bans the source (spec csf/{kind}), read
  * live from the server. Self-contained: it reads and saves through the dataProvider and only
- * needs the server; saving sends only the rows that changed, each checked by fail2ban.
+ * needs the server; saving sends only the rows that changed, each checked by fail2ban. The five
+ * reads go out together, and the panel answers them with one read of the server (server.ts).
  */
 export function AttemptLimitsCard({ serverId }: { serverId: string | number }) {
   const sid = Number(serverId);

@@ -13,13 +13,13 @@ import {
   type AttemptLimits,
   JAIL_FILE,
   SOURCES,
-  bannedIn,
+  bannedByJail,
   jailOf,
   jailsIn,
   parseJails,
   renderJails,
 } from './jail';
-import { type AttemptKind, type AttemptState, ops } from './resource';
+import { type AttemptState, ops } from './resource';
 
 const client = (args: string[], timeoutMs = 30_000) =>
   run('fail2ban-client', args, { timeoutMs }).catch((error: Error) => ({
@@ -38,11 +38,19 @@ async function running(): Promise<boolean> {
   return res.code === 0 && /pong/.test(res.stdout);
 }
 
-async function state(kind: AttemptKind, limits: AttemptLimits): Promise<AttemptState> {
-  const limit = limits[kind];
-  const status = (await running()) ? await client(['status', jailOf(kind)]) : null;
-  const active = status !== null && status.code === 0;
-  return { kind, ...limit, active, banned: active ? bannedIn(status.stdout) : [] };
+/**
+ * The kinds' states, read live with one `fail2ban-client banned` (each call is a Python start,
+ * the cost of the read): it fails while fail2ban is stopped, else it names every jail that runs
+ * with its bans.
+ */
+async function states(limits: AttemptLimits, kinds = ALL_KINDS): Promise<AttemptState[]> {
+  const res = await client(['banned']);
+  const jails = res.code === 0 ? bannedByJail(res.stdout) : new Map<string, string[]>();
+  if (!jails) throw new OpError('failed', `fail2ban-client banned answered: ${res.stdout.trim()}`);
+  return kinds.map((kind) => {
+    const banned = jails.get(jailOf(kind));
+    return { kind, ...limits[kind], active: banned !== undefined, banned: banned ?? [] };
+  });
 }
 
 /**
@@ -160,15 +168,15 @@ async function apply(limits: AttemptLimits, ignore: string[]): Promise<void> {
 
 export const agent = defineAgentFeature(ops, {
   ops: {
-    async 'fail2ban.get'({ kind }) {
-      return state(kind, await readLimits());
+    async 'fail2ban.list'() {
+      return states(await readLimits());
     },
 
     async 'fail2ban.set'({ kind, changes, ignore }) {
       const limits = await readLimits();
       limits[kind] = { ...limits[kind], ...changes };
       await apply(limits, ignore);
-      return state(kind, limits);
+      return (await states(limits, [kind]))[0]!;
     },
 
     /** With no jail on there is no file to change: the list is sent again with the next limit. */

@@ -138,12 +138,6 @@ export function parseJails(text: string | null): AttemptLimits {
   return limits;
 }
 
-/** The banned addresses in `fail2ban-client status JAIL`. */
-export function bannedIn(status: string): string[] {
-  const line = /Banned IP list:\s*(.*)$/m.exec(status);
-  return line ? line[1]!.split(/\s+/).filter(Boolean) : [];
-}
-
 /** The jails in `fail2ban-client status`. */
 export function jailsIn(status: string): string[] {
   const line = /Jail list:\s*(.*)$/m.exec(status);
@@ -153,4 +147,25 @@ export function jailsIn(status: string): string[] {
         .map((s) => s.trim())
         .filter(Boolean)
     : [];
+}
+
+/**
+ * `fail2ban-client banned`: every jail that runs, with its banned addresses, printed as Python's
+ * list of one-key dicts (`[{'stackdeck-ssh': ['127.0.0.5']}, {'stackdeck-ftp': []}]`); null for
+ * any other text, so an unknown answer is never read as "no jail runs".
+ */
+export function bannedByJail(text: string): Map<string, string[]> | null {
+  const trimmed = text.trim();
+  if (!/^\[.*\]$/s.test(trimmed)) return null;
+  const jails = new Map<string, string[]>();
+  const entry = /\{'([^']+)': \[([^\]]*)\]\}/g;
+  let rest = trimmed.slice(1, -1);
+  for (const m of trimmed.matchAll(entry)) {
+    jails.set(
+      m[1]!,
+      [...m[2]!.matchAll(/'([^']+)'/g)].map((a) => a[1]!),
+    );
+    rest = rest.replace(m[0], '');
+  }
+  return /^[\s,]*$/.test(rest) ? jails : null;
 }

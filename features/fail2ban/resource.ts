@@ -118,7 +118,8 @@ export const ignoreList = z
   .max(5000);
 
 export const ops = {
-  'fail2ban.get': op(z.object({ kind: attemptKind }), attemptStateSchema),
+  /** Every kind at once, in ATTEMPT_KINDS' order: the panel's five reads share one. */
+  'fail2ban.list': op(z.object({}), z.array(attemptStateSchema)),
   /** fail2ban's start and its check take seconds on a small server. */
   'fail2ban.set': op(
     z.object({ kind: attemptKind, changes: attemptLimitSchema.partial(), ignore: ignoreList }),

@@ -6,8 +6,9 @@ import { type Panel, type ServerRecord, installedSandbox, startPanel } from './h
  * Attempt limits on a real server: the panel sets the SSH limit, the agent writes its jail,
  * checks it with fail2ban and starts fail2ban, and real failed SSH logins (OpenSSH's client,
  * from loopback sources inside the sandbox) get their source banned by fail2ban's nftables
- * table while another source still reaches sshd. A sandbox has no journal: rsyslog writes
- * /var/log/auth.log, which the agent's jail polls.
+ * table while another source still reaches sshd; likewise failed FTP logins (curl against
+ * Pure-FTPd). A sandbox has no journal: rsyslog writes /var/log/auth.log and /var/log/syslog
+ * (Pure-FTPd's ftp facility), which the agent's jails poll.
  */
 let panel: Panel;
 let sb: Sandbox;
@@ -16,6 +17,9 @@ let server: ServerRecord;
 const BANNED = '127.0.0.5';
 const IGNORED = '127.0.0.7';
 const OTHER = '127.0.0.6';
+const FTP_BANNED = '127.0.0.8';
+const FTP_OTHER = '127.0.0.9';
+const ALICE_PASSWORD = 'the right password 1';
 const path = (kind: string) => `csf/${kind}/servers/${server.id}/users/${panel.uid}`;
 
 async function sh(script: string): Promise<string> {
@@ -53,28 +57,47 @@ async function failedLogin(source: string) {
   );
 }
 
-/** sshd's greeting reaches `source` (the TCP connection is accepted), or not. */
-async function greets(source: string): Promise<boolean> {
+/** The server's greeting on `port` reaches `source` (the TCP connection is accepted), or not. */
+async function greets(source: string, port = 22, greeting = 'SSH-2.0-'): Promise<boolean> {
   const res = await sb.exec([
     'socat',
     '-T3',
     '-u',
-    `TCP:127.0.0.1:22,bind=${source},connect-timeout=3`,
+    `TCP:127.0.0.1:${port},bind=${source},connect-timeout=3`,
     'STDOUT',
   ]);
-  return res.stdout.startsWith('SSH-2.0-');
+  return res.stdout.startsWith(greeting);
 }
+
+/** An FTP login (a listing) from `source`; curl's code: 67 = login refused, 7 = no connection. */
+async function ftpLogin(source: string, password = 'not-the-password') {
+  return sb.exec(
+    [
+      'curl',
+      '-sS',
+      '--max-time',
+      '20',
+      '--interface',
+      source,
+      '--user',
+      `alice:${password}`,
+      'ftp://127.0.0.1/',
+    ],
+    { timeoutMs: 30_000 },
+  );
+}
+const ftpGreets = (source: string) => greets(source, 21, '220');
 
 beforeAll(async () => {
   panel = await startPanel();
-  ({ sb, server } = await installedSandbox(panel, 'fail2ban', ['ssh']));
+  ({ sb, server } = await installedSandbox(panel, 'fail2ban', ['ssh', 'pure-ftpd']));
   // Debian 12's rsyslog ships no init.d script (systemd unit only): the daemon itself, which
   // forks into the background and writes /var/log/auth.log.
   await sh('rsyslogd && sleep 1 && logger -p auth.info stackdeck-test-start');
   // A real account with a wrong password: sshd logs one "Failed password" per login. (For a
   // name that does not exist, fail2ban's sshd filter also counts the "Invalid user" line, so
   // such a source is banned after fewer logins.)
-  await sh("useradd -m -s /bin/bash alice && echo 'alice:the right password 1' | chpasswd");
+  await sh(`useradd -m -s /bin/bash alice && echo 'alice:${ALICE_PASSWORD}' | chpasswd`);
   await sh(
     "printf '#!/bin/sh\\necho not-the-password\\n' >/usr/local/bin/wrong-password && chmod 755 /usr/local/bin/wrong-password",
   );
@@ -155,5 +178,54 @@ describe('the SSH attempt limit', () => {
     expect(res.json()).toMatchObject({ value: 0, ban_time: 600, active: false, banned: [] });
     expect(await greets(BANNED)).toBe(true);
     expect(await sh('fail2ban-client status | grep "Jail list"')).toMatch(/Jail list:\s*$/);
+  });
+});
+
+describe('the FTP attempt limit (Pure-FTPd)', () => {
+  it('set to 3: the FTP jail runs and polls syslog', async () => {
+    const res = await panel.api('PATCH', path('max-attempts'), { value: 3, ban_time: 600 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ kind: 'max-attempts', value: 3, active: true });
+    const jail = await sh('cat /etc/fail2ban/jail.d/stackdeck.conf');
+    expect(jail).toContain('[stackdeck-ftp]\nenabled = true\nfilter = pure-ftpd\nport = 21,990');
+    expect(jail).toContain('backend = polling\nlogpath = /var/log/syslog');
+    expect(await sh('fail2ban-client get stackdeck-ftp maxretry')).toBe('3');
+  });
+
+  it('bans a source after three failed logins; another source still logs in', async () => {
+    expect(await ftpGreets(FTP_BANNED)).toBe(true);
+    for (let i = 1; i <= 3; i++) {
+      const res = await ftpLogin(FTP_BANNED);
+      expect(`${i}: ${res.code} ${res.stderr}`).toMatch(new RegExp(`^${i}: 67 .*530`, 's'));
+    }
+    await sb.waitFor(
+      async () =>
+        (await sb.exec(['fail2ban-client', 'status', 'stackdeck-ftp'])).stdout.includes(FTP_BANNED),
+      20_000,
+    );
+    // Pure-FTPd's own line, as fail2ban's filter reads it from syslog.
+    expect(
+      await sh('grep -c "(?@127.0.0.8) \\[WARNING\\] Authentication failed" /var/log/syslog'),
+    ).toBe('3');
+    const fourth = await ftpLogin(FTP_BANNED);
+    expect(fourth.code, fourth.stderr).toBe(7);
+    expect(await ftpGreets(FTP_BANNED)).toBe(false);
+    expect(await ftpGreets(FTP_OTHER)).toBe(true);
+    const other = await ftpLogin(FTP_OTHER, ALICE_PASSWORD);
+    expect(other.code, other.stderr).toBe(0);
+    // Only FTP's ports: the banned source still reaches sshd.
+    expect(await greets(FTP_BANNED)).toBe(true);
+    const all = await Promise.all(
+      ['max-attempts', 'ssh-max'].map(async (kind) => (await panel.api('GET', path(kind))).json()),
+    );
+    expect(all[0]).toMatchObject({ active: true, banned: [FTP_BANNED] });
+    expect(all[1]).toMatchObject({ active: false, banned: [] });
+  }, 120_000);
+
+  it('turned off (0): the banned source connects again', async () => {
+    const res = await panel.api('PATCH', path('max-attempts'), { value: 0 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ value: 0, active: false, banned: [] });
+    expect(await ftpGreets(FTP_BANNED)).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ALL_KINDS,
-  bannedIn,
+  bannedByJail,
   jailsIn,
   parseJails,
   renderJails,
@@ -71,9 +71,18 @@ describe("fail2ban-client's answers", () => {
       jailsIn('Status\n|- Number of jail:\t2\n`- Jail list:\tstackdeck-ssh, stackdeck-ftp\n'),
     ).toEqual(['stackdeck-ssh', 'stackdeck-ftp']);
     expect(jailsIn('Status\n|- Number of jail:\t0\n`- Jail list:\t\n')).toEqual([]);
-    expect(bannedIn('   |- Total banned:\t1\n   `- Banned IP list:\t127.0.0.5 ::5\n')).toEqual([
-      '127.0.0.5',
-      '::5',
-    ]);
+  });
+
+  it("reads every running jail's bans from `banned`, and refuses any other text", () => {
+    const text = "[{'stackdeck-ftp': ['127.0.0.8', '2001:db8::5']}, {'stackdeck-ssh': []}]\n";
+    expect(bannedByJail(text)).toEqual(
+      new Map([
+        ['stackdeck-ftp', ['127.0.0.8', '2001:db8::5']],
+        ['stackdeck-ssh', []],
+      ]),
+    );
+    expect(bannedByJail('[]\n')).toEqual(new Map());
+    expect(bannedByJail('Shutdown successful')).toBeNull();
+    expect(bannedByJail("[{'stackdeck-ssh': []}, 'something else']")).toBeNull();
   });
 });
