@@ -45,7 +45,7 @@ export async function setCc(ctx: Ctx, countries: string[]) {
       'countries',
       `These countries hold ${total} ranges; one server takes at most ${MAX_CC_RANGES}`,
     );
-  return serially(ctx.server.id, async () => {
+  return serially(ctx.app, ctx.server.id, async () => {
     const before = await settingsOf(db, ctx.server.id);
     const set = (cc: string) =>
       db

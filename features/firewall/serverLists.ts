@@ -66,7 +66,7 @@ function listHandlers(list: ListName) {
     const { ip, comment } = ctx.body as z.output<typeof firewallEntryInput>;
     if (list === 'csf_deny') refuseSelf(ip);
     const { db } = ctx.app;
-    return serially(ctx.server.id, async () => {
+    return serially(ctx.app, ctx.server.id, async () => {
       const taken = await db
         .selectFrom('firewall_entries')
         .select('id')
@@ -99,7 +99,7 @@ function listHandlers(list: ListName) {
   };
   const remove = async (ctx: Ctx, row: EntryRow | undefined) => {
     if (!row || row.list !== list) throw notFound(`That address is not on the ${WORDS[list]} list`);
-    return serially(ctx.server.id, async () => {
+    return serially(ctx.app, ctx.server.id, async () => {
       const { db } = ctx.app;
       await db.deleteFrom('firewall_entries').where('id', '=', row.id).execute();
       try {
@@ -211,7 +211,7 @@ function tempHandlers(kind: 'allow' | 'deny') {
       const { ip, ttl, port, comment } = ctx.body as z.output<typeof tempRuleInput>;
       if (kind === 'deny') refuseSelf(ip);
       const { db } = ctx.app;
-      return serially(ctx.server.id, async () => {
+      return serially(ctx.app, ctx.server.id, async () => {
         const at = Date.now();
         const row = await db
           .insertInto('firewall_temp')
@@ -249,7 +249,7 @@ function tempHandlers(kind: 'allow' | 'deny') {
     async remove(ctx: Ctx) {
       const row = ctx.child as TempRow;
       if (row.kind !== kind) throw notFound(`No such temporary ${kind} rule`);
-      return serially(ctx.server.id, async () => {
+      return serially(ctx.app, ctx.server.id, async () => {
         await ctx.app.db.deleteFrom('firewall_temp').where('id', '=', row.id).execute();
         try {
           await pushChange(ctx, `Firewall: end the temporary ${kind} of ${row.ip}`, {

@@ -26,7 +26,7 @@ type Changes = Partial<Omit<SettingsRow, 'id' | 'server_id'>>;
 async function change(ctx: Ctx, changes: Changes, message: string): Promise<SettingsRow> {
   const { db } = ctx.app;
   const serverId = ctx.server.id;
-  return serially(serverId, async () => {
+  return serially(ctx.app, serverId, async () => {
     const before = await settingsOf(db, serverId);
     const { id: _id, server_id: _sid, ...previous } = before;
     await db
@@ -100,7 +100,7 @@ export const settingsHandlers = defineHandlers(firewall, {
       if (action === 'start' || action === 'stop')
         await change(ctx, { enabled: action === 'start' ? 1 : 0 }, `Firewall: ${action}`);
       else if (action !== 'status')
-        await serially(ctx.server.id, () => applyState(ctx, `Firewall: ${action}`));
+        await serially(ctx.app, ctx.server.id, () => applyState(ctx, `Firewall: ${action}`));
       return readOp(ctx, 'firewall.status', {});
     },
 

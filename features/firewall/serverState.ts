@@ -3,6 +3,7 @@
  * the agent: `firewall.apply` with the whole state, one change at a time per server.
  */
 import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../server/db/database';
 import type { ServerRow } from '../../server/db/schema';
@@ -124,14 +125,21 @@ export async function desiredState(db: Db, serverId: number): Promise<FirewallSt
  * Changes of one server's firewall run one after the other in this panel: each reads the state
  * its predecessor left, so the file the agent writes never misses a concurrent change.
  */
-const queues = new Map<number, Promise<unknown>>();
-export function serially<T>(serverId: number, work: () => Promise<T>): Promise<T> {
-  const before = queues.get(serverId) ?? Promise.resolve();
+const queues = new WeakMap<FastifyInstance, Map<number, Promise<unknown>>>();
+export function serially<T>(
+  app: FastifyInstance,
+  serverId: number,
+  work: () => Promise<T>,
+): Promise<T> {
+  let ofApp = queues.get(app);
+  if (!ofApp) queues.set(app, (ofApp = new Map()));
+  const chains = ofApp;
+  const before = chains.get(serverId) ?? Promise.resolve();
   const mine = before.then(work, work);
   const tail = mine.catch(() => undefined);
-  queues.set(serverId, tail);
+  chains.set(serverId, tail);
   void tail.then(() => {
-    if (queues.get(serverId) === tail) queues.delete(serverId);
+    if (chains.get(serverId) === tail) chains.delete(serverId);
   });
   return mine;
 }
