@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Report } from '../../resources/agent/protocol';
 import type { StatSample } from '../../resources/servers';
 import type { Db } from '../db/database';
+import type { ServerStatsTable } from '../db/schema';
 
 /**
  * The servers' stats history: reports summed into minute samples (kept a day), folded into
@@ -13,18 +14,7 @@ const DAY = 86_400;
 const MONTH = 30 * DAY;
 
 /** A minute's reports of one server, summed (divided by `count` when written). */
-export interface Sums {
-  at: number;
-  count: number;
-  cpu: number;
-  load: number;
-  memory_used: number;
-  memory_total: number;
-  disk_used: number;
-  disk_total: number;
-  rx_rate: number;
-  tx_rate: number;
-}
+export type Sums = Omit<ServerStatsTable, 'server_id' | 'resolution'> & { count: number };
 
 export function startOf(seconds: number, resolution: number) {
   return Math.floor(seconds / resolution) * resolution;

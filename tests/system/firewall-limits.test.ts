@@ -7,6 +7,7 @@ import {
   startPanel,
   waitConnected,
 } from './harness/panel';
+import { statusFrom } from './harness/curl';
 
 /**
  * Country blocking and the connections-per-address limit on a sandbox server, with traffic:
@@ -19,24 +20,6 @@ let sb: Sandbox;
 let server: ServerRecord;
 
 const path = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
-
-/** nginx's status code for a client at `source`, or 000 when nothing answers within 2 s. */
-async function from(source: string): Promise<string> {
-  const res = await sb.exec([
-    'curl',
-    '-s',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{http_code}',
-    '--max-time',
-    '2',
-    '--interface',
-    source,
-    'http://127.0.0.1:80/',
-  ]);
-  return res.stdout.trim();
-}
 
 /**
  * Opens `count` TCP connections to nginx from `source` and holds them all open while it
@@ -91,13 +74,13 @@ describe('country blocking and connection limits, with traffic', () => {
   it('a denied country cannot connect from its range; the next address can', async () => {
     const load = await loadCsv('start_ip,end_ip,country\n127.0.0.20,127.0.0.29,XB\n');
     expect(load.json()).toEqual({ countries: 1, ranges: 1, skipped: 1 });
-    expect(await from('127.0.0.25')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.25')).toBe('200');
     const deny = await panel.api('PATCH', path('csf/cc'), { countries: ['XB'] });
     expect(deny.statusCode, deny.body).toBe(200);
-    expect(await from('127.0.0.20')).toBe('000');
-    expect(await from('127.0.0.29')).toBe('000');
-    expect(await from('127.0.0.30')).toBe('200');
-    expect(await from('127.0.0.19')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.20')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.29')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.30')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.19')).toBe('200');
   }, 60_000);
 
   it('applies 60,000 ranges (one large country) in parts and one checked transaction', async () => {
@@ -117,24 +100,24 @@ describe('country blocking and connection limits, with traffic', () => {
     expect(set.stdout.match(/ 127\.1[6-9]\.\d+\.\d+\/31\b/g)).toHaveLength(60_000);
     expect(set.stdout).toContain(' 127.16.0.0/31');
     expect(set.stdout).toContain(` ${ip(base + 59_999 * 4)}/31`);
-    expect(await from('127.16.0.1')).toBe('000');
-    expect(await from(ip(base + 40_000 * 4))).toBe('000');
-    expect(await from('127.16.0.2')).toBe('200');
-    expect(await from('127.0.0.25')).toBe('000');
+    expect(await statusFrom(sb, '127.16.0.1')).toBe('000');
+    expect(await statusFrom(sb, ip(base + 40_000 * 4))).toBe('000');
+    expect(await statusFrom(sb, '127.16.0.2')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.25')).toBe('000');
 
     // The agent holds the list: one more address is a runtime element, no ranges sent again.
     const one = Date.now();
     const add = await panel.api('POST', path('csf/csf_deny'), { ip: '127.0.0.8' });
     const addMs = Date.now() - one;
     expect(add.statusCode, add.body).toBe(201);
-    expect(await from('127.0.0.8')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.8')).toBe('000');
     console.log(
       `firewall: 60,000 country ranges applied in ${applyMs} ms; one address ${addMs} ms`,
     );
     await waitConnected(panel, server.id);
     const off = await panel.api('PATCH', path('csf/cc'), { countries: [] });
     expect(off.statusCode, off.body).toBe(200);
-    expect(await from('127.16.0.1')).toBe('200');
+    expect(await statusFrom(sb, '127.16.0.1')).toBe('200');
   }, 240_000);
 
   it('refuses connections over the per-address limit; another address still connects', async () => {
@@ -147,6 +130,6 @@ describe('country blocking and connection limits, with traffic', () => {
     expect(await hold('127.0.0.40', 5)).toEqual(['open', 'open', 'open', 'refused', 'refused']);
     // Its held connections are gone with the client: the address connects again.
     expect(await hold('127.0.0.40', 1)).toEqual(['open']);
-    expect(await from('127.0.0.41')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.41')).toBe('200');
   }, 60_000);
 });

@@ -8,6 +8,7 @@ import {
   startPanel,
   waitConnected,
 } from './harness/panel';
+import { statusFrom } from './harness/curl';
 
 /**
  * The firewall on a sandbox server: the panel's API drives the real agent, which loads
@@ -21,24 +22,6 @@ let server: ServerRecord;
 
 const path = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
 const panelPort = () => Number(new URL(panel.url).port);
-
-/** nginx's status code for a client at `from`, or 000 when nothing answers within 2 s. */
-async function from(source: string, port = 80): Promise<string> {
-  const res = await sb.exec([
-    'curl',
-    '-s',
-    '-o',
-    '/dev/null',
-    '-w',
-    '%{http_code}',
-    '--max-time',
-    '2',
-    '--interface',
-    source,
-    `http://127.0.0.1:${port}/`,
-  ]);
-  return res.stdout.trim();
-}
 
 const table = async () => (await sb.exec(['nft', 'list', 'table', 'inet', 'stackdeck'])).stdout;
 
@@ -56,7 +39,7 @@ afterAll(async () => {
 
 describe('the firewall on a sandbox server', () => {
   it('loads the table when enabled; an open port answers every source', async () => {
-    expect(await from('127.0.0.5')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.5')).toBe('200');
     const on = await panel.api('PATCH', path('csf'), { enabled: true, ddos_status: true });
     expect(on.statusCode, on.body).toBe(200);
     const text = await table();
@@ -65,7 +48,7 @@ describe('the firewall on a sandbox server', () => {
     // The guard: the panel's port the agent uses and sshd's port, ahead of the lists.
     expect(text).toContain(`ip daddr 127.0.0.1 tcp dport ${panelPort()} accept`);
     expect(text).toMatch(/tcp dport \{?\s*22\s*\}? accept/);
-    expect(await from('127.0.0.5')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.5')).toBe('200');
     // The persisted copy, loaded at boot through nftables.conf.
     expect((await sb.execOk(['cat', '/etc/nftables.conf'])).stdout).toContain(
       'include "/etc/stackdeck/firewall/stackdeck.nft"',
@@ -78,8 +61,8 @@ describe('the firewall on a sandbox server', () => {
       comment: 'test',
     });
     expect(deny.statusCode, deny.body).toBe(201);
-    expect(await from('127.0.0.5')).toBe('000');
-    expect(await from('127.0.0.6')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.5')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.6')).toBe('200');
     const live = await panel.api('GET', path('csf/csf-denylist'));
     expect(live.json().data).toContainEqual({
       ip: '127.0.0.5',
@@ -90,18 +73,18 @@ describe('the firewall on a sandbox server', () => {
 
     const allow = await panel.api('POST', path('csf/csf_allow'), { ip: '127.0.0.5' });
     expect(allow.statusCode, allow.body).toBe(201);
-    expect(await from('127.0.0.5')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.5')).toBe('200');
     const off = await panel.api('DELETE', `${path('csf/csf_allow')}?ip=127.0.0.5`);
     expect(off.json().message).toBe('IP address removed successfully!');
-    expect(await from('127.0.0.5')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.5')).toBe('000');
     await panel.api('DELETE', `${path('csf/csf_deny')}?ip=127.0.0.5`);
-    expect(await from('127.0.0.5')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.5')).toBe('200');
   });
 
   it('a temporary deny holds for its ttl, then expires', async () => {
     const res = await panel.api('POST', path('trules/deny'), { ip: '127.0.0.7', ttl: 4 });
     expect(res.statusCode, res.body).toBe(201);
-    expect(await from('127.0.0.7')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.7')).toBe('000');
     const live = (await panel.api('GET', path('csf/csf-denylist'))).json().data as {
       ip: string;
       expires_in: number | null;
@@ -110,16 +93,16 @@ describe('the firewall on a sandbox server', () => {
     expect(entry?.expires_in).toBeGreaterThanOrEqual(0);
     expect(entry?.expires_in).toBeLessThanOrEqual(4);
     await sleep(5000);
-    expect(await from('127.0.0.7')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.7')).toBe('200');
   });
 
   it('closing an inbound port closes it; opening it again opens it', async () => {
     const close = await panel.api('PATCH', path('ports/in'), { tcp: '22,443' });
     expect(close.statusCode, close.body).toBe(200);
-    expect(await from('127.0.0.6')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.6')).toBe('000');
     const open = await panel.api('PATCH', path('ports/in'), { tcp: '22,80,443' });
     expect(open.json().tcp).toBe('22,80,443');
-    expect(await from('127.0.0.6')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.6')).toBe('200');
   });
 
   it('applies a 10,000-entry deny list in one transaction and adds one more at runtime', async () => {
@@ -141,14 +124,14 @@ describe('the firewall on a sandbox server', () => {
     const fullMs = Date.now() - started;
     expect(reload.statusCode, reload.body).toBe(200);
     expect(reload.json().counts.deny).toBeGreaterThan(0);
-    expect(await from('127.1.20.20')).toBe('000');
-    expect(await from('127.0.0.6')).toBe('200');
+    expect(await statusFrom(sb, '127.1.20.20')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.6')).toBe('200');
 
     const one = Date.now();
     const add = await panel.api('POST', path('csf/csf_deny'), { ip: '127.0.0.8' });
     const oneMs = Date.now() - one;
     expect(add.statusCode, add.body).toBe(201);
-    expect(await from('127.0.0.8')).toBe('000');
+    expect(await statusFrom(sb, '127.0.0.8')).toBe('000');
     console.log(
       `firewall: 10,000-entry deny list applied in ${fullMs} ms; one added in ${oneMs} ms`,
     );
@@ -176,7 +159,7 @@ describe('the firewall on a sandbox server', () => {
     await sb.execOk(['rm', '/etc/stackdeck/firewall/local-input.nft']);
     const again = await panel.api('GET', `${path('csf/service')}?action=status`);
     expect(again.json()).toMatchObject({ running: true });
-    expect(await from('127.0.0.6')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.6')).toBe('200');
   }, 60_000);
 
   it('stop removes the table; the server is open again', async () => {
@@ -184,6 +167,6 @@ describe('the firewall on a sandbox server', () => {
     const stop = await panel.api('GET', `${path('csf/service')}?action=stop`);
     expect(stop.statusCode, stop.body).toBe(200);
     expect(stop.json()).toMatchObject({ running: false });
-    expect(await from('127.0.0.9')).toBe('200');
+    expect(await statusFrom(sb, '127.0.0.9')).toBe('200');
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+import { pageOf } from './harness/curl';
 
 /**
  * Web apps on a real server: the panel's API drives the real agent in a sandbox with nginx,
@@ -15,20 +16,7 @@ const path = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
 const one = (p: string, id: number) => `${p}/${id}/servers/${server.id}/users/${panel.uid}`;
 
 /** `curl` through nginx on the sandbox's loopback, by the app's name: status and body. */
-async function get(domain: string, url = '/') {
-  const res = await sb.exec([
-    'curl',
-    '-s',
-    '-w',
-    '\n%{http_code}',
-    '-H',
-    `Host: ${domain}`,
-    `http://127.0.0.1${url}`,
-  ]);
-  const lines = res.stdout.split('\n');
-  const status = Number(lines.pop());
-  return { status, body: lines.join('\n').replace(/\n$/, '') };
-}
+const get = (domain: string, url = '/') => pageOf(sb, domain, url);
 
 /** Writes a file into an app as its user (what an upload would do). */
 async function put(user: string, file: string, content: string) {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Sandbox } from '../../../scripts/sandbox/index';
 import { installedSandbox, startPanel } from './panel';
+import { pageOf } from './curl';
 
 /**
  * A git server inside a sandbox, for git deployment's system test and bench: a `git` user whose
@@ -152,20 +153,7 @@ export async function startGitSite(name: string) {
     deployNow: async () =>
       settled((await ok(await panel.api('POST', ofApp('gitdeploy/deploys')), 202)).id as number),
     /** The site's answer through nginx, as a visitor on the server sees it. */
-    async get(url = '/') {
-      const res = await sb.exec([
-        'curl',
-        '-s',
-        '-w',
-        '\n%{http_code}',
-        '-H',
-        'Host: site.test',
-        `http://127.0.0.1${url}`,
-      ]);
-      const lines = res.stdout.split('\n');
-      const status = Number(lines.pop());
-      return { status, body: lines.join('\n').trim() };
-    },
+    get: (url = '/') => pageOf(sb, 'site.test', url),
     async close() {
       await sb.stop();
       await panel.close();
