@@ -37,9 +37,16 @@ fi
 step "npm ci"
 npm ci --no-audit --no-fund --loglevel=error
 
+# Side by side: each is one process on one CPU, and neither needs the other's result.
 step "typecheck and lint"
-npm run typecheck
-npm run lint
+npm run typecheck &
+typecheck_pid=$!
+lint_status=0
+npm run lint || lint_status=$?
+typecheck_status=0
+wait "$typecheck_pid" || typecheck_status=$?
+[ "$typecheck_status" -eq 0 ] || exit "$typecheck_status"
+[ "$lint_status" -eq 0 ] || exit "$lint_status"
 
 step "unit and API tests"
 npx vitest run --project unit --project 'api-*'
