@@ -20,12 +20,9 @@ import {
 import type { ResourceDef } from '../../resources/define';
 import { webstacks } from '../webapps/resource';
 import { type WebappType, phpSettings } from '../webapps/names';
-import {
-  type Input as WebappInput,
-  type WebappRow,
-  webappHooks,
-  webappKind,
-} from '../webapps/server';
+import type { WebappRow } from '../webapps/serverTable';
+import { type Input as WebappInput, webappKind } from '../webapps/serverKind';
+import { webappHooks } from '../webapps/serverHooks';
 import type { installBase } from './names';
 
 /**

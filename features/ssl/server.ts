@@ -14,7 +14,8 @@ import {
   createManagedTable,
 } from '../../server/managed/table';
 import type { AppSpec } from '../webapps/resource';
-import { type WebappRow, specOf } from '../webapps/server';
+import type { WebappRow } from '../webapps/serverTable';
+import { specOf } from '../webapps/serverKind';
 import {
   type certChange,
   type customCertInput,
