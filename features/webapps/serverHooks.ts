@@ -19,7 +19,7 @@ import { rebuildNodeProgram } from '../nodejs/serverProgram';
 import { type Input, columns, domainsOf, runsPhp, settingsOf, webappKind } from './serverKind';
 import { claim, claimedElsewhere } from './serverDomains';
 import { serverInfoActions } from './serverInfo';
-import type { webappChange } from './resource';
+import type { webappChange } from './schemas';
 
 type Change = z.output<typeof webappChange>;
 

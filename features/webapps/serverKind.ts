@@ -8,7 +8,8 @@ import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import type { WebappRow } from './serverTable';
 import { DEFAULT_PHP_SETTINGS, type PhpSettings, type WebappType, cacheSettings } from './names';
 import { portOf } from '../nodejs/serverPorts';
-import { type AppSpec, webappInput } from './resource';
+import type { AppSpec } from './resource';
+import { webappInput } from './schemas';
 
 /** A create's body: the route allows plain types only; the installers give their own. */
 export type Input = Omit<z.output<typeof webappInput>, 'webapp_type'> & { webapp_type: WebappType };
