@@ -9,14 +9,9 @@ import { ManagedStore } from '../../server/managed/store';
 import type { ManagedRow } from '../../server/managed/table';
 import { webstackdb, webstackdbuser } from '../appdatabases/resource';
 import { databases, dbusers } from '../databases/resource';
-import {
-  type DatabaseRow,
-  type DbUserRow,
-  databaseHooks,
-  databaseKind,
-  dbUserHooks,
-  dbUserKind,
-} from '../databases/server';
+import type { DatabaseRow, DbUserRow } from '../databases/serverTable';
+import { databaseHooks, databaseKind } from '../databases/serverDatabases';
+import { dbUserHooks, dbUserKind } from '../databases/serverDbUsers';
 import type { ResourceDef } from '../../resources/define';
 import { webstacks } from '../webapps/resource';
 import { type WebappType, phpSettings } from '../webapps/names';
