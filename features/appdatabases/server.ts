@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { defineServerFeature } from '../../server/feature';
 import { defineManagedHandlers } from '../../server/managed/handlers';
-import { databaseHooks, databaseKind, dbUserHooks, dbUserKind } from '../databases/server';
+import { databaseHooks, databaseKind } from '../databases/serverDatabases';
+import { dbUserHooks, dbUserKind } from '../databases/serverDbUsers';
 import { webstackdb, webstackdbuser } from './resource';
 
 /**

@@ -6,7 +6,7 @@ import { HttpError } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
 import { ManagedStore } from '../../server/managed/store';
-import type { DatabaseRow } from '../databases/server';
+import type { DatabaseRow } from '../databases/serverTable';
 import { nodeCloneSource, nodeCloneSteps } from '../nodejs/serverClone';
 import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../installers/serverApp';
 import { appPath, freeDatabaseName, startAppTask, stepOp } from '../installers/serverRun';

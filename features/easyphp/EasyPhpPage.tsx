@@ -24,7 +24,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
 import type { z } from 'zod';
-import type { phpRuntime } from '../webapps/resource';
+import type { phpRuntime } from '../webapps/schemas';
 import { PhpVersionsCard } from '../webapps/PhpVersionsCard';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { appName } from '../webapps/resource';
+import { appName } from '../webapps/schemas';
 import { domainName } from '../webapps/names';
 import {
   SCRIPT_TIMEOUT_MS,

@@ -9,23 +9,15 @@ import { ManagedStore } from '../../server/managed/store';
 import type { ManagedRow } from '../../server/managed/table';
 import { webstackdb, webstackdbuser } from '../appdatabases/resource';
 import { databases, dbusers } from '../databases/resource';
-import {
-  type DatabaseRow,
-  type DbUserRow,
-  databaseHooks,
-  databaseKind,
-  dbUserHooks,
-  dbUserKind,
-} from '../databases/server';
+import type { DatabaseRow, DbUserRow } from '../databases/serverTable';
+import { databaseHooks, databaseKind } from '../databases/serverDatabases';
+import { dbUserHooks, dbUserKind } from '../databases/serverDbUsers';
 import type { ResourceDef } from '../../resources/define';
 import { webstacks } from '../webapps/resource';
 import { type WebappType, phpSettings } from '../webapps/names';
-import {
-  type Input as WebappInput,
-  type WebappRow,
-  webappHooks,
-  webappKind,
-} from '../webapps/server';
+import type { WebappRow } from '../webapps/serverTable';
+import { type Input as WebappInput, webappKind } from '../webapps/serverKind';
+import { webappHooks } from '../webapps/serverHooks';
 import type { installBase } from './names';
 
 /**

@@ -20,7 +20,7 @@ import {
   removeDatabase,
   removeDbUser,
 } from './serverApp';
-import type { DatabaseRow, DbUserRow } from '../databases/server';
+import type { DatabaseRow, DbUserRow } from '../databases/serverTable';
 import { type Step, runSteps, wordsOf } from './serverSteps';
 import type { z } from 'zod';
 

@@ -3,7 +3,7 @@ import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { fieldError } from '../../server/http/errors';
 import { startAppTask, stepOp } from '../installers/serverRun';
-import { specOf } from '../webapps/server';
+import { specOf } from '../webapps/serverKind';
 import { type nodejsInstallInput, nodejsInstaller } from './resource';
 import { megabytes, sendArchive } from './serverArchive';
 import { portsMigration } from './serverPorts';

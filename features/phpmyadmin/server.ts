@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../../server/http/errors';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { ManagedStore } from '../../server/managed/store';
-import type { DbUserRow } from '../databases/server';
+import type { DbUserRow } from '../databases/serverTable';
 import type { WebappRow } from '../webapps/server';
 import { SSO_SCRIPT } from './config';
 import type { installBase } from '../installers/names';

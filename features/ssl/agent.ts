@@ -4,7 +4,7 @@ import type { ConfigFile } from '../../agent/lib/configTransaction';
 import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
-import { applyApp } from '../webapps/agent';
+import { applyApp } from '../webapps/agentApply';
 import { ACME_ROOT, CERTBOT_DIR, SSL_DIR, certbotLineage, sslDir } from '../webapps/appPaths';
 import { ops } from './resource';
 

@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
-import { appName, appSpec } from '../webapps/resource';
+import { appSpec } from '../webapps/resource';
+import { appName } from '../webapps/schemas';
 import { domainName } from '../webapps/names';
 
 export const CERT_TYPES = ['custom', 'letsencrypt'] as const;

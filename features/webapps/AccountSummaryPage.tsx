@@ -12,7 +12,7 @@ import { useStackdeckData } from '../../src/hooks';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
 import { appPaths } from './links';
 import { STACK_LABELS, WEBAPP_TYPE_LABELS } from './names';
-import type { Webapp } from './resource';
+import type { Webapp } from './schemas';
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -5,7 +5,7 @@ import { AcrossServersPage } from '../../src/generic/AcrossServersPage';
 import { StatusCell } from '../../src/generic/StatusCell';
 import { appPaths } from './links';
 import { STACK_LABELS } from './names';
-import type { Webapp } from './resource';
+import type { Webapp } from './schemas';
 
 type Row = Webapp & { server_id: number; server_name: string };
 

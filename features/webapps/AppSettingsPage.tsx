@@ -5,7 +5,7 @@ import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
 import type { phpSettings } from './names';
 import { STACKS, STACK_LABELS } from './names';
-import { webappChange } from './resource';
+import { webappChange } from './schemas';
 import { useApp } from './useApp';
 
 /** How each PHP setting is named on the page, with its unit. */

@@ -20,7 +20,7 @@ import { Confirm } from 'ra-ui-materialui';
 import type { z } from 'zod';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
-import type { phpAvailable } from './resource';
+import type { phpAvailable } from './schemas';
 
 type Available = z.infer<typeof phpAvailable> & { from: string | null };
 

@@ -7,7 +7,8 @@ import { GenericCreate } from '../../src/generic/GenericCreate';
 import { GenericList } from '../../src/generic/GenericList';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
 import { appPaths } from './links';
-import { type Webapp, webstacks } from './resource';
+import { webstacks } from './resource';
+import type { Webapp } from './schemas';
 
 /**
  * /sub-domains/{serverId}/{webAppId}: the app's child apps (each its own site on a subdomain,

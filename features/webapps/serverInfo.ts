@@ -8,7 +8,7 @@ import { fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { cachedServerRead, forgetServerRead } from '../../server/http/serverReadCache';
 import { toAsciiDomain } from './names';
-import { PHP_SOURCE_WORDS } from './resource';
+import { PHP_SOURCE_WORDS } from './schemas';
 
 /** The answer to "where does this domain point": any A record of the server's address. */
 async function aRecord(domain: string, serverIp: string | null) {

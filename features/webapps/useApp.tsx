@@ -1,7 +1,7 @@
 import { type RaRecord, useGetOne, useUpdate } from 'ra-core';
 import { useParams } from 'react-router-dom';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
-import type { Webapp } from './resource';
+import type { Webapp } from './schemas';
 
 /**
  * The app of an app-level page (`/:serverId/:webAppId`), published to the layout, and a

@@ -1,0 +1,96 @@
+/**
+ * Databases: the managed kind (a database and its collation on its server), and what they add
+ * to the generic handlers (a rename moves the tables first; a user's grant taken off).
+ */
+import type { z } from 'zod';
+import { readOp } from '../../server/agents/runOp';
+import type { Db } from '../../server/db/database';
+import { fieldError } from '../../server/http/errors';
+import type { ManagedHooks } from '../../server/managed/handlers';
+import { type Drift, defineManagedKind } from '../../server/managed/kind';
+import { type DatabaseRow, dbStore, userStore } from './serverTable';
+import { reapplyUser } from './serverDbUsers';
+import type { databaseInput } from './resource';
+
+export const databaseKind = defineManagedKind<DatabaseRow>({
+  resource: 'databases',
+  table: 'databases',
+  noun: (row) => `database ${row.name}`,
+  async apply(op, row) {
+    await op('mariadb.db.set', { name: row.name, collation: row.collation });
+  },
+  async remove(op, row) {
+    await op('mariadb.db.drop', { name: row.name });
+  },
+  async readBack(op, rows) {
+    const held = new Map((await op('mariadb.list', {})).databases.map((d) => [d.name, d]));
+    const drift = new Map<number, Drift>();
+    for (const row of rows.filter((r) => r.status === 'active')) {
+      const found = held.get(row.name);
+      if (!found) drift.set(row.id, 'missing');
+      else if (found.collation !== row.collation) drift.set(row.id, 'changed');
+    }
+    return drift;
+  },
+});
+
+type DatabaseBody = z.output<typeof databaseInput>;
+
+/** A database record with the users granted on it, a page at a time (one query). */
+export async function databaseRecords(db: Db, rows: DatabaseRow[]) {
+  const ids = rows.map((r) => r.id);
+  const grants = ids.length
+    ? await db
+        .selectFrom('dbuser_grants')
+        .innerJoin('dbusers', 'dbusers.id', 'dbuser_grants.dbuser_id')
+        .select(['dbuser_grants.database_id', 'dbusers.id', 'dbusers.name'])
+        .where('dbuser_grants.database_id', 'in', ids)
+        .orderBy('dbusers.name')
+        .execute()
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    users: grants.filter((g) => g.database_id === row.id).map(({ id, name }) => ({ id, name })),
+  }));
+}
+
+/** What databases add to the generic handlers (app databases use them too). */
+export const databaseHooks: ManagedHooks<DatabaseRow, DatabaseBody, Partial<DatabaseBody>> = {
+  async create(ctx, body) {
+    if (await dbStore(ctx).find(ctx.server.id, 'name', body.name))
+      throw fieldError('name', 'This server has a database of this name');
+    return body;
+  },
+  async update(ctx, body, row) {
+    const name = body.name ?? row.name;
+    const collation = body.collation ?? row.collation;
+    if (name !== row.name) {
+      if (await dbStore(ctx).find(ctx.server.id, 'name', name))
+        throw fieldError('name', 'This server has a database of this name');
+      // A rename moves the tables on the server first (MariaDB has no RENAME DATABASE).
+      if (row.status === 'active')
+        await readOp(ctx, 'mariadb.db.rename', { from: row.name, to: name, collation });
+    }
+    return { name, collation };
+  },
+  record: (row) => ({ ...row, users: [] }),
+  records: (ctx, rows) => databaseRecords(ctx.app.db, rows),
+  actions: {
+    /** `PATCH databases/{dbId}?userdel=`: the user loses its grant on this database. */
+    async userdel(ctx) {
+      const database = ctx.child as DatabaseRow;
+      const id = (ctx.query as { userdel: number }).userdel;
+      const user = await userStore(ctx).find(ctx.server.id, 'id', id);
+      if (!user) throw fieldError('userdel', `No database user #${id} on this server`);
+      await ctx.app.db
+        .deleteFrom('dbuser_grants')
+        .where('dbuser_id', '=', user.id)
+        .where('database_id', '=', database.id)
+        .execute();
+      const result = await reapplyUser(ctx, user);
+      if (result.state === 'failed') throw result.error;
+      if (result.state === 'waiting') ctx.reply.code(202);
+      return (await databaseRecords(ctx.app.db, [database]))[0];
+    },
+  },
+};
