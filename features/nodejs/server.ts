@@ -1,14 +1,13 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { fieldError } from '../../server/http/errors';
 import { startAppTask, stepOp } from '../installers/serverRun';
 import { specOf } from '../webapps/serverKind';
 import { type nodejsInstallInput, nodejsInstaller } from './resource';
 import { megabytes, sendArchive } from './serverArchive';
 import { portsMigration } from './serverPorts';
 import { portStep } from './serverPortStep';
-import { programsMigration, saveProgram } from './serverProgram';
+import { programsMigration, refuseJobName, saveProgram } from './serverProgram';
 
 type Body = z.output<typeof nodejsInstallInput>;
 
@@ -22,14 +21,7 @@ const handlers = defineHandlers(nodejsInstaller, {
   async create(ctx) {
     const body = ctx.body as Body;
     const { name, domains, sys_user } = body;
-    // The program's file is `stackdeck-<app>.conf`, as a supervisor job's would be.
-    const job = await ctx.app.db
-      .selectFrom('svjobs')
-      .select('id')
-      .where('server_id', '=', ctx.server.id)
-      .where('name', '=', name)
-      .executeTakeFirst();
-    if (job) throw fieldError('name', 'A supervisor job of this server has this name');
+    await refuseJobName(ctx, name);
     let port: number | null = null;
     // No release of the catalogue: the code is the user's own, from git or an upload.
     return startAppTask(ctx, {

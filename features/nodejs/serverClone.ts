@@ -5,7 +5,7 @@
  * environment) and then nginx proxying its domain to that port, in the installer's order
  * (server.ts): the port is known before the vhost is rendered again. Each step undoes itself.
  */
-import { HttpError, fieldError } from '../../server/http/errors';
+import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { stepOp } from '../installers/serverRun';
 import type { Step } from '../installers/serverSteps';
@@ -13,7 +13,7 @@ import type { WebappRow } from '../webapps/serverTable';
 import { specOf } from '../webapps/serverKind';
 import { portOf } from './serverPorts';
 import { portStep } from './serverPortStep';
-import { type NodeProgramRecord, programOf, saveProgram } from './serverProgram';
+import { type NodeProgramRecord, programOf, refuseJobName, saveProgram } from './serverProgram';
 
 /**
  * What the copy runs, read before the task starts: the source's entry file and environment.
@@ -31,14 +31,7 @@ export async function nodeCloneSource(
       409,
       `The panel does not know how ${source.name} is started: deploy the copy from its source`,
     );
-  // The copy's program file is `stackdeck-<copy>.conf`, as a supervisor job's would be.
-  const job = await ctx.app.db
-    .selectFrom('svjobs')
-    .select('id')
-    .where('server_id', '=', ctx.server.id)
-    .where('name', '=', copyName)
-    .executeTakeFirst();
-  if (job) throw fieldError('name', 'A supervisor job of this server has this name');
+  await refuseJobName(ctx, copyName);
   return program;
 }
 

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { runOp } from '../../server/agents/runOp';
 import type { Db } from '../../server/db/database';
+import { fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import type { SecretBox } from '../../server/auth/secretBox';
 import { portOf } from './serverPorts';
@@ -93,4 +94,18 @@ export async function rebuildNodeProgram(
     port,
     env: program.env,
   });
+}
+
+/**
+ * An app's program file is `stackdeck-<app>.conf`, as a supervisor job's would be: a name one
+ * of the server's supervisor jobs has is refused at the name field.
+ */
+export async function refuseJobName(ctx: HandlerContext, name: string): Promise<void> {
+  const job = await ctx.app.db
+    .selectFrom('svjobs')
+    .select('id')
+    .where('server_id', '=', ctx.server.id)
+    .where('name', '=', name)
+    .executeTakeFirst();
+  if (job) throw fieldError('name', 'A supervisor job of this server has this name');
 }
