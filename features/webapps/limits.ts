@@ -5,7 +5,7 @@
  *
  * The kernel's unit is the system user (RLIMIT_NPROC counts a uid's tasks; every job of an app
  * runs as its user, and a user can signal all its own processes anyway), so an app's limits
- * are applied to its user; a user with several apps gets the largest of their settings.
+ * are applied to its user; a user with several apps gets the largest of their own settings.
  */
 import { z } from 'zod';
 
@@ -37,9 +37,14 @@ export const appLimitsState = appLimits.extend({
   sys_user: z.string(),
 });
 
-/** The limits of a user with these apps' settings (null: an app on the defaults). */
+/**
+ * The limits of a user with these apps' settings (null: an app without one): the largest
+ * setting of its apps, the defaults when none has one. An app on the defaults does not count,
+ * so adding one never changes what its user's jobs run under.
+ */
 export function userLimits(settings: readonly (AppLimits | null)[]): AppLimits {
-  const all = settings.length ? settings.map((s) => s ?? DEFAULT_LIMITS) : [DEFAULT_LIMITS];
+  const own = settings.filter((s): s is AppLimits => s !== null);
+  const all = own.length ? own : [DEFAULT_LIMITS];
   return {
     processes: Math.max(...all.map((s) => s.processes)),
     memory_mb: Math.max(...all.map((s) => s.memory_mb)),

@@ -75,23 +75,29 @@ describe("an app's limits", () => {
     const blog = await makeApp('blog', 'bob');
     const set = await call('PUT', limitsOf(shop), { processes: 64, memory_mb: 2048 });
     expect(set.statusCode, set.body).toBe(200);
-    // blog keeps the defaults: bob's jobs may start 256 processes, of 2 GiB each.
+    // blog has no setting of its own: shop's is bob's.
     expect(set.json()).toMatchObject({
       processes: 64,
       memory_mb: 2048,
       defaults: false,
-      user_limits: { processes: 256, memory_mb: 2048 },
-    });
-    expect(held.get('bob')).toEqual({ processes: 256, memory_mb: 2048 });
-    await call('PUT', limitsOf(blog), { processes: 32, memory_mb: 128 });
-    expect(held.get('bob')).toEqual({ processes: 64, memory_mb: 2048 });
-    expect((await call('GET', limitsOf(blog))).json()).toMatchObject({
-      processes: 32,
-      memory_mb: 128,
       user_limits: { processes: 64, memory_mb: 2048 },
     });
+    expect(held.get('bob')).toEqual({ processes: 64, memory_mb: 2048 });
+    expect((await call('GET', limitsOf(blog))).json()).toMatchObject({
+      defaults: true,
+      user_limits: { processes: 64, memory_mb: 2048 },
+    });
+    // A new app of bob's on the defaults changes nothing.
+    const news = await makeApp('news', 'bob');
+    expect((await call('GET', limitsOf(news))).json()).toMatchObject({
+      user_limits: { processes: 64, memory_mb: 2048 },
+    });
+    await call('PUT', limitsOf(blog), { processes: 512, memory_mb: 128 });
+    expect(held.get('bob')).toEqual({ processes: 512, memory_mb: 2048 });
     const reset = await call('DELETE', limitsOf(shop));
-    expect(reset.json()).toMatchObject({ processes: 256, defaults: true });
+    expect(reset.json()).toMatchObject({ processes: 256, memory_mb: 1024, defaults: true });
+    expect(held.get('bob')).toEqual({ processes: 512, memory_mb: 128 });
+    await call('DELETE', limitsOf(blog));
     expect(held.get('bob')).toEqual({ processes: 256, memory_mb: 1024 });
   });
 

@@ -39,13 +39,19 @@ describe('per-app limits', () => {
       expect(appLimits.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
   });
 
-  it("gives a user the largest of its apps' settings, the defaults for an app without one", () => {
+  it("gives a user the largest of its apps' own settings, the defaults when none has one", () => {
     expect(userLimits([])).toEqual(DEFAULT_LIMITS);
-    expect(userLimits([null])).toEqual(DEFAULT_LIMITS);
+    expect(userLimits([null, null])).toEqual(DEFAULT_LIMITS);
     expect(userLimits([{ processes: 64, memory_mb: 4096 }, null])).toEqual({
-      processes: 256,
+      processes: 64,
       memory_mb: 4096,
     });
+    expect(
+      userLimits([
+        { processes: 64, memory_mb: 4096 },
+        { processes: 512, memory_mb: 128 },
+      ]),
+    ).toEqual({ processes: 512, memory_mb: 4096 });
   });
 
   it('puts the wrapper in front of the argv, the program and its arguments untouched', () => {
