@@ -8,6 +8,7 @@ import path from 'node:path';
 import { writeFileAtomic } from './files';
 import {
   type AppLimits,
+  DEFAULT_LIMITS,
   LIMITS_DIR,
   WRAPPER,
   WRAPPER_SCRIPT,
@@ -36,4 +37,16 @@ export async function writeUserLimits(user: string, limits: AppLimits): Promise<
   await ensureWrapper();
   await keep(path.join(LIMITS_DIR, `${user}.conf`), renderLimitsConf(limits), 0o644);
   await keep(pamLimitsPath(user), renderPamLimits(user, limits), 0o644);
+}
+
+/**
+ * The wrapper, and the defaults for a user who has no limits yet (none of its apps has a
+ * setting): the defaults then reach pam_limits too, so the user's own crontab lines and logins
+ * are held like the panel's jobs. Root is never limited (it could raise any limit).
+ */
+export async function ensureUserLimits(user: string): Promise<void> {
+  await ensureWrapper();
+  if (user === 'root') return;
+  const there = await fs.lstat(path.join(LIMITS_DIR, `${user}.conf`)).catch(() => null);
+  if (!there) await writeUserLimits(user, DEFAULT_LIMITS);
 }

@@ -1,5 +1,5 @@
 import { run } from '../../agent/lib/exec';
-import { ensureWrapper } from '../../agent/lib/limits';
+import { ensureUserLimits } from '../../agent/lib/limits';
 import { lookupUser } from '../../agent/lib/users';
 import { WRAPPER } from '../webapps/limits';
 import { OpError, opFieldError } from '../../agent/lib/opError';
@@ -28,7 +28,7 @@ async function readCrontab(user: string): Promise<Crontab> {
  */
 async function writeCrontab(user: string, tab: Crontab): Promise<void> {
   const limited = user !== 'root';
-  if (limited) await ensureWrapper();
+  await ensureUserLimits(user);
   const text = renderCrontab(tab, { limited });
   const res = text
     ? await run('crontab', ['-u', user, '-'], { input: text })
@@ -68,7 +68,7 @@ export const agent = defineAgentFeature(ops, {
       // The command is a shell command by nature: run by the user's login shell, as the user,
       // never as root for another user's job, under the user's limits as cron runs it; argv
       // only, the command is one argument.
-      if (sys_user !== 'root') await ensureWrapper();
+      await ensureUserLimits(sys_user);
       const argv =
         sys_user === 'root'
           ? ['-lc', command]

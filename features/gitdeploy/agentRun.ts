@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { run } from '../../agent/lib/exec';
-import { ensureWrapper } from '../../agent/lib/limits';
+import { ensureUserLimits } from '../../agent/lib/limits';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
 import { limitedArgv } from '../webapps/limits';
@@ -114,7 +114,7 @@ export async function streamAsUser(
   options: { cwd: string; env: Record<string, string>; timeoutMs: number },
   onLine: (line: string) => void,
 ): Promise<Streamed> {
-  await ensureWrapper();
+  await ensureUserLimits(user.name);
   const [program, argv] = limitedArgv(file, args);
   return new Promise((resolve, reject) => {
     const child = spawn(program, argv, {

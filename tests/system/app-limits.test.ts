@@ -170,6 +170,21 @@ describe('per-app limits on a sandbox server', () => {
     expect(ran.json().output).toContain('MemoryError');
   });
 
+  it('gives a user without a setting the defaults, for pam_limits too, with its first job', async () => {
+    const conf = '/etc/security/limits.d/stackdeck-bob.conf';
+    expect((await sb.exec(['test', '-e', conf])).code).toBe(1);
+    const job = await panel.api('POST', path('cronjobs'), {
+      sys_user: 'bob',
+      schedule: '0 5 * * *',
+      command: 'true',
+    });
+    expect(job.statusCode, job.body).toBe(201);
+    expect((await sb.execOk(['cat', conf])).stdout).toContain('bob hard nproc 256\n');
+    // A login of bob's (runuser goes through PAM) gets it, outside the panel's jobs.
+    const login = await sb.execOk(['runuser', '-u', 'bob', '--', 'bash', '-c', 'ulimit -Hu']);
+    expect(login.stdout.trim()).toBe('256');
+  });
+
   it('lets the same spawner past the limit outside the wrapper: the limit is what held it', async () => {
     const res = await sb.execOk(
       ['setpriv', '--reuid=alice', '--regid=alice', '--init-groups', ...spawn(2).split(' ')],
