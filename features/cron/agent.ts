@@ -1,5 +1,7 @@
 import { run } from '../../agent/lib/exec';
+import { ensureUserLimits } from '../../agent/lib/limits';
 import { lookupUser } from '../../agent/lib/users';
+import { WRAPPER } from '../webapps/limits';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { type Crontab, ownLines, parseCrontab, renderCrontab } from './crontab';
@@ -25,7 +27,9 @@ async function readCrontab(user: string): Promise<Crontab> {
  * what was written, or the change failed.
  */
 async function writeCrontab(user: string, tab: Crontab): Promise<void> {
-  const text = renderCrontab(tab);
+  const limited = user !== 'root';
+  await ensureUserLimits(user);
+  const text = renderCrontab(tab, { limited });
   const res = text
     ? await run('crontab', ['-u', user, '-'], { input: text })
     : await run('crontab', ['-r', '-u', user]);
@@ -62,9 +66,13 @@ export const agent = defineAgentFeature(ops, {
       if (!user)
         throw opFieldError('sys_user', `The system user ${sys_user} does not exist on the server`);
       // The command is a shell command by nature: run by the user's login shell, as the user,
-      // never as root for another user's job; argv only, the command is one argument.
+      // never as root for another user's job, under the user's limits as cron runs it; argv
+      // only, the command is one argument.
+      await ensureUserLimits(sys_user);
       const argv =
-        sys_user === 'root' ? ['-lc', command] : ['-u', sys_user, '--', 'bash', '-lc', command];
+        sys_user === 'root'
+          ? ['-lc', command]
+          : ['-u', sys_user, '--', WRAPPER, '--', 'bash', '-lc', command];
       const started = await run(sys_user === 'root' ? 'bash' : 'runuser', argv, {
         timeoutMs: RUN_LIMIT_MS,
         cwd: user.home,

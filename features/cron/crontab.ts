@@ -4,6 +4,8 @@
  * writes the file with `crontab`.
  */
 
+import { WRAPPER } from '../webapps/limits';
+
 export const BEGIN = '# BEGIN STACKDECK: jobs of the control panel; change them there';
 export const END = '# END STACKDECK';
 const MARK = /^# stackdeck:job (\d+)$/;
@@ -51,13 +53,23 @@ export function parseCrontab(text: string): Crontab {
   return { before: lines.slice(0, start), after: lines.slice(end + 1), jobs };
 }
 
-export function renderCrontab(tab: Crontab): string {
+/** The shell the user's own lines before the block chose (cron's default: /bin/sh). */
+const shellBefore = (before: readonly string[]) =>
+  before.findLast((l) => /^SHELL\s*=/.test(l))?.replace(/^SHELL\s*=\s*/, '') ?? '/bin/sh';
+
+/**
+ * With `limited` (every user but root), the block's jobs run through the limits wrapper as
+ * cron's SHELL (`run-limited -c COMMAND`: the command is as the user wrote it), and the
+ * user's own shell is set back after the block for their own lines.
+ */
+export function renderCrontab(tab: Crontab, { limited = false } = {}): string {
+  const jobs = [...tab.jobs]
+    .sort((a, b) => a.id - b.id)
+    .flatMap((j) => [`# stackdeck:job ${j.id}`, `${j.schedule} ${escape(j.command)}`]);
   const block = tab.jobs.length
     ? [
         BEGIN,
-        ...[...tab.jobs]
-          .sort((a, b) => a.id - b.id)
-          .flatMap((j) => [`# stackdeck:job ${j.id}`, `${j.schedule} ${escape(j.command)}`]),
+        ...(limited ? [`SHELL=${WRAPPER}`, ...jobs, `SHELL=${shellBefore(tab.before)}`] : jobs),
         END,
       ]
     : [];

@@ -4,8 +4,10 @@
  */
 import { spawn } from 'node:child_process';
 import { run } from '../../agent/lib/exec';
+import { ensureUserLimits } from '../../agent/lib/limits';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
+import { limitedArgv } from '../webapps/limits';
 
 /** The output a deploy keeps (its end), and the lines it reports as progress. */
 export const OUTPUT_LIMIT = 64 * 1024;
@@ -102,17 +104,20 @@ export interface Streamed {
 /**
  * A long program as the user (a clone, the deployment script), its own process group so a
  * time-out ends everything it started; each output line goes to `onLine` (the task's events,
- * the first PROGRESS_LINES of them), the output's end is kept.
+ * the first PROGRESS_LINES of them), the output's end is kept. It runs through the limits
+ * wrapper: the user's processes and memory (features/webapps/limits.ts), at nice 10.
  */
-export function streamAsUser(
+export async function streamAsUser(
   user: PasswdEntry,
   file: string,
   args: readonly string[],
   options: { cwd: string; env: Record<string, string>; timeoutMs: number },
   onLine: (line: string) => void,
 ): Promise<Streamed> {
+  await ensureUserLimits(user.name);
+  const [program, argv] = limitedArgv(file, args);
   return new Promise((resolve, reject) => {
-    const child = spawn(file, args, {
+    const child = spawn(program, argv, {
       uid: user.uid,
       gid: user.gid,
       cwd: options.cwd,

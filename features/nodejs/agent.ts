@@ -3,6 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { applyConfig } from '../../agent/lib/configTransaction';
+import { ensureUserLimits } from '../../agent/lib/limits';
 import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
@@ -139,6 +140,7 @@ export const agent = defineAgentFeature(ops, {
       if (!logs?.isDirectory() || logs.uid !== 0)
         throw new OpError('failed', `The app's log folder is missing: rebuild the app`);
       let pid = 0;
+      await ensureUserLimits(user.name);
       await applyConfig({
         program: 'supervisor',
         files: [

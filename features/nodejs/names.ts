@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { APP_LOG_DIR } from '../webapps/names';
+import { WRAPPER } from '../webapps/limits';
 
 /** The ports the allocator hands out (one per app and server, never twice). */
 export const PORT_RANGE = { from: 3000, to: 3999 } as const;
@@ -168,7 +169,8 @@ export function renderNodeProgram(p: NodeProgram): string {
     `${PROGRAM_MARK}${p.app}`,
     '; Written by Stackdeck: changes here are replaced. Use the panel.',
     `[program:${PROGRAM_PREFIX}${p.app}]`,
-    `command=/usr/bin/node ${literal(p.entry)}`,
+    // Through the limits wrapper (features/webapps/limits.ts), which execs node: same pid.
+    `command=${WRAPPER} -- /usr/bin/node ${literal(p.entry)}`,
     `directory=${literal(p.directory)}`,
     `user=${p.user}`,
     `environment=${env}`,

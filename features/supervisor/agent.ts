@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { applyConfig } from '../../agent/lib/configTransaction';
 import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
+import { ensureUserLimits } from '../../agent/lib/limits';
 import { lookupUser } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
 import {
@@ -95,6 +96,7 @@ export const agent = defineAgentFeature(ops, {
       if (!dir?.isDirectory())
         throw opFieldError('directory', `${program.directory} is not a directory on the server`);
       let state = 'STOPPED';
+      await ensureUserLimits(program.user);
       await applyConfig({
         program: 'supervisor',
         files: [

@@ -3,6 +3,8 @@
  * helpers shared by the declaration (its checks), the agent (the file) and the tests.
  */
 
+import { WRAPPER } from '../webapps/limits';
+
 /** Files and groups of the panel's programs carry this prefix; others are the admin's own. */
 export const PREFIX = 'stackdeck-';
 export const CONF_DIR = '/etc/supervisor/conf.d';
@@ -46,6 +48,13 @@ export interface Program {
 const literal = (value: string) => value.replace(/%/g, '%%');
 
 /**
+ * The program runs through the limits wrapper (its user's processes and memory, nice 10);
+ * supervisord splits the line into argv, the wrapper execs the command's own argv, so the
+ * program keeps the pid supervisord signals.
+ */
+const LIMITED = `${WRAPPER} -- `;
+
+/**
  * The program file. `stopasgroup` and `killasgroup` always: a stop reaches the children a
  * program forked, so none keeps its port (a failure users of other panels report). The
  * environment gives the user's own HOME and names, as a login would.
@@ -54,7 +63,7 @@ export function renderProgram(p: Program, home: string): string {
   return [
     `; Written by Stackdeck: changes here are replaced when the job is saved or rebuilt.`,
     `[program:${PREFIX}${p.name}]`,
-    `command=${literal(p.command)}`,
+    `command=${LIMITED}${literal(p.command)}`,
     `directory=${p.directory}`,
     `user=${p.user}`,
     `environment=HOME="${home}",USER="${p.user}",LOGNAME="${p.user}"`,
@@ -87,7 +96,13 @@ export function parseProgram(name: string, text: string): Partial<Program> & { n
   const command = keys.get('command');
   return {
     name,
-    command: command === undefined ? undefined : command.replace(/%%/g, '%'),
+    command:
+      command === undefined
+        ? undefined
+        : (command.startsWith(LIMITED) ? command.slice(LIMITED.length) : command).replace(
+            /%%/g,
+            '%',
+          ),
     directory: keys.get('directory'),
     user: keys.get('user'),
     numprocs: keys.has('numprocs') ? Number(keys.get('numprocs')) : undefined,

@@ -6,6 +6,7 @@ import { errorMessage } from '../../src/generic/serverErrors';
 import type { phpSettings } from './names';
 import { STACKS, STACK_LABELS } from './names';
 import { webappChange } from './schemas';
+import { LimitsCard } from './LimitsCard';
 import { useApp } from './useApp';
 
 /** How each PHP setting is named on the page, with its unit. */
@@ -27,10 +28,10 @@ type Values = Record<string, string>;
 /**
  * /app-settings/{serverId}/{webAppId}: the app's PHP version, web stack, document root and PHP
  * settings, checked with the declaration's own schema before the server hears of them, and
- * written into its pool as values the app's code cannot raise.
+ * written into its pool as values the app's code cannot raise; and the limits of its jobs.
  */
 export default function AppSettingsPage() {
-  const { app, change, saving } = useApp();
+  const { sid, appId, app, change, saving } = useApp();
   const notify = useNotify();
   const [values, setValues] = useState<Values>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -136,6 +137,7 @@ export default function AppSettingsPage() {
           </Stack>
         </CardContent>
       </Card>
+      <LimitsCard sid={sid} appId={appId} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { applyConfig } from '../../agent/lib/configTransaction';
 import { run } from '../../agent/lib/exec';
 import { hasSystemd, unitInstalled } from '../../agent/lib/init';
+import { writeUserLimits } from '../../agent/lib/limits';
 import { lookupUser } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { APP_LOG_DIR } from './names';
@@ -112,6 +113,11 @@ export const agent = defineAgentFeature(ops, {
       for (const entry of entries)
         await fs.rm(path.join(dir, entry), { recursive: true, force: true });
       return { purged: entries.length };
+    },
+
+    async 'limits.apply'({ user, limits }) {
+      await writeUserLimits(user, limits);
+      return { applied: true as const };
     },
 
     async 'webapp.list'() {

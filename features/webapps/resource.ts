@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { cacheOps, nginxcache } from './cacheResource';
+import { applimits, limitsOps } from './limitsResource';
 import { systemUserName } from '../../resources/agent/validators';
 import {
   cacheSettings,
@@ -196,7 +197,12 @@ export const webappOverview = defineResource({
   },
 });
 
-export const resources = { webstacks, 'webapp-overview': webappOverview, nginxcache };
+export const resources = {
+  webstacks,
+  'webapp-overview': webappOverview,
+  nginxcache,
+  applimits,
+};
 
 /** An app as the agent gets it: every value already from an allowlist. */
 export const appSpec = z.object({
@@ -239,6 +245,7 @@ const foundApp = z.object({
 
 export const ops = {
   ...cacheOps,
+  ...limitsOps,
   /**
    * Makes the server serve the app as specified: directories, PHP-FPM pool, nginx (and Apache)
    * vhosts, written and checked as one transaction; a pool of another version is moved.

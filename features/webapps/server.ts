@@ -1,10 +1,11 @@
 import type { HandlerContext } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { defineManagedHandlers } from '../../server/managed/handlers';
-import { type WebappRow, cacheMigration, migration } from './serverTable';
+import { type WebappRow, cacheMigration, limitsMigration, migration } from './serverTable';
 import { webappKind } from './serverKind';
 import { records, webappHooks } from './serverHooks';
 import { cacheHandlersFor } from './serverCache';
+import { limitsHandlers } from './serverLimits';
 import { webappOverview, webstacks } from './resource';
 
 export type { WebappRow } from './serverTable';
@@ -12,7 +13,11 @@ export type { WebappRow } from './serverTable';
 const handlers = defineManagedHandlers(webstacks, webappKind, webappHooks);
 
 export const server = defineServerFeature({
-  migrations: { '0013_webapps': migration, '0015_webapp_cache': cacheMigration },
+  migrations: {
+    '0013_webapps': migration,
+    '0015_webapp_cache': cacheMigration,
+    '0030_webapp_limits': limitsMigration,
+  },
   async usersOf(db, serverId, userName) {
     const apps = await db
       .selectFrom('webapps')
@@ -26,6 +31,7 @@ export const server = defineServerFeature({
   handlers: [
     handlers,
     cacheHandlersFor(webappKind),
+    limitsHandlers(),
     {
       resource: webappOverview,
       handlers: {

@@ -25,6 +25,8 @@ export interface WebappColumns {
   parent_id: number | null;
   /** JSON (names.ts cacheSettings) while the app's web cache is on, else null. */
   cache: string | null;
+  /** JSON (limits.ts appLimits) of the app's own limits, or null for the defaults. */
+  limits: string | null;
 }
 export type WebappRow = ManagedRow & WebappColumns;
 
@@ -54,6 +56,16 @@ export const cacheMigration = {
   },
   async down(db: Kysely<unknown>) {
     await db.schema.alterTable('webapps').dropColumn('cache').execute();
+  },
+};
+
+/** Per-app limits of its jobs (issue 22, finding 1): null keeps the defaults. */
+export const limitsMigration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('webapps').addColumn('limits', 'text').execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.alterTable('webapps').dropColumn('limits').execute();
   },
 };
 

@@ -96,7 +96,9 @@ describe('supervisor jobs', () => {
       error: null,
     });
     const file = files.get('queue')!;
-    expect(file).toContain('[program:stackdeck-queue]\ncommand=echo 100%% done\n');
+    expect(file).toContain(
+      '[program:stackdeck-queue]\ncommand=/usr/local/lib/stackdeck/run-limited -- echo 100%% done\n',
+    );
     expect(file).toContain('stopasgroup=true\nkillasgroup=true');
     const procs = await call('GET', base('svjobs/procs'));
     expect(procs.json().data).toEqual([

@@ -53,6 +53,24 @@ describe("the panel's block in a crontab", () => {
     expect(renderCrontab(back)).toBe(text);
   });
 
+  it("runs a user's jobs through the limits wrapper as cron's SHELL, theirs set back after", () => {
+    const tab = parseCrontab(`SHELL=/bin/bash\n${own}`);
+    tab.jobs.push({ id: 3, schedule: '*/5 * * * *', command: 'php artisan schedule:run' });
+    const text = renderCrontab(tab, { limited: true });
+    expect(text).toContain(
+      '# BEGIN STACKDECK: jobs of the control panel; change them there\n' +
+        'SHELL=/usr/local/lib/stackdeck/run-limited\n# stackdeck:job 3\n' +
+        '*/5 * * * * php artisan schedule:run\nSHELL=/bin/bash\n# END STACKDECK\n',
+    );
+    const back = parseCrontab(text);
+    expect(back.jobs).toEqual(tab.jobs);
+    expect(renderCrontab(back, { limited: true })).toBe(text);
+    // cron's own default comes back when the user set none.
+    expect(renderCrontab({ ...parseCrontab(own), jobs: tab.jobs }, { limited: true })).toContain(
+      'schedule:run\nSHELL=/bin/sh\n# END',
+    );
+  });
+
   it('drops the block when no job is left, and the lines after it stay', () => {
     const tab = parseCrontab(own);
     tab.jobs.push({ id: 1, schedule: '* * * * *', command: 'true' });

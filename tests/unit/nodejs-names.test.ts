@@ -87,7 +87,9 @@ describe('Node.js installer values', () => {
       '; Written by Stackdeck: changes here are replaced. Use the panel.',
       '[program:stackdeck-api]',
     ]);
-    expect(text).toContain('command=/usr/bin/node /home/alice/apps/api/current/server.js\n');
+    expect(text).toContain(
+      'command=/usr/local/lib/stackdeck/run-limited -- /usr/bin/node /home/alice/apps/api/current/server.js\n',
+    );
     expect(text).toContain('directory=/home/alice/apps/api/current\nuser=alice\n');
     expect(text).toContain(
       'environment=NODE_ENV="production",PORT="3001",HOME="/home/alice",GREETING="100%% ready"\n',

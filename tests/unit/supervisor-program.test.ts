@@ -20,7 +20,10 @@ const program = {
 describe('supervisor program files', () => {
   it('escape % for supervisor, and read back as written', () => {
     const text = renderProgram(program, '/home/alice');
-    expect(text).toContain('command=node server.js --greeting "50%% off"\n');
+    // Through the limits wrapper; the job's own command reads back as the user wrote it.
+    expect(text).toContain(
+      'command=/usr/local/lib/stackdeck/run-limited -- node server.js --greeting "50%% off"\n',
+    );
     expect(text).toContain('process_name=%(program_name)s_%(process_num)02d\n');
     expect(text).toContain('environment=HOME="/home/alice",USER="alice",LOGNAME="alice"\n');
     expect(parseProgram('web', text)).toEqual(program);

@@ -107,4 +107,12 @@ export const rows: Row[] = [
     query: (f) => `?wsid=${f.appId}`,
     expect: OFFLINE,
   },
+  // Limits: read by the app's tenants; a change goes to the server at once (offline: 409).
+  { route: 'GET /api/v1/applimits/webstacks/:appId/servers/:sid/users/:uid', expect: SHARED },
+  {
+    route: 'PUT /api/v1/applimits/webstacks/:appId/servers/:sid/users/:uid',
+    body: () => ({ processes: 64, memory_mb: 512 }),
+    expect: OFFLINE,
+  },
+  { route: 'DELETE /api/v1/applimits/webstacks/:appId/servers/:sid/users/:uid', expect: OFFLINE },
 ];

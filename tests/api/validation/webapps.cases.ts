@@ -136,4 +136,11 @@ export const cases: Case[] = [
     query: '',
     errors: { wsid: /./ },
   },
+  {
+    route: 'PUT /api/v1/applimits/webstacks/:appId/servers/:sid/users/:uid',
+    as: 'user',
+    body: { processes: 8, memory_mb: '1 GiB' },
+    errors: { processes: 'At least 16', memory_mb: /./ },
+    params: app,
+  },
 ];
