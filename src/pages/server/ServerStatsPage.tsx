@@ -35,7 +35,7 @@ const CHARTS: Chart[] = [
     title: 'CPU usage',
     series: [{ key: 'cpu', name: 'CPU', color: '#1976d2' }],
     format: percent,
-    domain: [0, 100],
+    bounds: [0, 100],
   },
   {
     id: 'chart-load',
