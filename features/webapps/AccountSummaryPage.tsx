@@ -93,8 +93,8 @@ export default function AccountSummaryPage() {
               meta={{ sid, ...(names.length ? { query: { children: 'true' } } : {}) }}
               consequence={
                 names.length
-                  ? `Its child apps go with it: ${names.join(', ')}. Their sites stop answering and their vhosts, PHP pools and files are removed. This cannot be undone.`
-                  : 'Its site stops answering; its vhost, PHP pool and files are removed from the server. This cannot be undone.'
+                  ? `Its child apps go with it: ${names.join(', ')}. They stop answering and their vhosts, PHP pools and files are removed. This cannot be undone.`
+                  : 'It stops answering; its vhost, PHP pool and files are removed from the server. This cannot be undone.'
               }
               option={{
                 label: 'Also delete its databases and database users',

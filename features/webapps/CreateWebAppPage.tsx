@@ -11,7 +11,7 @@ export default function CreateWebAppPage() {
     <GenericCreate
       resource={webstacks}
       title="Create a web app"
-      description={`A site on ${shownName(server).name}, served by nginx with its own PHP-FPM pool.`}
+      description={`A web app on ${shownName(server).name}, served by nginx with its own PHP-FPM pool.`}
       noun="The web app"
       meta={{ sid }}
       saveLabel="Create web app"

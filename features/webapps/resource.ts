@@ -34,7 +34,7 @@ const server = 'servers/{sid}/users/{uid}';
 
 export const webstacks = defineResource({
   name: 'webstacks',
-  label: 'Web Applications',
+  label: 'Web apps',
   parent: 'server',
   params: { appId: 'id' },
   idParam: 'appId',
