@@ -4,6 +4,7 @@ import { SECURITY_PATTERN, SOFTWARE_PATTERNS } from '../../features/autoupdates/
 import { denyListUnread } from '../../features/firewall/statusWords';
 import { LAYOUT_MENUS } from '../../src/layouts/layoutMenus';
 import { fitDomain } from '../../src/pages/server/chartDomain';
+import { liveFigures } from '../../src/pages/servers/liveFigures';
 import { routes } from '../../src/routes/table';
 
 /** Issue 22, "Words, menus and screens a user can trust": the pure parts. */
@@ -80,5 +81,29 @@ describe('every page of an app has the same sidebar', () => {
     );
     for (const route of appPages)
       expect(route.sidebar ?? LAYOUT_MENUS[route.layout], route.path).toBe('webApp');
+  });
+});
+
+describe('server cards show live load, memory and disk', () => {
+  it('reads them from the latest report', () => {
+    const report = {
+      agent_version: '1',
+      kernel_version: '6.1',
+      os: 'Debian GNU/Linux 12 (bookworm)',
+      hostname: 'web-1',
+      timezone: 'UTC',
+      uptime: 100,
+      load: [0.42, 0.3, 0.2] as [number, number, number],
+      cpu: { cores: 2, usage: 10 },
+      memory: { total: 2 * 1024 ** 3, used: 1024 ** 3, swap_total: 0, swap_used: 0 },
+      disk: { total: 20 * 1024 ** 3, used: 5 * 1024 ** 3 },
+      network: { rx_bytes: 0, tx_bytes: 0, rx_rate: 0, tx_rate: 0 },
+      at: 1,
+    };
+    expect(liveFigures(report)).toEqual([
+      { id: 'load', label: 'Load', value: '0.42 on 2 cores' },
+      { id: 'memory', label: 'Memory', value: '50% of 2 GB', gauge: 50 },
+      { id: 'disk', label: 'Disk', value: '25% of 20 GB', gauge: 25 },
+    ]);
   });
 });
