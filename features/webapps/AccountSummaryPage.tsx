@@ -127,7 +127,7 @@ export default function AccountSummaryPage() {
             {WEBAPP_TYPE_LABELS[app.webapp_type as keyof typeof WEBAPP_TYPE_LABELS] ??
               app.webapp_type}
           </Row>
-          <Row label="Web stack">{STACK_LABELS[app.stack_type]}</Row>
+          <Row label="Stack">{STACK_LABELS[app.stack_type]}</Row>
           <Row label="PHP">{app.php_version ? `PHP ${app.php_version}` : 'none (static)'}</Row>
           <Row label="System user">{app.sys_user.user_name}</Row>
           <Row label="Folder">
