@@ -3,7 +3,7 @@ import { originInWords } from '../../features/autoupdates/originWords';
 import { SECURITY_PATTERN, SOFTWARE_PATTERNS } from '../../features/autoupdates/aptconf';
 import { denyListUnread } from '../../features/firewall/statusWords';
 import { LAYOUT_MENUS } from '../../src/layouts/layoutMenus';
-import { fitDomain } from '../../src/pages/server/chartDomain';
+import { axisTicks, fitDomain } from '../../src/pages/server/chartDomain';
 import { liveFigures } from '../../src/pages/servers/liveFigures';
 import { routes } from '../../src/routes/table';
 
@@ -27,6 +27,13 @@ describe('the stats charts fit their value axis to the range shown', () => {
     expect(low).toBeGreaterThan(0.5e9);
     expect(high).toBeGreaterThanOrEqual(2e9);
     expect(high).toBeLessThan(2.5e9);
+  });
+
+  it('ends on round, evenly spaced ticks', () => {
+    expect(axisTicks(fitDomain(cpu([5, 52]), ['cpu'], [0, 100]))).toEqual([0, 20, 40, 60]);
+    const memory = [{ at: 0, used: 2e9, total: 8e9 }];
+    const ticks = axisTicks(fitDomain(memory, ['used', 'total']));
+    expect(ticks).toEqual([0, 2.5e9, 5e9, 7.5e9, 1e10]);
   });
 
   it('gives a flat line and an empty range an axis of their own', () => {

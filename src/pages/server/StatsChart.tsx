@@ -10,7 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { type AxisBounds, fitDomain } from './chartDomain';
+import { type AxisBounds, axisTicks, fitDomain } from './chartDomain';
 import { timeAxis } from './timeTicks';
 
 export interface Series {
@@ -77,6 +77,7 @@ export function StatsChart({ id, title, data, series, format, axisFormat, bounds
               width={84}
               fontSize={12}
               domain={valueDomain}
+              ticks={axisTicks(valueDomain)}
               allowDataOverflow
             />
             <Tooltip
