@@ -67,7 +67,7 @@ test('create an app: its summary says active and nginx serves it as its user', a
   await page.goto(`/create-web-app/${sb.serverId}`);
   await page.getByLabel('App name').fill('shop');
   await page.getByLabel('Domains').fill('shop.test\nwww.shop.test');
-  await page.getByLabel('System user').click();
+  await page.getByLabel('System user', { exact: true }).click();
   await page.getByRole('option', { name: 'stackdeck', exact: true }).click();
   await shot(page, 'webapps-create');
   await page.getByRole('button', { name: 'Create web app' }).click();
