@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import type { Report } from '../resources/agent/protocol';
+import { supervisorStates } from '../features/supervisor/agentStates';
 import { AGENT_VERSION } from './version';
 
 interface Counters {
@@ -67,7 +68,7 @@ export class Reporter {
 
   async take(): Promise<Report> {
     const at = Date.now();
-    const [cpu, mem, net, disk, osPretty, tz, uptimeText] = await Promise.all([
+    const [cpu, mem, net, disk, osPretty, tz, uptimeText, supervisor] = await Promise.all([
       cpuTimes(),
       memory(),
       network(),
@@ -75,6 +76,7 @@ export class Reporter {
       osName(),
       timezone(),
       fs.readFile('/proc/uptime', 'utf8'),
+      supervisorStates(),
     ]);
     const prev = this.previous;
     const seconds = prev ? Math.max((at - prev.at) / 1000, 0.001) : 1;
@@ -102,6 +104,7 @@ export class Reporter {
         tx_rate: prev ? Math.max(0, (net.tx - prev.tx) / seconds) : 0,
       },
       at,
+      ...(supervisor ? { supervisor } : {}),
     };
   }
 }

@@ -37,7 +37,8 @@ export type Widget =
    * Values the server itself offers (its MariaDB's collations): a declared GET action of
    * `resource` answering `{data: [...]}`, asked with the page's server id as `?{serverParam}=`,
    * or as the path's `{sid}` when no `serverParam` is given.
-   * The user may still type a value of their own: the server's answer is a suggestion list.
+   * The user may still type a value of their own: the server's answer is a suggestion list;
+   * with `only`, the server's values alone (a select) while the server answers.
    */
   | {
       kind: 'offered';
@@ -47,6 +48,8 @@ export type Widget =
       optionValue: string;
       /** A field whose value is shown beside the option (a collation's charset). */
       optionHint?: string;
+      /** Only the server's values (an app's PHP version: one the server has installed). */
+      only?: boolean;
     };
 
 export interface ResourceUi {

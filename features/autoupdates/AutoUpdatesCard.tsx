@@ -8,6 +8,7 @@ import { schemaResolver } from '../../src/generic/schemaResolver';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
 import { useStackdeckData } from '../../src/hooks';
+import { originInWords } from './originWords';
 import { type AutoUpdates, type AutoUpdatesState, autoUpdatesSchema } from './resource';
 
 const resolver = schemaResolver(autoUpdatesSchema);
@@ -72,9 +73,20 @@ export function AutoUpdatesCard({ sid, online }: { sid: number; online: boolean 
             helperText="Debian's point releases and the -updates suite as well"
           />
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {data.origins.length
-              ? `Allowed now: ${data.origins.join('; ')}`
-              : 'No automatic updates are allowed now.'}
+            {data.origins.length ? (
+              <>
+                Allowed now:{' '}
+                {data.origins.map((origin, index) => (
+                  // The words for people; apt's own pattern on hover for those who want it.
+                  <span key={origin} title={origin}>
+                    {index > 0 ? '; ' : ''}
+                    {originInWords(origin)}
+                  </span>
+                ))}
+              </>
+            ) : (
+              'No automatic updates are allowed now.'
+            )}
           </Typography>
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <SaveButton label="Save automatic updates" disabled={!online} />

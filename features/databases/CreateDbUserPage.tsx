@@ -10,7 +10,7 @@ import { dbusers } from './resource';
 const EDITED = ['password', 'databases'] as const;
 
 /**
- * /mysqlold/{id}: a new database user with its password and grants; with `?user=` a new
+ * /database-user/{id}: a new database user with its password and grants; with `?user=` a new
  * password (when one is typed) and the databases it may use.
  */
 export default function CreateDbUserPage() {

@@ -5,9 +5,9 @@ export const dbPaths = {
   /** Create a database; with `?db=` change one (the spec names only the server). */
   create: (sid: number | string) => `/mysql/${sid}`,
   edit: (sid: number | string, db: number | string) => `/mysql/${sid}?db=${db}`,
-  /** Create a database user (the spec's older page); with `?user=` change one. */
-  createUser: (sid: number | string) => `/mysqlold/${sid}`,
-  editUser: (sid: number | string, user: number | string) => `/mysqlold/${sid}?user=${user}`,
+  /** Create a database user; with `?user=` change one (the spec's /mysqlold is an older address). */
+  createUser: (sid: number | string) => `/database-user/${sid}`,
+  editUser: (sid: number | string, user: number | string) => `/database-user/${sid}?user=${user}`,
   /** The main sidebar's page: every database of the user's servers. */
   all: '/database-list',
 };

@@ -2,7 +2,7 @@ import type { RouteDef } from '../../src/routes/types';
 
 /**
  * The database pages (spec "Databases"): the server's databases and users, the forms that add
- * and change them (/mysql a database, the older /mysqlold a user; `?db=` / `?user=` to change
+ * and change them (/mysql a database, /database-user a user; `?db=` / `?user=` to change
  * one), and the main sidebar's /database-list, every database of the user's servers.
  */
 export const routes: RouteDef[] = [
@@ -28,7 +28,7 @@ export const routes: RouteDef[] = [
     page: () => import('./CreateDatabasePage'),
   },
   {
-    path: '/mysqlold/:id',
+    path: '/database-user/:id',
     layout: 'webApp',
     access: 'user',
     title: 'Database user',

@@ -13,15 +13,26 @@ import {
 } from '@mui/material';
 import { errorMessage } from '../../src/generic/serverErrors';
 import type { DenyListItem } from './resource';
+import { denyListUnread } from './statusWords';
 import { useFirewallQuery } from './useFirewall';
 
 /** The deny set as the server's nft holds it now (read live), temporary ones with time left. */
-export function DenyListCard({ sid, online }: { sid: number; online: boolean }) {
+export function DenyListCard({
+  sid,
+  online,
+  running,
+}: {
+  sid: number;
+  online: boolean;
+  /** The firewall is on: its table exists to be read. */
+  running: boolean;
+}) {
+  const unread = denyListUnread(online, running);
   const live = useFirewallQuery<{ data: DenyListItem[]; total: number }>(
     sid,
     'csf',
     'denylist',
-    online,
+    unread === null,
   );
   const rows = live.data?.data ?? [];
   return (
@@ -29,18 +40,14 @@ export function DenyListCard({ sid, online }: { sid: number; online: boolean }) 
       <CardHeader
         title="Deny list on the server"
         action={
-          <Button disabled={!online} onClick={() => void live.refetch()}>
+          <Button disabled={unread !== null} onClick={() => void live.refetch()}>
             Read again
           </Button>
         }
       />
       <CardContent>
         {live.error ? <Alert severity="error">{errorMessage(live.error)}</Alert> : null}
-        {!online ? (
-          <Typography color="text.secondary">
-            The server is offline: its deny list cannot be read.
-          </Typography>
-        ) : null}
+        {unread ? <Typography color="text.secondary">{unread}</Typography> : null}
         {live.isSuccess && rows.length === 0 ? (
           <Typography color="text.secondary">Nothing is denied on the server.</Typography>
         ) : null}

@@ -34,7 +34,7 @@ export default function SecurityPage() {
       <TempRulesCard sid={sid} online={online} />
       <PortsCard sid={sid} />
       <CountriesCard sid={sid} />
-      <DenyListCard sid={sid} online={online && running} />
+      <DenyListCard sid={sid} online={online} running={running} />
     </Box>
   );
 }

@@ -31,7 +31,7 @@ export default function SupervisorJobsPage() {
   const notify = useNotify();
   const refresh = useRefresh();
   const [checking, setChecking] = useState(false);
-  const processes = useProcesses(sid, online);
+  const processes = useProcesses(sid, online, server.uuid);
   const rebuild = useMutation({
     mutationFn: () =>
       dataProvider.action<{ rebuilt: number; failed: number; waiting: number }>(

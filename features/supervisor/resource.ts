@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
+import { supervisorProcess } from '../../resources/agent/protocol';
 import { systemUserName } from '../../resources/agent/validators';
 import { commandProblem, directoryProblem } from './program';
 
@@ -62,19 +63,8 @@ export const svjobInput = z.object({
   autorestart: z.boolean().default(true),
 });
 
-/** A process of a program as supervisorctl shows it. */
-export const svProcess = z.object({
-  /** The job's name (the program group without the panel's prefix). */
-  name: z.string(),
-  /** The process within it: `web_00`. */
-  process: z.string(),
-  state: z.string(),
-  pid: z.number().int().nullable(),
-  /** Seconds since it started, while it runs. */
-  uptime: z.number().int().nullable(),
-  /** What supervisorctl says beside the state (`Exited too quickly`). */
-  description: z.string(),
-});
+/** A process of a program as supervisorctl shows it (the live report carries the same). */
+export const svProcess = supervisorProcess;
 
 export const svAction = z.enum(['start', 'stop', 'restart']);
 

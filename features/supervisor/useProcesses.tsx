@@ -1,6 +1,8 @@
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { useStackdeckData } from '../../src/hooks';
+import { useServerLive } from '../../src/live';
 import type { svProcess } from './resource';
 
 export type SvProcess = z.infer<typeof svProcess>;
@@ -8,17 +10,28 @@ export type SvProcess = z.infer<typeof svProcess>;
 /** The query key of a server's processes: the control buttons refresh it. */
 export const processesKey = (sid: number) => ['svjobs', 'procs', sid] as const;
 
-/** The processes of the server's jobs (the declared `procs` action), read every 5 s. */
-export function useProcesses(sid: number, online: boolean) {
+/**
+ * The processes of the server's jobs: pushed with the agent's live reports as their states
+ * change (a job that starts, stops or fails shows so without a reload), and read through the
+ * declared `procs` action when the page opens, after a control button, and every 30 s in case
+ * the live feed is down. The newer of the two is shown.
+ */
+export function useProcesses(sid: number, online: boolean, uuid: string | undefined) {
   const dataProvider = useStackdeckData();
-  return useQuery({
+  const live = useServerLive(uuid);
+  const query = useQuery({
     queryKey: processesKey(sid),
     queryFn: ({ signal }) =>
       dataProvider.action<{ data: SvProcess[] }>('svjobs', 'procs', { params: { sid }, signal }),
     enabled: online,
-    refetchInterval: 5_000,
+    refetchInterval: live.streaming ? 30_000 : 5_000,
     select: (result) => result.data,
   });
+  const pushed = live.report?.supervisor;
+  // When this browser got it (the agent's clock may differ from the browser's).
+  const pushedAt = useMemo(() => (pushed ? Date.now() : 0), [pushed]);
+  const newer = pushed !== undefined && pushedAt > query.dataUpdatedAt;
+  return { ...query, data: newer ? pushed : query.data };
 }
 
 /** `3725` as `1h 2m`: how long a process has run. */

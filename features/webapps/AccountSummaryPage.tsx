@@ -93,8 +93,8 @@ export default function AccountSummaryPage() {
               meta={{ sid, ...(names.length ? { query: { children: 'true' } } : {}) }}
               consequence={
                 names.length
-                  ? `Its child apps go with it: ${names.join(', ')}. Their sites stop answering and their vhosts, PHP pools and files are removed. This cannot be undone.`
-                  : 'Its site stops answering; its vhost, PHP pool and files are removed from the server. This cannot be undone.'
+                  ? `Its child apps go with it: ${names.join(', ')}. They stop answering and their vhosts, PHP pools and files are removed. This cannot be undone.`
+                  : 'It stops answering; its vhost, PHP pool and files are removed from the server. This cannot be undone.'
               }
               option={{
                 label: 'Also delete its databases and database users',
@@ -127,7 +127,7 @@ export default function AccountSummaryPage() {
             {WEBAPP_TYPE_LABELS[app.webapp_type as keyof typeof WEBAPP_TYPE_LABELS] ??
               app.webapp_type}
           </Row>
-          <Row label="Web stack">{STACK_LABELS[app.stack_type]}</Row>
+          <Row label="Stack">{STACK_LABELS[app.stack_type]}</Row>
           <Row label="PHP">{app.php_version ? `PHP ${app.php_version}` : 'none (static)'}</Row>
           <Row label="System user">{app.sys_user.user_name}</Row>
           <Row label="Folder">

@@ -18,10 +18,10 @@ export default function AllWebAppsPage() {
     <AcrossServersPage<Row>
       resource="webapp-overview"
       action="ofUser"
-      title="Web applications"
-      description="The sites of all your servers. Open one to change it, or a server to add one."
+      title="Web apps"
+      description="The web apps of all your servers. Open one to change it, or a server to add one."
       plural="web apps"
-      emptyText="Web apps belong to a server: open a server, then Web applications."
+      emptyText="Web apps belong to a server: open a server, then Web Apps."
       icon={LanguageOutlined}
       columns={['App', 'Domains', 'Server', 'Stack', 'Status']}
       row={(app) => (

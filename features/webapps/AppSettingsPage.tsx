@@ -109,7 +109,7 @@ export default function AppSettingsPage() {
         >
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, sm: 4 }}>
-              {field('stack_type', 'Web stack', {
+              {field('stack_type', 'Stack', {
                 select: true,
                 children: STACKS.map((s) => (
                   <MenuItem key={s} value={s}>

@@ -17,11 +17,11 @@ export default function NoWebAppsPage() {
   if (count !== undefined && count > 0) return <Navigate to={appPaths.list(sid)} replace />;
   return (
     <>
-      <PageHeader title="Web applications" />
+      <PageHeader title="Web apps" />
       <EmptyState
         icon={LanguageOutlined}
-        title="No web applications yet"
-        text={`A site on ${shownName(server).name}: its domains, a PHP version and a system user that alone can read its files.`}
+        title="No web apps yet"
+        text={`A web app on ${shownName(server).name}: its domains, a PHP version and a system user that alone can read its files.`}
         action={
           <Stack direction="row" spacing={1}>
             <Button
@@ -33,7 +33,7 @@ export default function NoWebAppsPage() {
               Create web app
             </Button>
             <Button component={Link} to={appPaths.account(sid)} variant="outlined">
-              New account
+              New system user and web app
             </Button>
             <InstallAppButton sid={sid} />
           </Stack>

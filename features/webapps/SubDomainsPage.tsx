@@ -28,7 +28,7 @@ export default function SubDomainsPage() {
       <GenericCreate
         resource={webstacks}
         title={`Add a sub-domain to ${parent.name}`}
-        description={`A site of its own on a subdomain of ${parent.domains[0]}, run by ${parent.sys_user.user_name}.`}
+        description={`A web app of its own on a subdomain of ${parent.domains[0]}, run by ${parent.sys_user.user_name}.`}
         noun="The sub-domain"
         meta={{ sid }}
         only={['name', 'domains', 'webapp_type', 'stack_type', 'php_version', 'web_root']}

@@ -22,8 +22,8 @@ export default function WebAppsPage() {
   return (
     <GenericList
       resource={webstacks}
-      title="Web applications"
-      description={`Sites on ${shownName(server).name}, each run by its system user.`}
+      title="Web apps"
+      description={`Web apps on ${shownName(server).name}, each run by its system user.`}
       meta={{ sid }}
       filterFields={[]}
       render={{
@@ -37,12 +37,12 @@ export default function WebAppsPage() {
       deletable={{
         what: (app) => `web app ${String(app.name)}`,
         consequence: () =>
-          'Its site stops answering; its vhost, PHP pool and files are removed from the server. An app with child apps is deleted from its summary page.',
+          'It stops answering; its vhost, PHP pool and files are removed from the server. An app with child apps is deleted from its summary page.',
       }}
       actions={
         <Stack direction="row" spacing={1}>
           <Button component={Link} to={appPaths.account(sid)} variant="outlined">
-            New account
+            New system user and web app
           </Button>
           <InstallAppButton sid={sid} />
           <Button

@@ -89,6 +89,14 @@ export const STACK_LABELS: Record<(typeof STACKS)[number], string> = {
   'apache/nginx': 'NGINX plus Apache2',
 };
 
+/** What each stack is, in a line under the form's choice (the chosen one only). */
+export const STACK_HELP: Record<(typeof STACKS)[number], string> = {
+  nginx:
+    "NGINX serves the files and hands PHP to the app's own PHP-FPM pool: the fastest; .htaccess files are ignored (the web cache works here)",
+  'apache/nginx':
+    "NGINX in front, Apache2 behind it running PHP through the app's PHP-FPM pool: honours .htaccess files (rewrites, redirects, access rules)",
+};
+
 /** What a user may create as a plain app. */
 export const PLAIN_WEBAPP_TYPES = ['custom', 'static'] as const;
 /** The one-click apps: only their installers make apps of these types. */

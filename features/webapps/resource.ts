@@ -35,7 +35,7 @@ const server = 'servers/{sid}/users/{uid}';
 
 export const webstacks = defineResource({
   name: 'webstacks',
-  label: 'Web Applications',
+  label: 'Web apps',
   parent: 'server',
   params: { appId: 'id' },
   idParam: 'appId',
@@ -152,6 +152,7 @@ export const webstacks = defineResource({
         action: 'php',
         optionValue: 'version',
         optionHint: 'from',
+        only: true,
       },
     },
     labels: {
@@ -159,7 +160,7 @@ export const webstacks = defineResource({
       domains: 'Domains',
       sys_user: 'System user',
       webapp_type: 'Type',
-      stack_type: 'Web stack',
+      stack_type: 'Stack',
       php_version: 'PHP',
       web_root: 'Document root',
     },
@@ -167,7 +168,7 @@ export const webstacks = defineResource({
       name: 'Lower-case letters, digits and -; the app lives in /home/<user>/apps/<name>',
       domains: 'One per line, the primary first; international names are stored as punycode',
       sys_user: 'The app runs as this user and only it can read its files',
-      stack_type: 'NGINX plus Apache2 honours .htaccess files',
+      php_version: 'A version installed on this server',
       web_root: 'The folder inside the app that is served',
     },
     recordRepresentation: 'name',

@@ -3,21 +3,21 @@ import type { RouteDef } from '../../src/routes/types';
 /**
  * The web-app pages (spec "Web apps"): the server's apps and the empty state between which
  * /web-applications/{id} and /no-webapplications/{id} switch, the form that creates one, and
- * an app's account summary in the web-app layout.
+ * an app's summary in the web-app layout.
  */
 export const routes: RouteDef[] = [
   {
     path: '/web-applications/:id',
     layout: 'webApp',
     access: 'user',
-    title: 'Web applications',
+    title: 'Web apps',
     page: () => import('./WebAppsPage'),
   },
   {
     path: '/no-webapplications/:id',
     layout: 'webApp',
     access: 'user',
-    title: 'Web applications',
+    title: 'Web apps',
     page: () => import('./NoWebAppsPage'),
   },
   {
@@ -38,7 +38,7 @@ export const routes: RouteDef[] = [
     path: '/account-summary/:serverId/:webAppId',
     layout: 'secondary',
     access: 'user',
-    title: 'Account summary',
+    title: 'App summary',
     page: () => import('./AccountSummaryPage'),
   },
   {
@@ -66,14 +66,14 @@ export const routes: RouteDef[] = [
     path: '/web-applications',
     layout: 'main',
     access: 'user',
-    title: 'Web applications',
+    title: 'Web apps',
     page: () => import('./AllWebAppsPage'),
   },
   {
     path: '/create-account/:id',
     layout: 'webApp',
     access: 'user',
-    title: 'Create an account',
+    title: 'New system user and web app',
     page: () => import('./CreateAccountPage'),
   },
   {

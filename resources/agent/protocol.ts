@@ -38,6 +38,20 @@ export const EVENTS = {
 
 const bytes = z.number().nonnegative();
 
+/** A process of one of the panel's supervisor jobs, as supervisord says (features/supervisor). */
+export const supervisorProcess = z.object({
+  /** The job's name (the program group without the panel's prefix). */
+  name: z.string().max(100),
+  /** The process within it: `web_00`. */
+  process: z.string().max(120),
+  state: z.string().max(20),
+  pid: z.number().int().nullable(),
+  /** Seconds since it started, while it runs. */
+  uptime: z.number().int().nullable(),
+  /** What supervisord says beside the state (`Exited too quickly`). */
+  description: z.string().max(500),
+});
+
 /** What the agent reports; merged into the server's live info. */
 export const reportSchema = z.object({
   agent_version: z.string().max(50),
@@ -66,6 +80,11 @@ export const reportSchema = z.object({
   }),
   /** When the agent took the figures (epoch ms). */
   at: z.number().int().nonnegative(),
+  /**
+   * The panel's supervisor jobs' processes, on a server that has any: their states reach the
+   * browsers with the report (pushed, as they change), not by polling.
+   */
+  supervisor: z.array(supervisorProcess).max(1000).optional(),
 });
 export type Report = z.infer<typeof reportSchema>;
 

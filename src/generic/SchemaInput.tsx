@@ -1,4 +1,5 @@
 import { BooleanInput, NumberInput, SelectInput, TextInput } from 'ra-ui-materialui';
+import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import type { FormField } from './formModel';
 import { fieldLabel } from './labels';
@@ -12,6 +13,20 @@ import { PasswordWidget } from './widgets/PasswordWidget';
 import { ReferenceWidget } from './widgets/ReferenceWidget';
 
 export { keepText };
+
+/** The chosen value in words under a select (a stack's description), the help line before one. */
+function DescribedHelp({
+  name,
+  describe,
+  help,
+}: {
+  name: string;
+  describe: (value: string) => string;
+  help: string | false;
+}) {
+  const value: unknown = useWatch({ name });
+  return <>{typeof value === 'string' && value ? describe(value) : help}</>;
+}
 
 export interface SchemaInputProps {
   field: FormField;
@@ -93,6 +108,13 @@ export function SchemaInput({
           {...common}
           choices={type.choices.map((id) => ({ id, name: choiceLabels?.[id] ?? fieldLabel(id) }))}
           emptyText={info.optional ? '—' : undefined}
+          helperText={
+            describe ? (
+              <DescribedHelp name={field.name} describe={describe} help={helperText} />
+            ) : (
+              helperText
+            )
+          }
         />
       );
     case 'text':

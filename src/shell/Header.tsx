@@ -1,3 +1,4 @@
+import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import MenuIcon from '@mui/icons-material/Menu';
 import MoreVert from '@mui/icons-material/MoreVert';
 import RocketLaunchOutlined from '@mui/icons-material/RocketLaunchOutlined';
@@ -22,6 +23,7 @@ import { LanguageMenu } from './LanguageMenu';
 import { UPGRADE_PATH, hasPage, shownShortcuts } from './buildMenu';
 import type { MenuEntry } from './menus';
 import { MessagesPanel } from './MessagesPanel';
+import { USER_HOME } from '../routes/guard';
 import { showsUpgrade } from './plan';
 import { useAccount, useUserPhoto } from './useAccount';
 
@@ -191,6 +193,19 @@ export function Header({
             {title}
           </Typography>
         </Box>
+        {!userArea && (
+          // An admin's own servers are a user page: one click back to them from the admin area.
+          <Button
+            component={Link}
+            to={USER_HOME}
+            color="inherit"
+            size="small"
+            startIcon={<DnsOutlined fontSize="small" />}
+            sx={{ color: 'text.secondary' }}
+          >
+            {translate('shell.header.myServers')}
+          </Button>
+        )}
         <Shortcuts entries={shortcuts} />
         <ShortcutsOverflow entries={shortcuts} upgrade={upgrade} />
         {upgrade && (

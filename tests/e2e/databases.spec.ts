@@ -93,7 +93,7 @@ test('add a user with a generated password and a grant: it signs in and sees onl
   await shot(page, 'dbusers-empty');
 
   await page.getByRole('status').getByRole('link', { name: 'Add user' }).click();
-  await expect(page).toHaveURL(new RegExp(`/mysqlold/${sb.serverId}$`));
+  await expect(page).toHaveURL(new RegExp(`/database-user/${sb.serverId}$`));
   await page.getByLabel('User name').fill('shop_app');
   await page.getByRole('button', { name: 'Generate' }).click();
   password = await page.getByLabel('Password', { exact: true }).inputValue();
@@ -136,7 +136,7 @@ test('editing the user gives the grant back and keeps the password when left emp
   await signedIn(page);
   await page.goto(`/database-users/${sb.serverId}`);
   await page.getByRole('link', { name: 'Edit database user shop_app' }).click();
-  await expect(page).toHaveURL(new RegExp(`/mysqlold/${sb.serverId}\\?user=\\d+$`));
+  await expect(page).toHaveURL(new RegExp(`/database-user/${sb.serverId}\\?user=\\d+$`));
   await expect(page.getByRole('heading', { name: 'Change database user' })).toBeVisible();
   await expect(page.getByLabel('User name')).toHaveCount(0);
   await page.getByLabel('Databases').click();

@@ -44,7 +44,7 @@ test('no apps: the empty page leads to the form; a bad domain is said at its fie
   await page.goto(`/web-applications/${sb.serverId}`);
   // The entry rule: no apps, so the empty page.
   await expect(page).toHaveURL(new RegExp(`/no-webapplications/${sb.serverId}$`));
-  await expect(page.getByRole('heading', { name: 'No web applications yet' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No web apps yet' })).toBeVisible();
   await shot(page, 'webapps-empty');
 
   // The server serves no domain either: /no-domains says so and leads to the same form.
@@ -67,7 +67,7 @@ test('create an app: its summary says active and nginx serves it as its user', a
   await page.goto(`/create-web-app/${sb.serverId}`);
   await page.getByLabel('App name').fill('shop');
   await page.getByLabel('Domains').fill('shop.test\nwww.shop.test');
-  await page.getByLabel('System user').click();
+  await page.getByLabel('System user', { exact: true }).click();
   await page.getByRole('option', { name: 'stackdeck', exact: true }).click();
   await shot(page, 'webapps-create');
   await page.getByRole('button', { name: 'Create web app' }).click();
@@ -100,7 +100,7 @@ test('create an app: its summary says active and nginx serves it as its user', a
 
   // The server's summary counts it.
   await page.goto(`/server-summary/${sb.serverId}`);
-  const apps = page.getByRole('link', { name: 'Web applications', exact: true }).last();
+  const apps = page.getByRole('link', { name: 'Web apps', exact: true }).last();
   await expect(apps.locator('xpath=..')).toContainText('1');
 });
 
@@ -110,18 +110,20 @@ test("the app's access log shows the requests nginx served, a page at a time", a
   await page.goto(`/web-server-log/${sb.serverId}/${shopId}`);
   await expect(page.getByLabel('Log lines')).toContainText('"GET / HTTP/1.1" 200');
   await expect(page.getByText('Page 1 of 1')).toBeVisible();
-  // The mini web-app sidebar: the app's tools and the way back to its summary (no cache
-  // control there: that stays in the full sidebar).
+  // The same web-app sidebar as the app's other pages: its tools and its summary.
   const menu = page.getByRole('navigation').first();
   await expect(menu.getByRole('link', { name: 'FTP Accounts' })).toHaveAttribute(
     'href',
     `/ftp-accounts/${sb.serverId}/${shopId}`,
   );
-  await expect(menu.getByRole('link', { name: 'Cache Control' })).toHaveCount(0);
+  await expect(menu.getByRole('link', { name: 'Cache Control' })).toHaveAttribute(
+    'href',
+    `/cache-control/${sb.serverId}/${shopId}`,
+  );
   await shot(page, 'webapps-log');
   await page.getByRole('tab', { name: 'Error log' }).click();
   await expect(page.getByText(/No lines yet|Page 1 of/)).toBeVisible();
-  await menu.getByRole('link', { name: 'Account Summary' }).click();
+  await menu.getByRole('link', { name: 'App Summary' }).click();
   await expect(page).toHaveURL(new RegExp(`/account-summary/${sb.serverId}/${shopId}$`));
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canAccess } from '../../src/routes/access';
 import { decideNavigation } from '../../src/routes/guard';
 import { matchRoute } from '../../src/routes/match';
+import { currentAddress } from '../../src/routes/oldAddresses';
 import {
   type MenuContext,
   UPGRADE_PATH,
@@ -124,12 +125,18 @@ describe('menus derived from the route table', () => {
     expect(items[1]).toMatchObject({ to: '/server-summary/7', label: 'shell.menu.serverSummary' });
   });
 
-  it('the older /server-summaryold/{id} opens the server summary', async () => {
-    const old = matchRoute('/server-summaryold/7');
-    const current = matchRoute('/server-summary/7');
-    expect(old?.params.id).toBe('7');
-    expect(old?.route.layout).toBe(current?.route.layout);
-    const [a, b] = await Promise.all([old!.route.page(), current!.route.page()]);
-    expect(a.default).toBe(b.default);
+  it('the older /server-summaryold/{id} and /mysqlold/{id} lead to the current pages', () => {
+    for (const [old, current] of [
+      ['/server-summaryold/7', '/server-summary/7'],
+      ['/mysqlold/7', '/database-list/7'],
+    ] as const) {
+      const route = matchRoute(old);
+      // Behind the same guard and layout as the page it leads to.
+      expect(route?.route.access).toBe(matchRoute(current)?.route.access);
+      expect(route?.route.layout).toBe(matchRoute(current)?.route.layout);
+      expect(currentAddress(old)).toBe(current);
+    }
+    expect(currentAddress('/server-summary/7')).toBeNull();
+    expect(currentAddress('/mysqlold/x')).toBeNull();
   });
 });

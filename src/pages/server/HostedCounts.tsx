@@ -33,12 +33,7 @@ function Count({
 export function HostedCounts({ sid }: { sid: number }) {
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-      <Count
-        resource="webstacks"
-        sid={sid}
-        noun="Web applications"
-        to={`/web-applications/${sid}`}
-      />
+      <Count resource="webstacks" sid={sid} noun="Web apps" to={`/web-applications/${sid}`} />
       <Count resource="databases" sid={sid} noun="Databases" to={`/database-list/${sid}`} />
     </Stack>
   );

@@ -26,7 +26,8 @@ const usedOfTotal = (id: string, title: string, prefix: string, color: string): 
     { key: `${prefix}_total`, name: 'Total', color: '#9e9e9e' },
   ],
   format: (value) => formatBytes(value, 1),
-  axisFormat: (value) => formatBytes(value, 0),
+  // One decimal: the axis's round steps are decimal, the units binary (2.5e9 bytes is 2.3 GB).
+  axisFormat: (value) => formatBytes(value, 1),
 });
 
 const CHARTS: Chart[] = [
@@ -35,7 +36,7 @@ const CHARTS: Chart[] = [
     title: 'CPU usage',
     series: [{ key: 'cpu', name: 'CPU', color: '#1976d2' }],
     format: percent,
-    domain: [0, 100],
+    bounds: [0, 100],
   },
   {
     id: 'chart-load',

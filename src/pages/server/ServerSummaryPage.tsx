@@ -166,7 +166,7 @@ export default function ServerSummaryPage() {
               startIcon={<RestartAlt />}
               disabled={!online}
               title="Reboot the server?"
-              content="Every site and service on it is down until it is back, usually within a minute."
+              content="Every web app and service on it is down until it is back, usually within a minute."
               confirmLabel="Reboot"
               onConfirm={() => call('servers', 'reboot', {}, 'The server is rebooting.')}
             >

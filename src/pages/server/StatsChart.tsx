@@ -10,6 +10,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { type AxisBounds, axisTicks, fitDomain } from './chartDomain';
 import { timeAxis } from './timeTicks';
 
 export interface Series {
@@ -28,15 +29,25 @@ interface Props {
   axisFormat?: (value: number) => string;
   /** The range asked for; the axis follows the samples' own span. */
   range: 'day' | 'month';
-  domain?: [number, number];
+  /** Where the value axis may never go; within them it fits the samples shown. */
+  bounds?: AxisBounds;
 }
 
 /** One history chart: time along the bottom, one filled line per series. */
-export function StatsChart({ id, title, data, series, format, axisFormat, domain }: Props) {
+export function StatsChart({ id, title, data, series, format, axisFormat, bounds }: Props) {
   // Ticks fit the samples' span: hours over a day, dates over 30 days, no label twice.
   const first = data[0]?.at ?? 0;
   const last = data.at(-1)?.at ?? first;
   const axis = useMemo(() => timeAxis(first, last, 6), [first, last]);
+  const valueDomain = useMemo(
+    () =>
+      fitDomain(
+        data,
+        series.map((s) => s.key),
+        bounds,
+      ),
+    [data, series, bounds],
+  );
   return (
     <Box
       component="section"
@@ -65,7 +76,9 @@ export function StatsChart({ id, title, data, series, format, axisFormat, domain
               tickFormatter={axisFormat ?? format}
               width={84}
               fontSize={12}
-              domain={domain ?? [0, 'auto']}
+              domain={valueDomain}
+              ticks={axisTicks(valueDomain)}
+              allowDataOverflow
             />
             <Tooltip
               labelFormatter={(at) => new Date(Number(at) * 1000).toLocaleString()}

@@ -83,7 +83,7 @@ export default function RemoveServerPage() {
                 <code>service stackdeck-agent stop</code> and delete /opt/stackdeck.
               </>
             )}{' '}
-            The server itself, its sites, databases and files stay as they are; only the panel
+            The server itself, its web apps, databases and files stay as they are; only the panel
             forgets it, with its install progress and activity log.
           </Alert>
           <TextField

@@ -6,6 +6,7 @@ import { type Server, isPendingInstall } from '../../../resources/servers';
 import { useServerLive } from '../../live';
 import { ServerCardMenu } from './ServerCardMenu';
 import { ServerFacts } from './ServerFacts';
+import { ServerLiveFigures } from './ServerLiveFigures';
 import { ServerTitle } from './ServerTitle';
 import { shownName } from './serverName';
 import { ServerStatusChip } from './ServerStatusChip';
@@ -13,8 +14,9 @@ import { TransferDialog } from './TransferDialog';
 
 /**
  * One server on the dashboard: what it is, where it is, and whether its agent is there right
- * now (from the live feed, the record until the feed answers). `onStale` asks for the list
- * again when the feed and the record disagree (a pending server that just connected is renamed).
+ * now (from the live feed, the record until the feed answers), with its live load, memory and
+ * disk. `onStale` asks for the list again when the feed and the record disagree (a pending
+ * server that just connected is renamed).
  * A pending server shows the name the user chose, its `cs-` name under it.
  */
 export function ServerCard({ server, onStale }: { server: Server; onStale?: () => void }) {
@@ -58,6 +60,7 @@ export function ServerCard({ server, onStale }: { server: Server; onStale?: () =
           <ServerStatusChip server={server} connected={connected} />
         </Stack>
         <ServerFacts server={shown} />
+        {connected && live.report ? <ServerLiveFigures report={live.report} /> : null}
         {server.is_shared ? (
           <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1.5 }}>
             Shared with you by your team
