@@ -13,15 +13,15 @@ import {
 } from './agentNft';
 import { currentGuard, panelAnswers } from './agentGuard';
 import { persistAtBoot } from './agentBoot';
-import { haveList, keepOnly, stagePart, stagedRanges } from './agentCc';
-import { elementOf, renderRemoval, renderRuleset } from './render';
+import { countriesFile, haveList, keepOnly, stagePart } from './agentCc';
+import { elementOf, includeOf, renderRemoval, renderRuleset } from './render';
 import { ops } from './resource';
 
 /** The last ruleset that held (loaded at boot through /etc/nftables.conf). */
 export const DIR = '/etc/stackdeck/firewall';
 const FILE = `${DIR}/stackdeck.nft`;
 const NEXT = `${DIR}/stackdeck.nft.next`;
-/** Country range lists sent in parts (agentCc.ts). */
+/** Country range lists: sent in parts, kept as nft files of their own (agentCc.ts). */
 const CC = `${DIR}/cc`;
 /**
  * The server admin's own rules (root's file, optional): put at the very top of the input
@@ -35,6 +35,16 @@ async function localRules(): Promise<string> {
   // Root's regular file only: never a link, never one another user could write.
   if (!stat?.isFile() || stat.uid !== 0 || (stat.mode & 0o022) !== 0) return '';
   return fs.readFile(LOCAL, 'utf8');
+}
+
+/** The kept file loads exactly that countries file (none: no include at all). */
+async function keptFileUses(countries: string | null): Promise<boolean> {
+  const kept = await fs.readFile(FILE, 'utf8').catch(() => null);
+  if (kept === null) return false;
+  const included = kept.split('\n').filter((l) => l.startsWith('include '));
+  return countries
+    ? included.length === 1 && included[0] === includeOf(countries)
+    : !included.length;
 }
 
 const exists = (file: string) =>
@@ -69,11 +79,13 @@ export const agent = defineAgentFeature(ops, {
         await keepOnly(CC, null);
         return { mode: 'off' as const, ms: Date.now() - started };
       }
-      // The whole file, country ranges included: a rollback reloads it as it held.
-      const ranges = cc ? await stagedRanges(CC, cc) : [];
-      const text = renderRuleset({ ...state, cc: ranges }, guard, await localRules());
-      if (change && loaded) {
+      // The country ranges stay in their own file, included: a rollback reloads the previous
+      // file with the countries file it included, which stays until the new one held.
+      const countries = cc ? await countriesFile(CC, cc) : null;
+      const text = renderRuleset(state, guard, await localRules(), countries);
+      if (change && loaded && (await keptFileUses(countries))) {
         // The runtime set gets the one element; the file follows for the next boot or reload.
+        // Other countries than the loaded table's take the whole apply below instead.
         const { set, element } = elementOf(change);
         await changeElement(change.action, set, element);
         await writeFileAtomic(FILE, text, 0o600);

@@ -110,8 +110,17 @@ function guardRules(guard: Guard, dir: 'in' | 'out'): string[] {
   return out;
 }
 
-/** The whole file: one transaction that replaces the panel's table. */
-export function renderRuleset(state: FirewallState, guard: Guard, local = ''): string {
+/**
+ * The whole file: one transaction that replaces the panel's table. `countries`: the file of
+ * the denied countries' ranges (countrySets.ts), included after the table, so it loads in
+ * the same transaction and is checked with it, and a change of the lists never rewrites it.
+ */
+export function renderRuleset(
+  state: FirewallState,
+  guard: Guard,
+  local = '',
+  countries: string | null = null,
+): string {
   const own = local
     .split('\n')
     .map((l) => l.trim())
@@ -134,19 +143,14 @@ export function renderRuleset(state: FirewallState, guard: Guard, local = ''): s
     set('deny4', 'ipv4_addr', 'interval', deny4, ' auto-merge;'),
     set('deny6', 'ipv6_addr', 'interval', deny6, ' auto-merge;'),
     ...tempSets(state.temp),
-    set(
-      'ccdeny4',
-      'ipv4_addr',
-      'interval',
-      state.cc.filter((r) => !v6(r)),
-      ' auto-merge;',
-    ),
-    set('ccdeny6', 'ipv6_addr', 'interval', state.cc.filter(v6), ' auto-merge;'),
     set('tcp_in', 'inet_service', 'interval', state.tcp_in.length ? [ranges(state.tcp_in)] : []),
     set('udp_in', 'inet_service', 'interval', state.udp_in.length ? [ranges(state.udp_in)] : []),
     set('tcp_out', 'inet_service', 'interval', state.tcp_out.length ? [ranges(state.tcp_out)] : []),
     set('udp_out', 'inet_service', 'interval', state.udp_out.length ? [ranges(state.udp_out)] : []),
     ...flood.sets,
+    // The denied countries' sets and rules come from their own file, included below.
+    '  chain countries {',
+    '  }',
     '  chain input {',
     '    type filter hook input priority filter; policy drop;',
     ...own,
@@ -165,8 +169,7 @@ export function renderRuleset(state: FirewallState, guard: Guard, local = ''): s
     '    ip6 saddr @tempdeny6 drop',
     '    ip saddr . tcp dport @tempdenyport4 drop',
     '    ip6 saddr . tcp dport @tempdenyport6 drop',
-    '    ip saddr @ccdeny4 drop',
-    '    ip6 saddr @ccdeny6 drop',
+    '    jump countries',
     '    iif "lo" ip saddr 127.0.0.1 accept',
     '    iif "lo" ip saddr != 127.0.0.0/8 accept',
     '    iif "lo" meta nfproto ipv6 accept',
@@ -192,10 +195,14 @@ export function renderRuleset(state: FirewallState, guard: Guard, local = ''): s
       : []),
     '  }',
     '}',
+    ...(countries ? [includeOf(countries)] : []),
     '',
   ];
   return lines.join('\n');
 }
+
+/** The line of the table's file that loads a countries file (its path is the agent's own). */
+export const includeOf = (file: string) => `include "${file}"`;
 
 /** The file that takes the table away (firewall stopped or disabled). */
 export const renderRemoval = () => `table inet ${TABLE} {}\ndelete table inet ${TABLE}\n`;

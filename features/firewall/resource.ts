@@ -264,11 +264,11 @@ export const ops = {
    * Makes the server's table match the state: one checked transaction, kept only when the panel
    * still answers a new connection within `confirm_ms` (else the previous table is restored);
    * with `change`, one element is added or removed at runtime instead and the file rewritten.
-   * The country ranges are not in the message: `cc` names the list staged before (ccPart).
+   * The country ranges are not in the message: `cc` names the list (sent before with ccPart).
    */
   'firewall.apply': op(
     z.object({
-      state: firewallState.omit({ cc: true }),
+      state: firewallState,
       cc: ccRef.nullable(),
       confirm_ms: z.number().int().min(500).max(120_000),
       change: firewallChange.nullable(),

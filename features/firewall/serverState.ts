@@ -83,15 +83,6 @@ export async function desiredState(db: Db, serverId: number): Promise<FirewallSt
     .where('server_id', '=', serverId)
     .orderBy('id')
     .execute();
-  const countries = s.cc_deny ? s.cc_deny.split(',') : [];
-  const cc = countries.length
-    ? await db
-        .selectFrom('firewall_country_ranges')
-        .select('range')
-        .where('country', 'in', countries)
-        .orderBy('id')
-        .execute()
-    : [];
   const now = Date.now();
   return {
     enabled: Boolean(s.enabled),
@@ -117,7 +108,6 @@ export async function desiredState(db: Db, serverId: number): Promise<FirewallSt
         ttl: Math.ceil((Date.parse(t.expires_at) - now) / 1000),
       }))
       .filter((t) => t.ttl >= 1),
-    cc: cc.map((r) => r.range),
   };
 }
 
@@ -145,28 +135,59 @@ export function serially<T>(
 }
 
 /**
- * The country ranges reach the agent in parts, named by their sha256, unless it holds that
- * list already; the apply then names the list instead of carrying it.
+ * The denied countries' list, named by what it is made of: the countries and when (and how
+ * many of) their ranges were loaded. A load replaces a country's ranges and its time together,
+ * so the name changes exactly when the ranges do, and the panel names the list without reading
+ * its ranges.
+ */
+async function countryListKey(db: Db, countries: string[]): Promise<string | null> {
+  if (countries.length === 0) return null;
+  const loads = await db
+    .selectFrom('firewall_country_loads')
+    .select(['country', 'ranges', 'loaded_at'])
+    .where('country', 'in', countries)
+    .orderBy('country')
+    .execute();
+  if (loads.length === 0) return null;
+  const made = loads.map((l) => [l.country, l.ranges, l.loaded_at]);
+  return createHash('sha256')
+    .update(JSON.stringify(['cc-list', made]))
+    .digest('hex');
+}
+
+/**
+ * The country list an apply names. The ranges are read and sent in parts only when the agent
+ * does not hold that list already: a change of the allow or deny list never reads them.
  */
 async function stageRanges(
   ctx: HandlerContext<unknown, unknown>,
   server: ServerRow,
-  cc: string[],
+  countries: string[],
 ): Promise<CcRef | null> {
-  if (cc.length === 0) return null;
-  const key = createHash('sha256').update(cc.join('\n')).digest('hex');
-  const parts = Math.ceil(cc.length / CC_PART_MAX);
-  const { agents } = ctx.app;
+  const { db, agents } = ctx.app;
+  const key = await countryListKey(db, countries);
+  if (!key) return null;
   try {
-    if (!(await agents.call(server.id, 'firewall.ccHave', { key })).have)
-      for (let part = 0; part < parts; part++) {
-        const ranges = cc.slice(part * CC_PART_MAX, (part + 1) * CC_PART_MAX);
-        await agents.call(server.id, 'firewall.ccPart', { key, part, ranges });
-      }
+    if ((await agents.call(server.id, 'firewall.ccHave', { key })).have) return { key, sent: null };
+    const cc = (
+      await db
+        .selectFrom('firewall_country_ranges')
+        .select('range')
+        .where('country', 'in', countries)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.range);
+    if (cc.length === 0) return null;
+    const parts = Math.ceil(cc.length / CC_PART_MAX);
+    for (let part = 0; part < parts; part++) {
+      const ranges = cc.slice(part * CC_PART_MAX, (part + 1) * CC_PART_MAX);
+      await agents.call(server.id, 'firewall.ccPart', { key, part, ranges });
+    }
+    const sha256 = createHash('sha256').update(cc.join('\n')).digest('hex');
+    return { key, sent: { parts, count: cc.length, sha256 } };
   } catch (error) {
     throw httpErrorOf(error);
   }
-  return { key, parts, count: cc.length };
 }
 
 /** Sends the server's desired state (and the one change, when there is one) to the agent. */
@@ -176,13 +197,15 @@ export async function applyState(
   change: FirewallChange | null = null,
   server: ServerRow = ctx.server,
 ) {
-  const { cc, ...state } = await desiredState(ctx.app.db, server.id);
-  const ranges = state.enabled ? await stageRanges(ctx, server, cc) : null;
+  const state = await desiredState(ctx.app.db, server.id);
+  const { cc_deny } = await settingsOf(ctx.app.db, server.id);
+  const countries = cc_deny ? cc_deny.split(',') : [];
+  const cc = state.enabled ? await stageRanges(ctx, server, countries) : null;
   return runOp(
     ctx,
     message,
     'firewall.apply',
-    { state, cc: ranges, confirm_ms: confirmMs(), change },
+    { state, cc, confirm_ms: confirmMs(), change },
     server,
   );
 }

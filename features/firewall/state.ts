@@ -106,12 +106,10 @@ export const firewallState = z.object({
   allow: z.array(cidrEntry).max(MAX_LIST),
   deny: z.array(cidrEntry).max(MAX_LIST),
   temp: z.array(tempElement).max(10_000),
-  /** The denied countries' ranges (`start-end`): staged on the agent in parts, see ccRef. */
-  cc: z.array(ccRange).max(MAX_CC_RANGES),
 });
 export type FirewallState = z.infer<typeof firewallState>;
 
-/** sha256 (hex) of the ranges joined by newlines: names the staged list and proves it whole. */
+/** A sha256 in hex: names a country range list (ccRef) or proves its content whole. */
 export const ccKey = z.string().regex(/^[0-9a-f]{64}$/, 'A sha256 in hex');
 /** One part of a country range list, staged by the agent until an apply names its key. */
 export const ccPart = z.object({
@@ -123,11 +121,22 @@ export const ccPart = z.object({
     .max(MAX_PARTS - 1),
   ranges: z.array(ccRange).min(1).max(CC_PART_MAX),
 });
-/** The staged list an apply uses: its key, how many parts and ranges it was sent in. */
+/**
+ * The country list an apply uses. `key` names it by what it is made of (the countries and when
+ * their ranges were loaded), so the panel names it without reading its ranges; the agent keeps
+ * it as an nft file of its own under that key. `sent`: the list was just sent in parts (ccPart),
+ * and the agent joins them and checks their count, their sha256 and every range; null: the
+ * agent holds the list already (ccHave).
+ */
 export const ccRef = z.object({
   key: ccKey,
-  parts: z.number().int().min(1).max(MAX_PARTS),
-  count: z.number().int().min(1).max(MAX_CC_RANGES),
+  sent: z
+    .object({
+      parts: z.number().int().min(1).max(MAX_PARTS),
+      count: z.number().int().min(1).max(MAX_CC_RANGES),
+      sha256: ccKey,
+    })
+    .nullable(),
 });
 export type CcRef = z.infer<typeof ccRef>;
 

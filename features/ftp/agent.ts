@@ -16,6 +16,7 @@ import {
   parseFtpPasswd,
   renderFtpPasswd,
 } from './names';
+import { waitForFtpListening } from './agentListen';
 import { ops } from './resource';
 
 const ETC = '/etc/pure-ftpd';
@@ -115,6 +116,8 @@ async function ensureRunning(changed: boolean): Promise<void> {
   const res = await unitAction('pure-ftpd', running ? 'restart' : 'start', systemd);
   if (res.code !== 0)
     throw new OpError('reload_failed', `pure-ftpd ${running ? 'restart' : 'start'}: ${res.output}`);
+  // The init script answers before the daemon listens: a client sent there now must get in.
+  await waitForFtpListening();
 }
 
 async function readLines(): Promise<FtpLine[]> {

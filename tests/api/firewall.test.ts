@@ -12,22 +12,28 @@ import { type LiveApp, startLiveApp } from './liveApp';
 let live: LiveApp;
 let owner: TestUser;
 let agent: FakeAgent;
-let applied: { state: FirewallState; change: FirewallChange | null }[] = [];
+let applied: { state: FirewallState & { cc: string[] }; change: FirewallChange | null }[] = [];
 let refuse: string | null = null;
 const ignored: string[][] = [];
 /** What the fake server enforces: the last state it took (kept across tests). */
-let last: FirewallState | undefined;
+let last: (FirewallState & { cc: string[] }) | undefined;
 /** Country range parts the fake agent was sent, by list key and part number. */
 const parts = new Map<string, Map<number, string[]>>();
+/** The lists it joined (as the agent keeps their nft files), by key. */
+const kept = new Map<string, string[]>();
 let partsSent = 0;
+/** The country list the last apply named. */
+let lastRef: CcRef | null = null;
 
-/** The staged list an apply names, joined and checked against its key as the agent does. */
+/** The list an apply names: joined from the parts just sent and checked, or one kept before. */
 function stagedList(ref: CcRef | null): string[] {
   if (!ref) return [];
+  if (!ref.sent) return kept.get(ref.key)!;
   const mine = parts.get(ref.key)!;
-  const list = Array.from({ length: ref.parts }, (_, i) => mine.get(i)!).flat();
-  expect(createHash('sha256').update(list.join('\n')).digest('hex')).toBe(ref.key);
-  expect(list).toHaveLength(ref.count);
+  const list = Array.from({ length: ref.sent.parts }, (_, i) => mine.get(i)!).flat();
+  expect(createHash('sha256').update(list.join('\n')).digest('hex')).toBe(ref.sent.sha256);
+  expect(list).toHaveLength(ref.sent.count);
+  kept.set(ref.key, list);
   return list;
 }
 
@@ -39,18 +45,19 @@ beforeAll(async () => {
   live = await startLiveApp();
   owner = await live.t.user();
   agent = await startFakeAgent(live, owner, {
-    'firewall.ccHave': (a: { key: string }) => ({ have: parts.has(a.key) }),
+    'firewall.ccHave': (a: { key: string }) => ({ have: kept.has(a.key) }),
     'firewall.ccPart': (a: { key: string; part: number; ranges: string[] }) => {
       partsSent += 1;
       parts.set(a.key, (parts.get(a.key) ?? new Map()).set(a.part, a.ranges));
       return { staged: a.ranges.length };
     },
     'firewall.apply': (a: {
-      state: Omit<FirewallState, 'cc'>;
+      state: FirewallState;
       cc: CcRef | null;
       change: FirewallChange | null;
     }) => {
       if (refuse) throw new Error(refuse);
+      lastRef = a.cc;
       const state = { ...a.state, cc: stagedList(a.cc) };
       applied.push({ state, change: a.change });
       last = state;
@@ -350,12 +357,29 @@ describe('country blocking', () => {
     expect(cc).toContain('198.18.78.32');
     expect(cc).toContain('2001:db8::-2001:db8::ff');
 
-    // The agent holds that list now: adding an address sends no part again.
+    expect(lastRef?.sent).toMatchObject({ parts: 3, count: 20_003 });
+    const key = lastRef!.key;
+
+    // The agent holds that list now: adding an address names it, sends and reads no range.
     const deny = await call('POST', path('csf/csf_deny'), { ip: '192.0.2.77' });
     expect(deny.statusCode, deny.body).toBe(201);
     expect(partsSent).toBe(3);
+    expect(lastRef).toEqual({ key, sent: null });
     expect(applied.at(-1)!.state.cc).toEqual(cc);
     await call('DELETE', `${path('csf/csf_deny')}?ip=192.0.2.77`);
+    expect(lastRef).toEqual({ key, sent: null });
+
+    // A new load of a country makes another list: the next apply sends it.
+    const reload = await live.t.call('POST', '/api/v1/admin/country-ranges', {
+      token: admin.token,
+      body: { csv: '198.18.0.0,198.18.0.255,XA' },
+    });
+    expect(reload.statusCode, reload.body).toBe(200);
+    await call('POST', path('csf/csf_deny'), { ip: '192.0.2.78' });
+    expect(lastRef?.key).not.toBe(key);
+    expect(lastRef?.sent).toMatchObject({ parts: 1, count: 3 });
+    expect(applied.at(-1)!.state.cc).toContain('198.18.0.0-198.18.0.255');
+    await call('DELETE', `${path('csf/csf_deny')}?ip=192.0.2.78`);
     await call('PATCH', path('csf/cc'), { countries: [] });
     expect(applied.at(-1)!.state.cc).toEqual([]);
   }, 60_000);

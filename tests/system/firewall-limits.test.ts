@@ -95,11 +95,20 @@ describe('country blocking and connection limits, with traffic', () => {
     const deny = await panel.api('PATCH', path('csf/cc'), { countries: ['XB', 'XC'] });
     const applyMs = Date.now() - started;
     expect(deny.statusCode, deny.body).toBe(200);
-    const set = await sb.execOk(['nft', 'list', 'set', 'inet', 'stackdeck', 'ccdeny4']);
-    // nft shows a two-address range as its /31: all 60,000 are in, the first and the last.
-    expect(set.stdout.match(/ 127\.1[6-9]\.\d+\.\d+\/31\b/g)).toHaveLength(60_000);
-    expect(set.stdout).toContain(' 127.16.0.0/31');
-    expect(set.stdout).toContain(` ${ip(base + 59_999 * 4)}/31`);
+    // A two-address range is one /31 block: all 60,000 are in the /31 set, first and last.
+    const set = await sb.execOk(['nft', 'list', 'set', 'inet', 'stackdeck', 'ccdeny4_31']);
+    expect(set.stdout.match(/\b127\.1[6-9]\.\d+\.\d+\b/g)).toHaveLength(60_000);
+    expect(set.stdout).toMatch(/\b127\.16\.0\.0\b/);
+    expect(set.stdout).toContain(ip(base + 59_999 * 4));
+    // The ranges live in their own file, included by the table's file.
+    const countries = await sb.execOk([
+      'bash',
+      '-c',
+      'grep -h "^include" /etc/stackdeck/firewall/stackdeck.nft',
+    ]);
+    const file = /^include "([^"]+)"$/.exec(countries.stdout.trim())![1]!;
+    const stamp = async () => (await sb.execOk(['stat', '-c', '%i %Y.%y', file])).stdout.trim();
+    const before = await stamp();
     expect(await statusFrom(sb, '127.16.0.1')).toBe('000');
     expect(await statusFrom(sb, ip(base + 40_000 * 4))).toBe('000');
     expect(await statusFrom(sb, '127.16.0.2')).toBe('200');
@@ -111,6 +120,10 @@ describe('country blocking and connection limits, with traffic', () => {
     const addMs = Date.now() - one;
     expect(add.statusCode, add.body).toBe(201);
     expect(await statusFrom(sb, '127.0.0.8')).toBe('000');
+    // Neither the countries file nor their ranges were written again: the table's file is small.
+    expect(await stamp()).toBe(before);
+    const kept = await sb.execOk(['stat', '-c', '%s', '/etc/stackdeck/firewall/stackdeck.nft']);
+    expect(Number(kept.stdout)).toBeLessThan(50_000);
     console.log(
       `firewall: 60,000 country ranges applied in ${applyMs} ms; one address ${addMs} ms`,
     );

@@ -67,6 +67,10 @@ describe('FTP accounts on a sandbox server', () => {
 
   it("uploads into the app's folder, as the app's user", async () => {
     root = await create({ username: 'shop.deploy' });
+    // The first account started Pure-FTPd: the op answered only once port 21 accepts, so one
+    // connect at once, without retrying, gets in.
+    const at = await sb.exec(['bash', '-c', 'exec 3<>/dev/tcp/127.0.0.1/21']);
+    expect(at.code, at.stderr).toBe(0);
     const up = await ftp('shop.deploy', PASSWORD, 'ftp://127.0.0.1/', ['-T', '/tmp/hello.txt']);
     expect(up.code, up.err).toBe(0);
     expect((await sb.execOk(['cat', `${APP}/hello.txt`])).stdout).toBe('hello over ftp\n');

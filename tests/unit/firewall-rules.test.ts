@@ -25,7 +25,6 @@ const state = (over: Partial<FirewallState> = {}): FirewallState => ({
   allow: ['192.0.2.1'],
   deny: ['198.51.100.0/24', '2001:db8::1'],
   temp: [{ kind: 'deny', ip: '203.0.113.5', port: 22, ttl: 60 }],
-  cc: [],
   ...over,
 });
 const guard = {
