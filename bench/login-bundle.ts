@@ -14,7 +14,7 @@ export interface BundleReport {
 /**
  * The JavaScript a browser fetches to render /login, as Chromium really loads it from the
  * built panel, gzipped (level 9 would flatter it; zlib's default is what servers send).
- * Aim: under 300 KB, with Monaco and recharts never in it.
+ * Aim: under 200 KB, with Monaco and recharts never in it.
  */
 export async function loginBundle(webDir = path.resolve('dist/web')): Promise<BundleReport> {
   if (!fs.existsSync(path.join(webDir, 'index.html')))

@@ -1,6 +1,6 @@
 import type { DataProvider, Identifier, RaRecord } from 'ra-core';
 import type { ActionDef, ResourceDef } from '../resources/define';
-import { templateParams } from '../resources/define';
+import { templateParams } from '../resources/templates';
 import type { HttpClient } from './http';
 import { type PathContext, atPath, pathKey, pathValues, resourceUrl } from './paths';
 

@@ -1,4 +1,5 @@
-import { type ResourceDef, fillTemplate } from '../resources/define';
+import type { ResourceDef } from '../resources/define';
+import { fillTemplate } from '../resources/templates';
 
 /** Values a path template may draw on: the acting user, then meta (sid, appId...), then the id. */
 export interface PathContext {

@@ -1,11 +1,14 @@
 import { build, loggerOptions } from './app';
 import { ensureAdmin } from './bootstrap';
 import { loadConfig } from './config';
+import { testClockFrom } from './testClock';
 
 /** `npm start`: build, create the first admin, listen, and shut down gracefully on signals. */
 async function main() {
   const config = loadConfig();
-  const app = await build({ config, logger: loggerOptions(config.logLevel) });
+  // Tests only (server/testClock.ts): refused unless on loopback and not NODE_ENV=production.
+  const clock = testClockFrom(process.env, config.host);
+  const app = await build({ config, logger: loggerOptions(config.logLevel), clock });
   const admin = await ensureAdmin(app);
   await app.listen({ port: config.port, host: config.host });
 
@@ -22,6 +25,7 @@ async function main() {
     `  data:           ${app.dialect === 'sqlite' ? config.dataDir : 'PostgreSQL (DATABASE_URL)'}`,
   );
   lines.push(`  API docs:       ${config.publicUrl}/api/docs`);
+  if (clock) lines.push(`  TEST CLOCK:     ${process.env.STACKDECK_TEST_CLOCK} (not for real use)`);
   if (!config.smtpUrl) {
     // Codes are masked in the outbox (no admin can read them), so without SMTP a new user's
     // confirmation code reaches no one: say how they get in.

@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { CoreAdminUI, CustomRoutes, Resource } from 'ra-core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { AdminContext, Notification } from 'ra-ui-materialui';
+import { AdminContext } from 'ra-ui-materialui';
 import { BrowserRouter, Navigate } from 'react-router-dom';
 import { type ResourceRegistry, loadResources } from '../dataProvider';
 import { createQueryClient } from '../dataProvider/queryClient';
@@ -10,6 +10,7 @@ import { authProvider, dataProvider, sessions } from './providers';
 import { routeElements } from './routes/routeElements';
 import { AppError } from './shell/AppError';
 import { NoticePolicy, SessionNoticeRelay } from './shell/NoticePolicy';
+import { NotificationOnDemand } from './shell/NotificationOnDemand';
 import { createSessionNotices, withSessionNotices } from './shell/notices';
 import { createShellStore } from './shell/store';
 import { theme } from './theme';
@@ -84,7 +85,7 @@ export function App() {
             ))}
           </CoreAdminUI>
           <SessionNoticeRelay notices={sessionNotices} />
-          <Notification anchorOrigin={{ vertical: 'top', horizontal: 'center' }} />
+          <NotificationOnDemand />
         </NoticePolicy>
       </AdminContext>
     </BrowserRouter>

@@ -1,9 +1,10 @@
 import Button from '@mui/material/Button';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import { useLocaleState, useTranslate } from 'ra-core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, Suspense, lazy, useState } from 'react';
 import { LOCALES } from '../i18n';
+
+// MUI's menu (popover, modal, transitions) arrives on the first click: /login stays light.
+const LanguageChoices = lazy(() => import('./LanguageChoices'));
 
 /**
  * The language selector (spec section 2): English, German, Spanish, Italian. The choice is
@@ -34,27 +35,19 @@ export function LanguageMenu({
       >
         {compact ? current.locale.toUpperCase() : current.name}
       </Button>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        {LOCALES.map((entry) => (
-          <MenuItem
-            key={entry.locale}
-            selected={entry.locale === locale}
-            lang={entry.locale}
-            onClick={() => {
+      {anchor !== null && (
+        <Suspense fallback={null}>
+          <LanguageChoices
+            anchor={anchor}
+            locale={locale}
+            onClose={() => setAnchor(null)}
+            onChoose={(chosen) => {
               setAnchor(null);
-              setLocale(entry.locale);
+              setLocale(chosen);
             }}
-          >
-            {entry.name}
-          </MenuItem>
-        ))}
-      </Menu>
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { type Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 
 const SHOTS = '.tmp/shots-account';
 
@@ -16,7 +16,7 @@ const PNG_1PX = Buffer.from(
 );
 
 async function openProfile(page: Page, email: string, password: string) {
-  await signIn(page, email, password);
+  await openSignedIn(page, email, password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   await page.goto('/my-profile');
   await expect(page.getByRole('region', { name: 'Profile details' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 
 const SHOTS = '.tmp/shots-account';
 
@@ -35,7 +35,7 @@ test('without servers, /dashboard leads to /no-servers and its call to action', 
   api,
 }) => {
   const account = await api.account();
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/no-servers$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/no-servers$/);
@@ -50,7 +50,7 @@ test('with servers, /no-servers leads to /dashboard, which lists them', async ({
   addServer(account.id, { name: 'cs-fresh', ip4: '203.0.113.11', connected: false });
   addServer(account.id, { name: 'db-1', ip4: '203.0.113.12', connected: false });
 
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/no-servers');
   await expect(page).toHaveURL(/\/dashboard$/);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test, uniqueEmail } from './fixtures';
+import { E2E_ADMIN, expect, signIn, test, uniqueEmail, openSignedIn } from './fixtures';
 
 /**
  * Issue 8, findings 2 and 8: the outbox never shows a code (an admin reading one could take the
@@ -46,7 +46,7 @@ test('a new user without the mail gets in when an admin confirms them', async ({
   expect(notice.subject).toBe('Someone tried to register with your address on Stackdeck');
 
   // The admin: the outbox shows that a code went out, never the code.
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const code = /code is (\d{6})/.exec((await api.lastMail(email)).text)![1]!;
   await page.goto('/admin/outbox');
@@ -85,7 +85,7 @@ test('a new user without the mail gets in when an admin confirms them', async ({
   // The user, in their own browser, signs in.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const own = await context.newPage();
-  await signIn(own, email, PASSWORD);
+  await openSignedIn(own, email, PASSWORD);
   await expect(own).toHaveURL(/\/(dashboard|no-servers)$/);
   await expect(own.getByTestId('account-name')).toHaveText('Nina Newcomer');
   await context.close();

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 
 const SHOTS = '.tmp/shots-account';
 
@@ -27,7 +27,7 @@ const FIGURES = [
 
 test('the admin dashboard shows the figures the API counts', async ({ page, api }) => {
   await api.account();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   const token = await api.admin();
@@ -53,7 +53,7 @@ test('the admin dashboard shows the figures the API counts', async ({ page, api 
 
 test('the outbox lists mail and opens one with its text', async ({ page, api }) => {
   const account = await api.account();
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/outbox');
 
@@ -89,7 +89,7 @@ test('admin staff reach Users but not the dashboard, and cannot act as anyone', 
     db.close();
   }
 
-  await signIn(page, staff.email, staff.password);
+  await openSignedIn(page, staff.email, staff.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   await page.goto('/admin/users');
   await page.getByRole('textbox', { name: 'Search users' }).fill(staff.email);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, signIn, test, openSignedIn } from './fixtures';
 
 /**
  * Issue 8, finding 4: an admin disables an account from Admin → Users (after a confirmation);
@@ -22,10 +22,10 @@ test('an admin disables an account, its browser is signed out, then enables it',
   // The user, in their own browser.
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const own = await context.newPage();
-  await signIn(own, account.email, account.password);
+  await openSignedIn(own, account.email, account.password);
   await expect(own).toHaveURL(/\/(dashboard|no-servers)$/);
 
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/users');
   const search = page.getByRole('textbox', { name: 'Search users' });

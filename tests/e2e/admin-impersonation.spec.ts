@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 
 // Run at the same time, this spec and the other act-as spec (account-sessions,
 // admin-impersonation) stall each other: a page stays on "Loading…" without a request (seen
@@ -19,7 +19,7 @@ test('an admin acts as a user, cannot touch their security, and switches back', 
   api,
 }) => {
   const account = await api.account({ user_name: 'Grace Hopper' });
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 
   await page.goto('/admin/users');
@@ -86,7 +86,7 @@ test('an admin acts as a user, cannot touch their security, and switches back', 
 });
 
 test('admins are never offered to act as another admin', async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/users');
   await page.getByRole('textbox', { name: 'Search users' }).fill(E2E_ADMIN.email);

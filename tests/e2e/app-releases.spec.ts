@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Api, E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { type Api, E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 
 /**
  * The admins' app-release catalogue: the empty state, a release pinned (a bad SHA-256 refused
@@ -37,7 +37,7 @@ test('the admin pins, edits and removes a release, and points the catalogue at a
   request,
 }) => {
   await emptyCatalogue(api, request);
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('link', { name: 'App releases' }).first().click();
   await expect(page).toHaveURL(/\/admin\/app-releases$/);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 import { type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -29,7 +29,7 @@ async function aptPatterns(): Promise<string> {
 
 test('a user narrows automatic updates to security only, then turns them off', async ({ page }) => {
   sb = await server.ready();
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/services/${sb.serverId}`);
   const card = page.getByRole('region', { name: 'Automatic updates' });

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 
 /** Server pages of the connect flow without a real server: pending servers, access, transfer. */
 
@@ -40,7 +40,7 @@ test('a pending server: connect-server form, install page, dashboard card, remov
   api,
 }) => {
   const owner = await api.account();
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/no-servers$/);
 
   await page.goto('/connect-server');
@@ -125,7 +125,7 @@ test("the panel's code-10 event ends the install at 100 %, shown once", async ({
     owner.id,
     { name: 'done-1' },
   );
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/server-install/${server.id}`);
   const command = (await page.getByTestId('install-command').textContent())!;
@@ -160,7 +160,7 @@ test('install progress follows the events the install script posts; a failure sa
     await tokenOf(request, owner.email, owner.password),
     owner.id,
   );
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/server-install/${server.id}`);
   const command = (await page.getByTestId('install-command').textContent())!;
@@ -209,7 +209,7 @@ test("another user cannot open a server's connect, install or remove page", asyn
     { name: 'private-1' },
   );
   const stranger = await api.account();
-  await signIn(page, stranger.email, stranger.password);
+  await openSignedIn(page, stranger.email, stranger.password);
   await expect(page).toHaveURL(/\/no-servers$/);
   await expectNotFound(page, `/server-install/${server.id}`);
   await expectNotFound(page, `/remove-server/${server.id}`);
@@ -229,7 +229,7 @@ test('many servers page; a server is transferred by email and accepted', async (
   const owner = await api.account();
   const token = await tokenOf(request, owner.email, owner.password);
   for (let n = 1; n <= 13; n++) await createServer(request, token, owner.id, { name: `s-${n}` });
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('article')).toHaveCount(12);
   await page
@@ -258,12 +258,12 @@ test('many servers page; a server is transferred by email and accepted', async (
   // The recipient, in a browser of their own.
   const theirs = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const their = await theirs.newPage();
-  await signIn(their, recipient.email, recipient.password);
+  await openSignedIn(their, recipient.email, recipient.password);
   await expect(their).toHaveURL(/\/no-servers$/);
   await their.goto(`/dashboard/${link![1]}`);
   await their.getByRole('button', { name: 'Accept the server' }).click();
   await expect(their).toHaveURL(/\/dashboard$/);
-  await expect(their.getByRole('article', { name })).toContainText('Pending install');
+  await expect(their.getByRole('article', { name, exact: true })).toContainText('Pending install');
 
   // The same link again says the transfer is done, with nothing left to accept.
   await their.goto(`/dashboard/${link![1]}`);
@@ -271,7 +271,8 @@ test('many servers page; a server is transferred by email and accepted', async (
   await expect(their.getByRole('button', { name: 'Accept the server' })).toHaveCount(0);
   await theirs.close();
 
-  // It left the owner's account.
+  // It left the owner's account. Its name exactly: "s-1" is also part of "s-10" to "s-13".
   await page.reload();
-  await expect(page.getByRole('article', { name })).toHaveCount(0);
+  await expect(page.getByRole('article')).toHaveCount(12);
+  await expect(page.getByRole('article', { name, exact: true })).toHaveCount(0);
 });

@@ -1,6 +1,6 @@
 import { type Page, test as base } from '@playwright/test';
 import { type Sandbox, startSandbox } from '../../scripts/sandbox/index';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 
 /**
  * The whole life of a server, for real: a new user connects their first server, runs the
@@ -42,7 +42,7 @@ test('connect a first server, install its agent in a sandbox, then remove it', a
   api,
 }) => {
   const account = await api.account();
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/no-servers$/);
 
   // /no-servers → /connect-first-server: name it, IP and provider optional.

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 import { type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -27,7 +27,7 @@ async function confd(): Promise<string> {
 test('the admin adds, edits, stops offering and removes a catalogue extension', async ({
   page,
 }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('link', { name: 'EasyPHP' }).first().click();
   await expect(page).toHaveURL(/\/admin\/php-management$/);
@@ -76,7 +76,7 @@ test("a user switches calendar off (after confirming) and on for the server's PH
   page,
 }) => {
   sb = await server.ready();
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/easyphp');
   await page.getByRole('link', { name: /e2e-easyphp/ }).click();

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -53,7 +53,7 @@ test('browse, create a file, edit it in Monaco with Ctrl+S, reload, delete it', 
   page.on('request', (r) => {
     if (!r.url().startsWith(PANEL) && !/^(data|blob):/.test(r.url())) elsewhere.push(r.url());
   });
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/file-manager/${sb.serverId}/${appId}`);
   await expect(page.getByTestId('webapp-strip')).toContainText('alice', { timeout: 30_000 });

@@ -108,6 +108,72 @@ export class Api {
   }
 }
 
+/** A session as the browser keeps it (dataProvider/session.ts): the token and who it is. */
+interface BrowserSession {
+  token: string;
+  /** JSON of `{id, is_admin}`. */
+  user: string;
+  home: string;
+}
+
+/**
+ * Sessions this worker signed in once, by account: signing in costs the panel a password hash
+ * and the browser a page load, and most specs sign the same accounts in again and again (the
+ * admin, a sandbox's owner). Checked before each reuse: a test may have signed one out.
+ */
+const workerSessions = new Map<string, BrowserSession>();
+
+async function sessionFor(
+  request: APIRequestContext,
+  email: string,
+  password: string,
+): Promise<BrowserSession> {
+  const key = `${email}\n${password}`;
+  const known = workerSessions.get(key);
+  if (known) {
+    const { id } = JSON.parse(known.user) as { id: number };
+    const still = await request.get(`/api/v1/users/${id}`, {
+      headers: { authorization: `Bearer ${known.token}` },
+    });
+    if (still.ok()) return known;
+  }
+  const res = await request.post('/api/v1/users/login', { data: { email, password } });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { Token: string; User: { id: number; is_admin?: boolean } };
+  const isAdmin = body.User.is_admin === true;
+  const session = {
+    token: body.Token,
+    user: JSON.stringify({ id: body.User.id, is_admin: isAdmin }),
+    // Where the sign-in page sends them (dataProvider/authProvider.ts).
+    home: isAdmin ? '/admin/dashboard' : '/dashboard',
+  };
+  workerSessions.set(key, session);
+  return session;
+}
+
+/**
+ * Opens a page signed in as the account, without the sign-in page: the session comes from the
+ * API (once per worker and account) and goes where the browser keeps it, then `path` (by
+ * default where signing in lands) is the one page load. Tests of signing in itself use signIn().
+ */
+export async function openSignedIn(page: Page, email: string, password: string, path?: string) {
+  const session = await sessionFor(page.request, email, password);
+  // An address of the panel's origin without the app, for its storage: a few bytes of JSON.
+  if (!page.url().startsWith('http://127.0.0.1')) await page.goto('/healthz');
+  await page.evaluate(({ token, user }) => {
+    // Whoever was signed in before, an admin acting as someone included, is gone.
+    for (const key of ['stackdeck.admin.token', 'stackdeck.admin.user'])
+      localStorage.removeItem(key);
+    localStorage.setItem('stackdeck.token', token);
+    localStorage.setItem('stackdeck.user', user);
+  }, session);
+  await page.goto(path ?? session.home);
+  // The signed-in app's first load: on a loaded machine it has taken over the 15 s an
+  // assertion waits (as long as typing into the sign-in page once waited for that page).
+  if (path === undefined)
+    await page.getByTestId('account-name').waitFor({ state: 'attached', timeout: 60_000 });
+}
+
 /** Signs in through the login page, as a person would. */
 export async function signIn(page: Page, email: string, password: string) {
   await page.goto('/login');
@@ -116,10 +182,10 @@ export async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: /sign in/i }).click();
 }
 
-/** A new confirmed account, signed in through the login page and landed on its dashboard. */
+/** A new confirmed account, signed in (openSignedIn) and landed on its dashboard. */
 export async function signInAsNewUser(page: Page, api: Api): Promise<Account> {
   const account = await api.account();
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   return account;
 }

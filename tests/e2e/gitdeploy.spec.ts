@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -39,7 +39,7 @@ const site = async () =>
   ).stdout.trim();
 
 async function signedIn(page: Page) {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 

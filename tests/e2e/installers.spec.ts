@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { serveFixture, serveRoundcube } from '../system/harness/releaseArchives';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -63,7 +63,7 @@ async function installed(page: Page, label: string) {
 
 test('every installer has its page and form', async ({ page }) => {
   sb = await server.ready();
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   for (const [path, label] of [
     ['install-nextcloud', 'Nextcloud'],
@@ -81,7 +81,7 @@ test('every installer has its page and form', async ({ page }) => {
 
 test('installs Roundcube from its page; its sign-in page answers', async ({ page }) => {
   await pin('roundcube', await serveRoundcube(sb.sandbox, 18775));
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/install-roundcube/${sb.serverId}`);
   await fillApp(page, 'webmail', 'mail.test');
@@ -103,7 +103,7 @@ test('installs Joomla (a fixture release) from its page, the login shown once', 
   page,
 }) => {
   await pin('joomla', await serveFixture(sb.sandbox, 'joomla', 18775));
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/install-joomla/${sb.serverId}`);
   await fillApp(page, 'cms', 'cms.test');

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { serveNodeRepository } from '../system/harness/nodeRepository';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 import { type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -33,7 +33,7 @@ test('installs a Node.js app from git on the page, and it answers through nginx'
   sb = await server.ready();
   const gitUrl = await serveNodeRepository(sb.sandbox, 18_792);
 
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/web-applications/${sb.serverId}`);
   await expect(page).toHaveURL(new RegExp(`/no-webapplications/${sb.serverId}$`));
@@ -91,7 +91,7 @@ test('installs a Node.js app from an uploaded .tar.gz, the source chosen with th
   const file = path.join(dir, 'up.tar.gz');
   execFileSync('tar', ['-czf', file, '-C', dir, 'up']);
 
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/install-nodejs/${sb.serverId}`);
   await expect(page.getByRole('heading', { name: 'Install Node.js' })).toBeVisible();

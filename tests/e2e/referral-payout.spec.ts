@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { E2E_ADMIN, expect, signIn, test, uniqueEmail } from './fixtures';
+import { E2E_ADMIN, expect, test, uniqueEmail, openSignedIn } from './fixtures';
 
 const SHOTS = '.tmp/shots-referrals';
 /** The panel's SQLite file of this run (playwright.config.ts: DATA_DIR per port). */
@@ -35,7 +35,7 @@ test('a referrer asks for a payout and the admin marks it paid', async ({ page, 
   expect(registered.status()).toBe(201);
   creditEarning(referrer.id, ((await registered.json()) as { id: number }).id, 2500);
 
-  await signIn(page, referrer.email, referrer.password);
+  await openSignedIn(page, referrer.email, referrer.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   await page.goto('/refer-a-friend');
   await expect(page.getByTestId('stat-earned')).toHaveText('$25.00');
@@ -58,7 +58,7 @@ test('a referrer asks for a payout and the admin marks it paid', async ({ page, 
   // The admin pays it (outside the panel) and marks it paid.
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).not.toHaveURL(/\/login/);
   await admin.goto('/admin/referrals');
   const row = admin.getByRole('row', { name: new RegExp(referrer.email) });

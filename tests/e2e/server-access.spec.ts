@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 
 /**
  * Who may open a server's pages, and what an offline server looks like. No sandbox: a server
@@ -21,7 +21,7 @@ test('an offline server says so and disables its controls; another user gets 404
   // The charts (recharts) load with the statistics page only, never with /login.
   const loaded: string[] = [];
   page.on('request', (req) => loaded.push(req.url()));
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(loaded.filter((url) => /ServerStatsPage|recharts/i.test(url))).toEqual([]);
   await page.goto(`/server-summary/${sid}`);
@@ -51,7 +51,7 @@ test('an offline server says so and disables its controls; another user gets 404
   const other = await api.account();
   await page.context().clearCookies();
   await page.evaluate(() => window.localStorage.clear());
-  await signIn(page, other.email, other.password);
+  await openSignedIn(page, other.email, other.password);
   await expect(page).toHaveURL(/\/no-servers$/);
   for (const path of ['server-summary', 'system-users', 'ssh-keys', 'services']) {
     await page.goto(`/${path}/${sid}`);

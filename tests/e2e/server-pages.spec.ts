@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 import { type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -51,7 +51,7 @@ function newPublicKey(): string {
 
 test('first opening creates root and the default user; the summary is live', async ({ page }) => {
   sb = await server.ready();
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/server-summary/${sb.serverId}`);
 
@@ -110,7 +110,7 @@ test('first opening creates root and the default user; the summary is live', asy
 });
 
 test('create a system user: name checked as typed, generated password', async ({ page }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await open(page, 'system-users');
   const name = page.getByLabel('User name');
@@ -159,7 +159,7 @@ test('create a system user: name checked as typed, generated password', async ({
 });
 
 test('add an SSH key for a system user, and change SSH settings', async ({ page }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await open(page, 'ssh-keys');
   await expect(page.getByText('No SSH keys yet')).toBeVisible();
@@ -198,7 +198,7 @@ test('add an SSH key for a system user, and change SSH settings', async ({ page 
 });
 
 test('change the host name', async ({ page }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await open(page, 'hostname');
   const input = page.getByLabel('New host name');
@@ -217,7 +217,7 @@ test('change the host name', async ({ page }) => {
 });
 
 test('stop and start a service', async ({ page }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await open(page, 'services');
   const cron = page.getByTestId('service-cron');
@@ -235,7 +235,7 @@ test('stop and start a service', async ({ page }) => {
 });
 
 test('clean up, reboot, and delete a system user', async ({ page }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await open(page, 'server-summary');
   await page.getByRole('button', { name: 'Clean up' }).click();
@@ -265,7 +265,7 @@ test('clean up, reboot, and delete a system user', async ({ page }) => {
 });
 
 test('activity logs list the operations, and statistics open', async ({ page }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await open(page, 'activity-logs');
   const table = page.getByRole('table', { name: 'Activity logs' });

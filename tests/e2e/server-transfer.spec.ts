@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { APIRequestContext, Browser } from '@playwright/test';
-import { type Account, expect, signIn, test } from './fixtures';
+import { type Account, expect, test, openSignedIn } from './fixtures';
 
 /**
  * Issue 8: /dashboard/{uuid} shows a transfer offer only when there is one for the signed-in
@@ -41,7 +41,7 @@ async function serverOffered(
 async function browserOf(browser: Browser, account: Account) {
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const page = await context.newPage();
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   return { context, page };
 }
@@ -51,7 +51,7 @@ test('an unknown or malformed offer link shows "No such transfer offer" and the 
   api,
 }) => {
   const account = await api.account();
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/no-servers$/);
 
   await page.goto(`/dashboard/${randomUUID()}`);
@@ -91,7 +91,7 @@ test('an offer is shown to its recipient only, accepted once, and voids the othe
   const toSecond = await linkTo(second);
 
   // Someone else opening the buyer's link sees no offer at all.
-  await signIn(page, stranger.email, stranger.password);
+  await openSignedIn(page, stranger.email, stranger.password);
   await expect(page).toHaveURL(/\/no-servers$/);
   await page.goto(toBuyer);
   await expect(page.getByRole('heading', { name: 'No such transfer offer' })).toBeVisible();

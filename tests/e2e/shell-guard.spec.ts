@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
-import { type Api, E2E_ADMIN, expect, signIn, test, signInAsNewUser } from './fixtures';
+import { type Api, E2E_ADMIN, expect, test, signInAsNewUser, openSignedIn } from './fixtures';
 
 /**
  * The navigation guard of spec section 2, in a real browser against the real panel: every
@@ -121,7 +121,7 @@ test.describe('admin staff', () => {
     } finally {
       db.close();
     }
-    await signIn(page, account.email, account.password);
+    await openSignedIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
 
     await page.goto('/admin/users');
@@ -143,7 +143,7 @@ test.describe('admin staff', () => {
 
 test.describe('admins', () => {
   test('on /admin, /login or /register go to /admin/dashboard', async ({ page }) => {
-    await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+    await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     for (const entry of ['/admin', '/login', '/register']) {
       await page.goto(entry);

@@ -1,10 +1,10 @@
-import { E2E_ADMIN, expect, signIn, test, signInAsNewUser } from './fixtures';
+import { E2E_ADMIN, expect, test, signInAsNewUser, openSignedIn } from './fixtures';
 
 const SHOTS = '.tmp/shots-shell';
 
 test('a user’s header: name, plan, shortcuts, footer', async ({ page, api }) => {
   const account = await api.account({ user_name: 'Linus Header' });
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   await page.goto('/my-profile');
 
@@ -38,7 +38,7 @@ test('a user’s header: name, plan, shortcuts, footer', async ({ page, api }) =
 });
 
 test('an admin’s header shows Admin and no upgrade offer', async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByTestId('plan-name')).toHaveText('Admin');
   await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveCount(0);
@@ -120,7 +120,7 @@ test('log out goes to /login and the token is gone', async ({ page, api }) => {
 
 test('an admin acting as a user sees the banner and switches back', async ({ page, api }) => {
   const account = await api.account({ user_name: 'Acted Upon' });
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.goto('/admin/users');
   await page.getByRole('button', { name: `Act as ${account.email}` }).click();

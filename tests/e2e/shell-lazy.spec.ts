@@ -12,11 +12,14 @@ test('a page part that fails to load reloads the page once, then says so', async
   });
   const blockLoginPage = (route: Route) => route.abort('failed');
   await page.route(/\/assets\/LoginPage-[^/]+\.js$/, blockLoginPage);
+  // The page's timers on a clock the test runs forward: no reload waits on one.
+  await page.clock.install();
 
   await page.goto('/login');
   await expect(page.getByText('A part of this page could not be loaded.')).toBeVisible();
   expect(documentLoads).toBe(2);
-  await page.waitForTimeout(1500);
+  await page.clock.runFor(10_000);
+  await expect(page.getByText('A part of this page could not be loaded.')).toBeVisible();
   expect(documentLoads).toBe(2);
   await page.screenshot({ path: '.tmp/shots-shell/chunk-failed.png' });
 

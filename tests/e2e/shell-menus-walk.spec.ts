@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 
 /**
  * Issue 8: a menu entry never leads to /404. For each role, every entry shown in every menu it
@@ -99,7 +99,7 @@ test('a user: profile and server sidebars, shortcuts, account menu', async ({
 }) => {
   const account = await api.account();
   const serverId = await createServer(request, account.email, account.password);
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   const seen = await walk(page, ['/my-profile', `/server-summary/${serverId}`]);
   expect(seen).toEqual(
@@ -110,7 +110,7 @@ test('a user: profile and server sidebars, shortcuts, account menu', async ({
 test('admin staff: the admin menu and the user menus', async ({ page, api }) => {
   const account = await api.account();
   sql('UPDATE users SET is_admin_staff = 1 WHERE id = ?', account.id);
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   const seen = await walk(page, ['/admin/users', '/my-profile']);
   expect(seen).toContain('/admin/users');
@@ -118,7 +118,7 @@ test('admin staff: the admin menu and the user menus', async ({ page, api }) => 
 });
 
 test('an admin: the admin menu and the user menus', async ({ page }) => {
-  await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   const seen = await walk(page, ['/admin/dashboard', '/my-profile']);
   expect(seen).toEqual(expect.arrayContaining(['/admin/dashboard', '/admin/users']));

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { expect, signIn, test, signInAsNewUser } from './fixtures';
+import { expect, test, signInAsNewUser, openSignedIn } from './fixtures';
 
 /**
  * The header's messages panel over the real clone-events API. Clones start with the web-app
@@ -51,26 +51,38 @@ test('empty panel reads "No Messages available." and polls only while open', asy
   page,
   api,
 }) => {
+  // The polling timers run on a clock the test moves forward, not in real time.
+  await page.clock.install();
   const account = await signInAsNewUser(page, api);
   let polls = 0;
+  let fences = 0;
   page.on('request', (request) => {
     if (request.url().includes(`/api/v1/clone-events/users/${account.id}`)) polls += 1;
+    if (request.url().includes('/healthz?fence')) fences += 1;
   });
+  /** Runs the page's time forward, then waits for one request made after it: the browser
+   * reports the polls that time started before that one. */
+  const runFor = async (ms: number) => {
+    await page.clock.runFor(ms);
+    const before = fences;
+    await page.evaluate(() => fetch('/healthz?fence'));
+    await expect.poll(() => fences).toBe(before + 1);
+  };
 
-  await page.waitForTimeout(1500);
+  await runFor(1500);
   expect(polls).toBe(0);
   await page.getByRole('button', { name: 'Messages' }).click();
   const panel = page.getByRole('dialog', { name: 'Messages' });
   await expect(panel.getByText('No Messages available.', { exact: true })).toBeVisible();
   // Progress is pushed over the live socket (issue 11): the list is read on opening, and polled
   // only as a slow safety net while the socket is up (every second without it).
-  await page.waitForTimeout(2600);
+  await runFor(2600);
   expect(polls).toBeGreaterThanOrEqual(1);
 
   await page.keyboard.press('Escape');
   await expect(panel).toBeHidden();
   const afterClose = polls;
-  await page.waitForTimeout(2500);
+  await runFor(2500);
   expect(polls).toBe(afterClose);
 });
 
@@ -98,7 +110,7 @@ test('shows 5 clones, 10 with View More, 5 with View Less; Success or live progr
     addClone(account.id, `old-${index}.example`, 60 + index, [['completed', 10]], 'completed');
   }
 
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
   await page.getByRole('button', { name: 'Messages' }).click();
   const panel = page.getByRole('dialog', { name: 'Messages' });

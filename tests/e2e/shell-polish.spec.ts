@@ -1,7 +1,7 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 
 /**
  * Issue 8, a newcomer's rough edges: the server layout's messages panel, the 30-day statistics
@@ -36,7 +36,7 @@ async function userWithServer(
   });
   expect(res.status(), await res.text()).toBeLessThan(300);
   const serverId = ((await res.json()) as { id: number }).id;
-  await signIn(page, account.email, account.password);
+  await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   return { account, serverId };
 }

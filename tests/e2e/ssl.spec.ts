@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { type Leaf, type TestPki, makePki } from '../api/sslFixtures';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -74,7 +74,7 @@ test('no certificate: the page says so and leads to the install page', async ({
   expect(created.status(), await created.text()).toBe(201);
   appId = ((await created.json()) as { id: number }).id;
 
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/ssl-certificates/${sb.serverId}/${appId}`);
   await expect(page.getByRole('heading', { name: 'No certificate yet' })).toBeVisible();
@@ -88,7 +88,7 @@ test('no certificate: the page says so and leads to the install page', async ({
 test('an upload with the wrong key is refused at its field; the right one is served', async ({
   page,
 }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/install-ssl/${sb.serverId}/${appId}`);
   await page.getByRole('tab', { name: 'Upload your own' }).click();
@@ -111,7 +111,7 @@ test('an upload with the wrong key is refused at its field; the right one is ser
 });
 
 test('force HTTPS redirects plain HTTP; delete goes back to it', async ({ page }) => {
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/ssl-certificates/${sb.serverId}/${appId}`);
   await page.getByLabel('Force HTTPS').click();

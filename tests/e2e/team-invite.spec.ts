@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from './fixtures';
+import { expect, test, openSignedIn } from './fixtures';
 
 /** Teams: an owner creates a team, shares a server, invites a member who accepts from the mail. */
 
@@ -24,7 +24,7 @@ test('owner creates a team and invites a member who then sees the shared server'
   expect(created.status(), await created.text()).toBe(200);
 
   // The owner has no team: /team-manager sends to /team, which explains teams.
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/team-manager');
   await expect(page).toHaveURL(/\/team$/);
@@ -60,7 +60,7 @@ test('owner creates a team and invites a member who then sees the shared server'
   const link = /https?:\/\/[^\s]+\/team-manager\?invite=[0-9a-f-]{36}/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeTruthy();
   await signOut(page);
-  await signIn(page, member.email, member.password);
+  await openSignedIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/no-servers$/);
   const invitePath = new URL(link!).pathname + new URL(link!).search;
   await page.goto(invitePath);
@@ -92,7 +92,7 @@ test('owner creates a team and invites a member who then sees the shared server'
 
   // The owner removes the member, after confirming; the member's next request finds nothing.
   await signOut(page);
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto('/team-manager');
   const managed = page.getByRole('region', { name: 'Team Acme Ops' });

@@ -3,7 +3,7 @@ import { io, type Socket } from 'socket.io-client';
 import { generateKeyPairSync } from 'node:crypto';
 import { AGENT_NAMESPACE, EVENTS } from '../../resources/agent/protocol';
 import { sshFingerprint } from '../../resources/agent/fingerprint';
-import { type Account, expect, signIn, test } from './fixtures';
+import { type Account, expect, test, openSignedIn } from './fixtures';
 
 /**
  * Issue 8, finding 5, as the owner of a shared server sees it: the SSH keys page says who added
@@ -132,7 +132,7 @@ test('the owner sees who added each key, and a removed member’s key goes', asy
     });
 
     // The member's view: their key is "you", and the card says it goes with them.
-    await signIn(page, member.email, member.password);
+    await openSignedIn(page, member.email, member.password);
     await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
     await page.goto(`/ssh-keys/${sid}`);
     await expect(page.getByTestId('pubkey-member laptop')).toContainText('Added by you');
@@ -144,7 +144,7 @@ test('the owner sees who added each key, and a removed member’s key goes', asy
     await signOut(page);
 
     // The owner's view.
-    await signIn(page, owner.email, owner.password);
+    await openSignedIn(page, owner.email, owner.password);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto(`/ssh-keys/${sid}`);
     await expect(page.getByTestId('pubkey-owner laptop')).toContainText('Added by you');

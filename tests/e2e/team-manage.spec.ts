@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { type Api, expect, signIn, test, uniqueEmail } from './fixtures';
+import { type Api, expect, test, uniqueEmail, openSignedIn } from './fixtures';
 
 /** Teams after the invitation: a member leaves, the owner renames, withdraws and deletes. */
 
@@ -47,7 +47,7 @@ test('a member leaves; the owner renames, withdraws an invitation and deletes th
   const teamId = await teamWithMember(request, api, owner, member, 'Night Shift');
 
   // The member leaves after confirming, and with no team left lands on /team.
-  await signIn(page, member.email, member.password);
+  await openSignedIn(page, member.email, member.password);
   await expect(page).toHaveURL(/\/no-servers$/);
   await page.getByRole('link', { name: 'Team' }).first().click();
   await expect(page).toHaveURL(/\/team-manager$/);
@@ -67,7 +67,7 @@ test('a member leaves; the owner renames, withdraws an invitation and deletes th
   await signOut(page);
 
   // The owner renames the team on /edit-team/{id}.
-  await signIn(page, owner.email, owner.password);
+  await openSignedIn(page, owner.email, owner.password);
   await expect(page).toHaveURL(/\/no-servers$/);
   await page.goto('/team-manager');
   const owned = page.getByRole('region', { name: 'Team Night Shift' });

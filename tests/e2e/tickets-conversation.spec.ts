@@ -1,4 +1,4 @@
-import { E2E_ADMIN, expect, signIn, signInAsNewUser, test } from './fixtures';
+import { E2E_ADMIN, expect, signInAsNewUser, test, openSignedIn } from './fixtures';
 
 const SHOTS = '.tmp/shots-tickets';
 
@@ -56,7 +56,7 @@ test('a user opens a ticket, the admin answers it, the user reads the answer and
   // The admin, in their own browser, finds it on the desk and answers.
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const admin = await adminContext.newPage();
-  await signIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
+  await openSignedIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(admin).not.toHaveURL(/\/login/);
   await admin.goto('/ticket-list');
   await expect(admin.getByRole('heading', { name: 'Support tickets (all users)' })).toBeVisible();

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { serveWordpress } from '../system/harness/releaseArchives';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -53,7 +53,7 @@ test('installs WordPress from the page, showing its progress and the login once'
   });
   expect(pinned.status, await pinned.clone().text()).toBe(201);
 
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/web-applications/${sb.serverId}`);
   await expect(page).toHaveURL(new RegExp(`/no-webapplications/${sb.serverId}$`));

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { serveWordpress } from '../system/harness/releaseArchives';
-import { E2E_ADMIN, expect, signIn, test } from './fixtures';
+import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
 
 /**
@@ -80,7 +80,7 @@ test('manages a WordPress site: settings, users, plugins', async ({ page }) => {
   sb = await server.ready();
   const appId = await installedBlog();
 
-  await signIn(page, sb.account.email, sb.account.password);
+  await openSignedIn(page, sb.account.email, sb.account.password);
   await expect(page).toHaveURL(/\/dashboard$/);
   await page.goto(`/account-summary/${sb.serverId}/${appId}`);
   // The sidebar switches to the manager for a WordPress app.

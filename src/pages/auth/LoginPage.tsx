@@ -1,17 +1,20 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { useLogin, useTranslate } from 'ra-core';
-import { useState } from 'react';
+import { type FormEvent, Suspense, lazy, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { loginBody } from '../../../resources/user-security';
 import { AuthCard } from './AuthCard';
 import { AuthLink } from './AuthLink';
-import { FormTextField, PasswordField } from './fields';
+import { AuthInput, PasswordInput } from './inputs';
 import { FormAlert } from './FormAlert';
-import { applyServerErrors } from './formErrors';
-import { ForgotPasswordDialog } from './ForgotPasswordDialog';
 import { SubmitButton } from './SubmitButton';
-import { useSchemaForm } from './useSchemaForm';
+import { useLoginForm } from './useLoginForm';
+
+// Out of /login's first load (issue 22: under 200 KB): zod comes with the first check
+// (useLoginForm), the dialog (and MUI's modal) when it opens.
+const ForgotPasswordDialog = lazy(() =>
+  import('./ForgotPasswordDialog').then((m) => ({ default: m.ForgotPasswordDialog })),
+);
 
 /** The declared login body, with the address checked as an address and a password required. */
 
@@ -26,30 +29,21 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [alert, setAlert] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
-  const { control, handleSubmit, setError, getValues, formState } = useSchemaForm(
-    // Sign-in takes any address an account may have (admin@localhost too); only registration
-    // checks the format.
-    loginBody,
-    {
-      email: '',
-      password: '',
-    },
-  );
+  // Mounted from its first opening on, so it closes with its transition.
+  const [forgotUsed, setForgotUsed] = useState(false);
+  const form = useLoginForm((values) => login(values));
 
-  const onSubmit = handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent) => {
     setAlert(null);
-    try {
-      await login({ email: values.email, password: values.password });
-    } catch (error) {
+    const message = await form.submit(event, (error) => {
       // An unconfirmed account answers 403 with the uuid to confirm it.
       const { status, body } = error as LoginError;
-      if (status === 403 && typeof body?.uuid === 'string') {
-        navigate(`/confirm-account?uuid=${encodeURIComponent(body.uuid)}`);
-        return;
-      }
-      setAlert(applyServerErrors(error, setError, ['email', 'password']));
-    }
-  });
+      if (status !== 403 || typeof body?.uuid !== 'string') return false;
+      navigate(`/confirm-account?uuid=${encodeURIComponent(body.uuid)}`);
+      return true;
+    });
+    setAlert(message);
+  };
 
   return (
     <AuthCard
@@ -62,20 +56,18 @@ export default function LoginPage() {
         </>
       }
     >
-      <form onSubmit={onSubmit} noValidate>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <FormAlert message={alert} />
-        <FormTextField
-          control={control}
-          name="email"
+        <AuthInput
+          {...form.field('email')}
           label={translate('auth.fields.email')}
           type="email"
           autoComplete="username"
           autoFocus
           required
         />
-        <PasswordField
-          control={control}
-          name="password"
+        <PasswordInput
+          {...form.field('password')}
           label={translate('auth.fields.password')}
           autoComplete="current-password"
           required
@@ -86,19 +78,26 @@ export default function LoginPage() {
             type="button"
             underline="hover"
             variant="body2"
-            onClick={() => setForgotOpen(true)}
+            onClick={() => {
+              setForgotUsed(true);
+              setForgotOpen(true);
+            }}
             sx={{ fontWeight: 600 }}
           >
             {translate('auth.login.forgot')}
           </Link>
         </Box>
-        <SubmitButton busy={formState.isSubmitting}>{translate('auth.login.submit')}</SubmitButton>
+        <SubmitButton busy={form.busy}>{translate('auth.login.submit')}</SubmitButton>
       </form>
-      <ForgotPasswordDialog
-        open={forgotOpen}
-        initialEmail={getValues('email')}
-        onClose={() => setForgotOpen(false)}
-      />
+      {forgotUsed && (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={forgotOpen}
+            initialEmail={form.values.email}
+            onClose={() => setForgotOpen(false)}
+          />
+        </Suspense>
+      )}
     </AuthCard>
   );
 }

@@ -1,6 +1,8 @@
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense, lazy } from 'react';
+
+// The spinner shows only while a call runs: it is not part of the page's first load.
+const CircularProgress = lazy(() => import('@mui/material/CircularProgress'));
 
 /** The form's full-width submit button, busy while the call runs. */
 export function SubmitButton({ busy, children }: { busy: boolean; children: ReactNode }) {
@@ -13,7 +15,13 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
       disabled={busy}
       aria-busy={busy}
       sx={{ mt: 2.5, py: 1.25, fontSize: 16 }}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+      startIcon={
+        busy ? (
+          <Suspense fallback={null}>
+            <CircularProgress size={18} color="inherit" />
+          </Suspense>
+        ) : undefined
+      }
     >
       {children}
     </Button>
