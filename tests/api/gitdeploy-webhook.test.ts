@@ -192,7 +192,8 @@ describe('git webhook', () => {
     expect(first.statusCode, first.body).toBe(202);
     await settled(first.json().deploy_id);
     const deploys = (await f.deploys()).length;
-    for (const replay of [{ 'x-github-delivery': 'r-2' }, {}]) {
+    const replays: Record<string, string>[] = [{ 'x-github-delivery': 'r-2' }, {}];
+    for (const replay of replays) {
       const res = await hook(body, { ...signed, ...replay });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({
