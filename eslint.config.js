@@ -31,7 +31,7 @@ export default tseslint.config(
   {
     // resources/ imports zod and itself, nothing else (relative paths leaving it are caught above).
     files: ['resources/**/*.ts'],
-    ignores: ['resources/agent/fingerprint.ts'],
+    ignores: ['resources/agent/fingerprint.ts', 'resources/agent/addressPolicy.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -67,16 +67,16 @@ export default tseslint.config(
     },
   },
   {
-    // The one exception: an SSH key fingerprint shared by the panel and the agent (both Node),
-    // kept from the browser by stackdeck/layers.
-    files: ['resources/agent/fingerprint.ts'],
+    // The exceptions: an SSH key fingerprint and the private address ranges, shared by the panel
+    // and the agent (both Node), kept from the browser by stackdeck/layers.
+    files: ['resources/agent/fingerprint.ts', 'resources/agent/addressPolicy.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              regex: '^(?!zod(/|$)|node:crypto$|\\.)',
+              regex: '^(?!zod(/|$)|node:(crypto|net)$|\\.)',
               message:
                 'resources/ is loaded by the panel, the agent and the browser: only zod and resources/.',
             },

@@ -31,7 +31,7 @@ const FORBIDDEN = {
   dataProvider: ['server', 'agent'],
 };
 /** Files under resources/ that only Node programs load: the browser may not import them. */
-const NODE_ONLY = ['resources/agent/fingerprint.ts'];
+const NODE_ONLY = ['resources/agent/fingerprint.ts', 'resources/agent/addressPolicy.ts'];
 
 const sourceOf = (node) =>
   node.source && typeof node.source.value === 'string' ? node.source : null;

@@ -56,6 +56,11 @@ export interface OperationDef {
    * "Only the server's owner can <this>"). Everything else a member does like the owner.
    */
   ownerOnly?: string;
+  /**
+   * A GET call of the spec that changes something (mails a code, makes a key, starts a
+   * service): its HEAD twin answers 405 and never runs the handler, as HEAD must not change state.
+   */
+  changesState?: boolean;
 }
 
 export interface ListDef extends OperationDef {

@@ -179,6 +179,7 @@ export const servers = defineResource({
       path: 'ostz/servers/{sid}/users/{uid}',
       ...serverLocated,
       summary: 'OS and time zone, read from the server and saved',
+      changesState: true,
       response: z.object({ os: z.string(), tz: z.string() }),
     },
     cleanup: {

@@ -69,6 +69,7 @@ export const sysusers = defineResource({
     get: {
       guard: 'self',
       summary: 'The user; `?rsa=create` makes its deployment key, `?rsa=get` reads it',
+      changesState: true,
       query: z.object({ rsa: z.enum(['create', 'get']).optional() }),
       response: z.union([sysuserSchema, deployKeySchema]),
     },

@@ -58,6 +58,7 @@ export const users = defineResource({
       guard: 'public',
       rateLimited: true,
       summary: 'Where the confirmation code went (masked); `resend=true` mails a new one',
+      changesState: true,
       query: z.object({ uuid: z.uuid(), resend: z.enum(['true', 'false']).optional() }),
       response: z.object({ email: z.string(), confirmed: z.boolean() }),
     },
@@ -85,6 +86,7 @@ export const users = defineResource({
       rateLimited: true,
       summary:
         'Mail a password-reset code; `id` names the reset request (same shape for unknown emails)',
+      changesState: true,
       query: z.object({ em: z.string().max(254) }),
       response: z.object({ id: z.string() }),
     },
@@ -103,6 +105,7 @@ export const users = defineResource({
       guard: 'self',
       rateLimited: true,
       summary: 'Mail a one-time code to the user (confirms sensitive actions)',
+      changesState: true,
       response: sent,
     },
     email: {

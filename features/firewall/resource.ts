@@ -107,6 +107,7 @@ export const firewall = defineResource({
       path: `csf/service/${S}`,
       guard: 'self',
       summary: '`?action=status|start|stop|restart|reload` of the server firewall',
+      changesState: true,
       query: z.object({ action: z.enum(SERVICE_ACTIONS) }),
       response: firewallStatus,
     },

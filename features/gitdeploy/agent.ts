@@ -4,6 +4,7 @@ import { OpError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { SCRIPT_TIMEOUT_MS, repoParts } from './names';
 import { ops } from './resource';
+import { checkedAddresses, gitHostOptions } from './agentHost';
 import {
   appUser,
   asUser,
@@ -69,6 +70,7 @@ async function deploy(
   progress: Progress,
 ) {
   const { sys_user, app, repository, branch, script } = args;
+  const pinned = await gitHostOptions(repoParts(repository)!, args.outbound_allow);
   const user = await appUser(sys_user);
   const { releases } = deployPaths(user, app);
   await pinHostKeys(user, app, args.known_hosts);
@@ -85,6 +87,7 @@ async function deploy(
     user,
     'git',
     [
+      ...pinned,
       'clone',
       '--depth',
       '1',
@@ -168,7 +171,8 @@ async function deploy(
 /** Git deploys: one deploy or rollback of an app at a time. */
 export const agent = defineAgentFeature(ops, {
   ops: {
-    async 'gitdeploy.hostkey'({ sys_user, host, port }) {
+    async 'gitdeploy.hostkey'({ sys_user, host, port, outbound_allow }) {
+      await checkedAddresses(host, outbound_allow);
       const user = await appUser(sys_user);
       const scan = await asUser(
         user,
@@ -193,10 +197,12 @@ export const agent = defineAgentFeature(ops, {
       const fingerprints = fp.stdout.split('\n').filter(Boolean);
       return { lines, fingerprints };
     },
-    async 'gitdeploy.branches'({ sys_user, app, repository, known_hosts }) {
+    async 'gitdeploy.branches'({ sys_user, app, repository, known_hosts, outbound_allow }) {
+      const parts = repoParts(repository)!;
+      const pinned = await gitHostOptions(parts, outbound_allow);
       const user = await appUser(sys_user);
-      if (repoParts(repository)?.transport === 'ssh') await pinHostKeys(user, app, known_hosts);
-      const res = await asUser(user, 'git', ['ls-remote', '--heads', '--', repository], {
+      if (parts.transport === 'ssh') await pinHostKeys(user, app, known_hosts);
+      const res = await asUser(user, 'git', [...pinned, 'ls-remote', '--heads', '--', repository], {
         env: gitEnv(user, app),
         timeoutMs: 60_000,
       });

@@ -210,9 +210,15 @@ export const githooks = defineResource({
 export const resources = { gitdeploy, githooks };
 
 const appArgs = z.object({ sys_user: systemUserName, app: appName });
+/** The administrator's OUTBOUND_ALLOW: private hosts, addresses and CIDRs git may reach. */
+const outboundAllow = z
+  .array(z.string().regex(/^[A-Za-z0-9.:-]{1,253}(\/\d{1,3})?$/))
+  .max(100)
+  .default([]);
 const remoteArgs = appArgs.extend({
   repository: repositoryUrl,
   known_hosts: z.array(knownHostLine).max(10),
+  outbound_allow: outboundAllow,
 });
 
 export const deployResult = z.object({
@@ -230,6 +236,7 @@ export const ops = {
       sys_user: systemUserName,
       host: z.string().regex(/^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252}[A-Za-z0-9])?$/),
       port: z.number().int().min(1).max(65535),
+      outbound_allow: outboundAllow,
     }),
     z.object({ lines: z.array(z.string()), fingerprints: z.array(z.string()) }),
   ),

@@ -5,6 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { addressAllowed, literalAddress } from '../../resources/agent/addressPolicy';
 import { readOp, runOp } from '../../server/agents/runOp';
 import { now } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
@@ -44,6 +45,20 @@ export async function configOf(ctx: HandlerContext): Promise<GitConfigRow> {
   return row;
 }
 
+/**
+ * A repository naming a loopback, private or link-local address (in any spelling git's resolver
+ * reads) is refused unless the administrator allows it (OUTBOUND_ALLOW); the agent checks the
+ * addresses a name resolves to before each clone.
+ */
+export function refuseLocalRepository(ctx: HandlerContext, repository: string): void {
+  const address = literalAddress(repoParts(repository)!.host);
+  if (address && !addressAllowed(ctx.app.config.outboundAllow)(address, address))
+    throw fieldError(
+      'repository',
+      `${address} is a private or local address; the panel administrator can allow it with OUTBOUND_ALLOW`,
+    );
+}
+
 /** The git server's host keys, scanned by the app's user; the refusal lands at the URL. */
 async function scanHostKeys(ctx: HandlerContext, repository: string) {
   const parts = repoParts(repository)!;
@@ -53,6 +68,7 @@ async function scanHostKeys(ctx: HandlerContext, repository: string) {
       sys_user: webappOf(ctx).sys_user,
       host: parts.host,
       port: parts.port,
+      outbound_allow: ctx.app.config.outboundAllow,
     });
   } catch (error) {
     if (error instanceof HttpError && error.statusCode === 422)
@@ -73,6 +89,7 @@ export async function configure(ctx: HandlerContext<unknown, Input>): Promise<Gi
   const app = webappOf(ctx);
   if (await findConfig(ctx))
     throw new HttpError(409, `${app.name} is already configured: change it or remove it first`);
+  refuseLocalRepository(ctx, ctx.body.repository);
   const keys = await scanHostKeys(ctx, ctx.body.repository);
   const stamp = now();
   const row = await ctx.app.db
@@ -133,6 +150,7 @@ export async function branches(ctx: HandlerContext) {
     app: app.name,
     repository: row.repository,
     known_hosts: JSON.parse(row.host_keys) as string[],
+    outbound_allow: ctx.app.config.outboundAllow,
   });
 }
 

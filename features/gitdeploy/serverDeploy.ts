@@ -142,6 +142,7 @@ export async function startDeploy(
         app: webapp.name,
         repository: config.repository,
         known_hosts: JSON.parse(config.host_keys) as string[],
+        outbound_allow: app.config.outboundAllow,
         branch: config.branch,
         script: config.script,
         domain: primaryDomain(webapp),

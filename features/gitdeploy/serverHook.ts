@@ -1,16 +1,16 @@
 /**
  * The public webhook (POST /api/v1/hooks/git/{token}): GitHub's HMAC-SHA256 of the raw body in
  * X-Hub-Signature-256, or GitLab's X-Gitlab-Token, checked in constant time against the app's
- * sealed secret; a delivery is handled once; only a push to the configured branch deploys. A
+ * sealed secret; a delivery is handled once (serverReplay.ts); only a push to the configured branch deploys. A
  * push during a running deploy is accepted (202) and queues one deploy after it: later pushes
  * join that one, which deploys the branch's head when it starts.
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { now } from '../../server/db/database';
 import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import type { GitConfigRow } from './serverTables';
 import { DeployRunning, deployTarget, queueDeploy, startDeploy } from './serverDeploy';
+import { deliveryKeys, firstSight, forget } from './serverReplay';
 
 type Answer = { result: string; deploy_id: number | null };
 
@@ -29,16 +29,24 @@ export function verify(
   secret: string,
   headers: (name: string) => string | null,
   raw: Buffer,
-): { event: string | null; delivery: string | null } | null {
+): { event: string | null; delivery: string | null; signed: string } | null {
   if (provider === 'github') {
     const signature = headers('x-hub-signature-256');
     const expected = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
     if (!signature || !sameSecret(signature, expected)) return null;
-    return { event: headers('x-github-event'), delivery: headers('x-github-delivery') };
+    return {
+      event: headers('x-github-event'),
+      delivery: headers('x-github-delivery'),
+      signed: signature,
+    };
   }
   const token = headers('x-gitlab-token');
   if (!token || !sameSecret(token, secret)) return null;
-  return { event: headers('x-gitlab-event'), delivery: headers('x-gitlab-event-uuid') };
+  return {
+    event: headers('x-gitlab-event'),
+    delivery: headers('x-gitlab-event-uuid'),
+    signed: token,
+  };
 }
 
 /** The branch a push names (`refs/heads/<branch>`); null for tags and branch deletions. */
@@ -75,19 +83,10 @@ export async function receive(ctx: HandlerContext): Promise<Answer> {
   if (proof.event === 'ping') return { result: 'pong', deploy_id: null };
   if (proof.event !== 'push' && proof.event !== 'Push Hook')
     return { result: `ignored: ${proof.event ?? 'no'} event`, deploy_id: null };
-  if (proof.delivery) {
-    const fresh = await db
-      .insertInto('git_deliveries')
-      .values({
-        webapp_id: config.webapp_id,
-        delivery: proof.delivery.slice(0, 100),
-        created_at: now(),
-      })
-      .onConflict((oc) => oc.columns(['webapp_id', 'delivery']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    if (!fresh) return { result: 'duplicate delivery: already handled', deploy_id: null };
-  }
+  // A replay with a new or no delivery id is known by its signature and body.
+  const keys = deliveryKeys(proof.signed, ctx.req.rawBody ?? Buffer.alloc(0), proof.delivery);
+  if (!(await firstSight(ctx.app, config.webapp_id, keys)))
+    return { result: 'duplicate delivery: already handled', deploy_id: null };
   const branch = pushedBranch(ctx.body);
   if (branch !== config.branch)
     return {
@@ -112,12 +111,7 @@ export async function receive(ctx: HandlerContext): Promise<Answer> {
       };
     }
     // Not deployed (the server offline): the provider's redelivery may try again.
-    if (proof.delivery)
-      await db
-        .deleteFrom('git_deliveries')
-        .where('webapp_id', '=', config.webapp_id)
-        .where('delivery', '=', proof.delivery.slice(0, 100))
-        .execute();
+    await forget(ctx.app, config.webapp_id, keys);
     throw error;
   }
 }

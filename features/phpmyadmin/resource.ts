@@ -42,6 +42,7 @@ export const phpmyadminLogin = defineResource({
       method: 'GET',
       path: `phpmyadmin-login/${server}`,
       guard: 'self',
+      changesState: true,
       summary:
         "A one-time link (about a minute) that opens the server's phpMyAdmin signed in as a temporary account with the chosen database user's grants (`?dbuser=<id>`)",
       query: pmaLoginQuery,

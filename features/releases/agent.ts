@@ -10,6 +10,7 @@ import { confinedPath } from '../../agent/lib/files';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { lookupUser } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
+import { fetchRelease } from './agentDownload';
 import { LIMITS, type Entry, listingProblem, parseTarListing, parseZipListing } from './archive';
 import { ops } from './resource';
 import type { Format } from './urls';
@@ -27,9 +28,7 @@ async function hashOf(file: string): Promise<string> {
 
 /** Downloads to `<sha>.part`, hashing the stream; a mismatch deletes it before anything else. */
 async function download(url: string, sha256: string, part: string): Promise<void> {
-  const res = await fetch(url, { redirect: 'follow' }).catch((e: unknown) => {
-    throw opFieldError('url', `The download failed: ${String(e)}`);
-  });
+  const res = await fetchRelease(url);
   if (!res.ok || !res.body) throw opFieldError('url', `The download failed: HTTP ${res.status}`);
   const hash = createHash('sha256');
   let bytes = 0;

@@ -110,6 +110,7 @@ export const svjobs = defineResource({
       path: `svjobs/rebuild/${server}`,
       guard: 'self',
       summary: 'Write every job of the server again from the panel',
+      changesState: true,
       response: z.object({
         rebuilt: z.number().int(),
         failed: z.number().int(),

@@ -258,6 +258,11 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
           // Under `app`, no handler runs without the app the request hook loaded.
           if (parentApp && !req.webapp) throw notFound();
+          // Fastify's HEAD twin of a GET runs the GET's handler: never one that changes state.
+          if (req.method === 'HEAD' && spec.def.changesState) {
+            reply.header('allow', 'GET');
+            throw new HttpError(405, 'HEAD is not allowed here: this call changes state');
+          }
           const params = (req.params ?? {}) as Record<string, number | string>;
           // The declared status, which a handler may change (202: accepted, the server applies
           // it when back; 200: a create overloaded by a query that makes nothing new).

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepDeploys } from '../../features/gitdeploy/serverDeploy';
+import { REPLAY_WINDOW_MS } from '../../features/gitdeploy/serverReplay';
 import { type GitFixture, startGitFixture } from './gitdeployFixture';
 
 /**
@@ -15,6 +16,8 @@ let ofApp: GitFixture['ofApp'];
 let settled: GitFixture['settled'];
 let url: string;
 let secret: string;
+/** The panel's clock runs this far ahead of the real one. */
+let ahead = 0;
 
 const queuedFlag = async () =>
   (
@@ -36,7 +39,7 @@ async function followUp(id: number) {
 }
 
 beforeAll(async () => {
-  f = await startGitFixture();
+  f = await startGitFixture({ clock: () => Date.now() + ahead });
   ({ live, call, ofApp, settled } = f);
   const res = await call('POST', f.wsid('gitdeploy'), {
     repository: 'git@git.example:team/shop.git',
@@ -176,11 +179,58 @@ describe('git webhook', () => {
     expect(await settled(first)).toMatchObject({ status: 'completed', trigger: 'manual' });
     const next = await followUp(first);
     expect(next).toMatchObject({ status: 'completed', trigger: 'webhook' });
-    // One deploy for the three pushes, and none after it.
-    await new Promise((r) => setTimeout(r, 200));
+    // One deploy for the three pushes, and none after it: nothing is left queued to start one.
     expect((await f.deploys()).filter((d) => d.id > first)).toHaveLength(1);
     expect(f.asked('gitdeploy.deploy').length).toBe(asked + 1);
     expect(await queuedFlag()).toBe(0);
+  });
+
+  it('deploys a captured push replayed with a new or no delivery id only once', async () => {
+    const body = `{"ref":"refs/heads/release/1.x","after":"${'1'.repeat(40)}"}`;
+    const signed = { 'x-github-event': 'push', 'x-hub-signature-256': sign(body) };
+    const first = await hook(body, { ...signed, 'x-github-delivery': 'r-1' });
+    expect(first.statusCode, first.body).toBe(202);
+    await settled(first.json().deploy_id);
+    const deploys = (await f.deploys()).length;
+    const replays: Record<string, string>[] = [{ 'x-github-delivery': 'r-2' }, {}];
+    for (const replay of replays) {
+      const res = await hook(body, { ...signed, ...replay });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        result: 'duplicate delivery: already handled',
+        deploy_id: null,
+      });
+    }
+    expect((await f.deploys()).length).toBe(deploys);
+    expect(await queuedFlag()).toBe(0);
+  });
+
+  it('remembers signed bodies for the window, by the panel clock, then lets them go', async () => {
+    const remembered = async () =>
+      (
+        await live.t.app.db
+          .selectFrom('git_deliveries')
+          .select('delivery')
+          .where('webapp_id', '=', f.shop)
+          .where('delivery', 'like', 'body:%')
+          .execute()
+      ).length;
+    const before = await remembered();
+    expect(before).toBeGreaterThan(0);
+    try {
+      ahead += REPLAY_WINDOW_MS - 60_000;
+      const tag = '{"ref":"refs/tags/v2"}';
+      await hook(tag, { 'x-github-event': 'push', 'x-hub-signature-256': sign(tag) });
+      expect(await remembered()).toBe(before + 1);
+      ahead += 2 * 60_000;
+      const other = '{"ref":"refs/tags/v3"}';
+      await hook(other, { 'x-github-event': 'push', 'x-hub-signature-256': sign(other) });
+      // Only the two within the window are left.
+      expect(await remembered()).toBe(2);
+    } finally {
+      // Back to now: the owner's session would have expired a day ahead.
+      ahead = 0;
+    }
   });
 
   it('keeps a queued deploy in the database: the sweeper starts it (after a panel restart)', async () => {
@@ -209,6 +259,14 @@ describe('git webhook', () => {
     });
     expect(res.statusCode, res.body).toBe(202);
     await settled(res.json().deploy_id);
+    // The token is the same for every delivery: the body tells a replay.
+    const replayed = await hook(body, {
+      'x-gitlab-event': 'Push Hook',
+      'x-gitlab-token': secret,
+      'x-gitlab-event-uuid': 'g-2',
+    });
+    expect(replayed.statusCode).toBe(200);
+    expect(replayed.json().result).toMatch(/duplicate/);
   });
 
   it('stops when disabled', async () => {

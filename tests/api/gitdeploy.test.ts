@@ -55,6 +55,43 @@ describe('git deployment', () => {
     expect(agent.calls.length).toBe(before);
   });
 
+  it('refuses a repository at a loopback, link-local or private address unless the admin allows it', async () => {
+    const before = agent.calls.length;
+    for (const repository of [
+      'https://169.254.169.254/x.git',
+      'ssh://127.0.0.1/srv/x.git',
+      'ssh://git@127.0.0.2:2222/x.git',
+      'git@127.0.0.1:team/x.git',
+      'git@10.1.2.3:team/x.git',
+      'https://172.16.0.1/x.git',
+      'https://192.168.1.1/x.git',
+      'git@0.0.0.0:x.git',
+      // Spellings git's resolver reads as 127.0.0.1 and 169.254.169.254.
+      'https://2130706433/x.git',
+      'git@0x7f.1:x.git',
+      'ssh://0177.0.0.1/x.git',
+      'https://0xa9fea9fe/x.git',
+    ]) {
+      const res = await call('POST', wsid('gitdeploy'), { repository });
+      expect(res.statusCode, repository).toBe(400);
+      expect(res.json().errors.repository, repository).toMatch(/private or local address/);
+    }
+    expect(agent.calls.length).toBe(before);
+    // The administrator's OUTBOUND_ALLOW lets one through (and goes to the agent's checks).
+    live.t.app.config.outboundAllow = ['10.0.0.0/8'];
+    try {
+      const res = await call('POST', wsid('gitdeploy'), { repository: 'git@10.1.2.3:team/x.git' });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(asked('gitdeploy.hostkey').at(-1)).toMatchObject({
+        host: '10.1.2.3',
+        outbound_allow: ['10.0.0.0/8'],
+      });
+      expect((await call('DELETE', ofApp('gitdeploy'))).statusCode).toBe(200);
+    } finally {
+      live.t.app.config.outboundAllow = [];
+    }
+  });
+
   it('configures: the host key is scanned by the app user and pinned', async () => {
     const res = await call('POST', wsid('gitdeploy'), {
       repository: 'git@git.example:team/shop.git',
@@ -73,6 +110,7 @@ describe('git deployment', () => {
       sys_user: 'alice',
       host: 'git.example',
       port: 22,
+      outbound_allow: [],
     });
     expect(
       (await call('POST', wsid('gitdeploy'), { repository: 'git@git.example:team/shop.git' }))

@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
+import type { BuildOptions } from '../../server/app';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
 
@@ -14,8 +15,9 @@ export const KEY =
 
 export type GitFixture = Awaited<ReturnType<typeof startGitFixture>>;
 
-export async function startGitFixture() {
-  const live: LiveApp = await startLiveApp();
+/** `options`: the panel's clock, say, for a test that moves it. */
+export async function startGitFixture(options: Pick<BuildOptions, 'clock'> = {}) {
+  const live: LiveApp = await startLiveApp(options);
   const owner: TestUser = await live.t.user();
   let release = 0;
   let gate: Promise<void> | null = null;

@@ -33,7 +33,8 @@ try {
   execFileSync('sshd', ['-t', '-f', probe], { stdio: 'ignore' });
   sshdUsable = true;
 } catch {
-  // No sshd here (or not usable without root): that case is skipped.
+  // No sshd here (or not usable without root): that case is skipped, and the run says so.
+  console.warn('SKIPPED: the sshd -t check of config transactions: no usable sshd here');
 }
 const GOOD_SSHD = `Port 2222\nPasswordAuthentication no\nHostKey ${hostKey}\n`;
 const BAD_SSHD = `HostKey ${hostKey}\nNoSuchOption yes\n`;
@@ -158,7 +159,8 @@ describe('config transaction', () => {
   });
 
   it.skipIf(!sshdUsable)(
-    'checks with sshd -t -f: a good file is kept, a bad one refused with sshd’s words',
+    (sshdUsable ? '' : 'SKIPPED (no usable sshd): ') +
+      'checks with sshd -t -f: a good file is kept, a bad one refused with sshd’s words',
     async () => {
       const file = join(dir, 'sshd_config');
       const check = ['sshd', '-t', '-f', file];

@@ -91,6 +91,8 @@ export type Deploy = {
  */
 export async function startGitSite(name: string) {
   const panel = await startPanel();
+  // The git server listens on the sandbox's loopback: allowed as an administrator would allow it.
+  panel.t.app.config.outboundAllow = ['127.0.0.1'];
   const { sb, server } = await installedSandbox(panel, name, ['nginx', 'php8.2-fpm']);
   const path = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
   const ok = async (res: LightMyRequestResponse, status: number) => {
