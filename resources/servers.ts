@@ -21,6 +21,11 @@ export const serverSchema = z.object({
   is_accessible: z.boolean(),
   os_version: z.string().nullable(),
   timezone: z.string().nullable(),
+  /**
+   * The owner asked, when connecting it, for the panel to set root's password on the server's
+   * first opening. Without it root's password is never touched.
+   */
+  root_password: z.boolean(),
   hostname: z.string().nullable(),
   kernel_version: z.string().nullable(),
   agent_version: z.string().nullable(),
@@ -78,17 +83,20 @@ export const transferOfferSchema = z.object({
 export type TransferOffer = z.infer<typeof transferOfferSchema>;
 
 /** `POST servers/users/{uid}?action=create`: what the user tells about the new server. */
-export const newServerBody = z.object({
+const serverFields = z.object({
   name: serverName.optional(),
   ip4: ip4.optional(),
   provider: z.string().trim().max(64).optional(),
 });
 
+/** `root_password`: set root's password on the first opening (off unless asked for). */
+export const newServerBody = serverFields.extend({ root_password: z.boolean().optional() });
+
 /**
  * `PUT servers/{sid}/users/{uid}`. A pending server's new name is kept as its pending name: it
  * stays `cs-` (a pending install, per the spec) until the agent connects.
  */
-export const serverInput = newServerBody.extend({
+export const serverInput = serverFields.extend({
   os_version: z.string().max(100).optional(),
   timezone: z.string().max(64).optional(),
 });

@@ -21,6 +21,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { errorMessage } from '../../src/generic/serverErrors';
 import type { GitDeploy } from './resource';
+import { FirstDeployNotice, RollbackDialog, releaseLabel, useReleases } from './ReleasesPanel';
 import { useGitCall } from './useGitCall';
 
 const COLOURS = { running: 'info', completed: 'success', failed: 'error' } as const;
@@ -81,12 +82,16 @@ export function DeployHistory() {
       }),
     refetchInterval: (q) => (q.state.data?.data.some((d) => d.status === 'running') ? 1500 : false),
   });
-  const act = async (action: 'deploy' | 'rollback', done: string) => {
+  const releases = useReleases();
+  const [confirming, setConfirming] = useState(false);
+  const act = async (action: 'deploy' | 'rollback', done: string, body?: unknown) => {
     setBusy(true);
+    setConfirming(false);
     try {
-      await call(action);
+      await call(action, body);
       notify(done, { type: 'info' });
       await client.invalidateQueries({ queryKey: ['gitdeploy', 'deploys', sid, appId] });
+      await client.invalidateQueries({ queryKey: ['gitdeploy', 'releases', sid, appId] });
     } catch (failure) {
       notify(errorMessage(failure), { type: 'error' });
     } finally {
@@ -101,12 +106,8 @@ export function DeployHistory() {
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Deploys
         </Typography>
-        <Button
-          variant="outlined"
-          disabled={busy || running}
-          onClick={() => void act('rollback', 'Switched back to the release before.')}
-        >
-          Roll back
+        <Button variant="outlined" disabled={busy || running} onClick={() => setConfirming(true)}>
+          Roll back…
         </Button>
         <Button
           variant="contained"
@@ -116,6 +117,15 @@ export function DeployHistory() {
           Deploy now
         </Button>
       </Stack>
+      <FirstDeployNotice state={releases.data} />
+      <RollbackDialog
+        open={confirming}
+        state={releases.data}
+        onClose={() => setConfirming(false)}
+        onConfirm={(release) =>
+          void act('rollback', `Switched to ${releaseLabel(release)}.`, { release })
+        }
+      />
       {list.error ? <Alert severity="error">{errorMessage(list.error)}</Alert> : null}
       {list.data && !rows.length ? (
         <Typography variant="body2">

@@ -2,6 +2,11 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   FormControlLabel,
   MenuItem,
   Paper,
@@ -20,7 +25,7 @@ import { useGitCall } from './useGitCall';
 
 type Webhook = z.infer<typeof webhookSchema>;
 
-/** The webhook: on or off, GitHub or GitLab, its URL; a new secret is shown once. */
+/** The webhook: on or off, GitHub or GitLab, its URL, its secret (shown on asking); a new one. */
 export function WebhookCard() {
   const { sid, appId, call } = useGitCall();
   const notify = useNotify();
@@ -28,6 +33,14 @@ export function WebhookCard() {
   const key = ['gitdeploy', 'webhook', sid, appId];
   const hook = useQuery({ queryKey: key, queryFn: () => call<Webhook>('webhook') });
   const [secret, setSecret] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const reveal = async () => {
+    try {
+      setSecret((await call<{ secret: string }>('webhookSecret')).secret);
+    } catch (failure) {
+      notify(errorMessage(failure), { type: 'error' });
+    }
+  };
   const change = async (body: Record<string, unknown>) => {
     try {
       const answer = await call<Webhook>('setWebhook', body);
@@ -78,22 +91,55 @@ export function WebhookCard() {
             />
             <CopyButton value={data.url} label="Copy the webhook URL" />
           </Stack>
-          {secret ? (
-            <Alert severity="warning" data-testid="webhook-secret">
-              {data.provider === 'github' ? 'Secret' : 'Secret token'}: <code>{secret}</code>{' '}
-              <CopyButton value={secret} label="Copy the secret" /> — shown only now.
-            </Alert>
-          ) : null}
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+            <TextField
+              label={data.provider === 'github' ? 'Secret' : 'Secret token'}
+              value={secret ?? '••••••••••••••••'}
+              size="small"
+              fullWidth
+              slotProps={{ htmlInput: { readOnly: true, 'data-testid': 'webhook-secret' } }}
+            />
+            {secret ? (
+              <>
+                <CopyButton value={secret} label="Copy the secret" />
+                <Button onClick={() => setSecret(null)}>Hide</Button>
+              </>
+            ) : (
+              <Button onClick={() => void reveal()}>Show</Button>
+            )}
+          </Stack>
           <Typography variant="body2">
             {data.provider === 'github'
               ? 'GitHub: Settings → Webhooks, content type application/json, this secret; push events.'
               : 'GitLab: Settings → Webhooks, this secret token; push events.'}
           </Typography>
           <div>
-            <Button variant="outlined" onClick={() => void change({ regenerate: true })}>
+            <Button variant="outlined" onClick={() => setConfirming(true)}>
               Generate a new secret
             </Button>
           </div>
+          <Dialog open={confirming} onClose={() => setConfirming(false)}>
+            <DialogTitle>Make a new secret?</DialogTitle>
+            <DialogContent>
+              <DialogContentText>
+                The webhook gets a new URL and secret; pushes signed with the old ones are refused
+                until you paste the new ones into {data.provider === 'github' ? 'GitHub' : 'GitLab'}
+                .
+              </DialogContentText>
+            </DialogContent>
+            <DialogActions>
+              <Button onClick={() => setConfirming(false)}>Cancel</Button>
+              <Button
+                variant="contained"
+                onClick={() => {
+                  setConfirming(false);
+                  void change({ regenerate: true });
+                }}
+              >
+                Make a new secret
+              </Button>
+            </DialogActions>
+          </Dialog>
         </Stack>
       ) : null}
     </Paper>

@@ -17,7 +17,9 @@ import {
   OUTPUT_LIMIT,
 } from './agentRun';
 import {
+  INITIAL_RELEASE,
   currentRelease,
+  existingFiles,
   healthCheck,
   listReleases,
   pruneReleases,
@@ -217,13 +219,16 @@ export const agent = defineAgentFeature(ops, {
     async 'gitdeploy.deploy'(args, ctx) {
       return deploy(args, (e, c) => ctx.progress(e, c));
     },
-    async 'gitdeploy.rollback'({ sys_user, app, domain, health_path }) {
+    async 'gitdeploy.rollback'({ sys_user, app, domain, health_path, release }) {
       const user = await appUser(sys_user);
       const current = await currentRelease(user, app);
       const all = await listReleases(user, app);
       const index = current ? all.indexOf(current) : -1;
-      const target = index > 0 ? all[index - 1]! : null;
+      const target = release ?? (index > 0 ? all[index - 1]! : null);
       if (!current || !target) throw new OpError('failed', 'No earlier release to roll back to');
+      if (target === current) throw new OpError('refused', `${target} is served already`);
+      if (!all.includes(target))
+        throw new OpError('refused', `No release ${target} is kept on the server`);
       await switchTo(user, app, target);
       const problem = await checkOrSwitchBack(user, app, current, domain, health_path);
       if (problem)
@@ -234,6 +239,17 @@ export const agent = defineAgentFeature(ops, {
           message: `Health check failed, kept ${current}: ${problem}`,
         });
       return result({ status: 'completed', release: target, output: '' });
+    },
+    async 'gitdeploy.releases'({ sys_user, app }) {
+      const user = await appUser(sys_user);
+      const current = await currentRelease(user, app);
+      const files = current ? 0 : await existingFiles(user, app);
+      return {
+        current,
+        releases: await listReleases(user, app),
+        existing_files: files,
+        kept_as: files ? INITIAL_RELEASE : null,
+      };
     },
   },
   locks: {

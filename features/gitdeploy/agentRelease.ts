@@ -17,6 +17,27 @@ export const RELEASE_NAME = /^\d{17}-(?:[0-9a-f]{7,40}|initial)$/;
 
 export const stamp = (now = new Date()) => now.toISOString().replace(/\D/g, '').slice(0, 17);
 
+/** What the app's files from before its first deploy become: the oldest release, kept. */
+export const INITIAL_RELEASE = `${stamp(new Date(0))}-initial`;
+
+/** Entries counted at most: the page says "more than" beyond it. */
+const COUNT_CAP = 100_000;
+
+/**
+ * The entries (all depths) of the app's folder while it is a plain folder, which the first
+ * deploy keeps as INITIAL_RELEASE; 0 once it is a release's link or when it is missing.
+ */
+export async function existingFiles(user: PasswdEntry, app: string): Promise<number> {
+  const { appDir } = deployPaths(user, app);
+  const stat = await fs.lstat(appDir).catch(() => null);
+  if (!stat?.isDirectory()) return 0;
+  // One character per entry, as the user (root never walks a user's tree).
+  const res = await asUser(user, 'find', [appDir, '-mindepth', '1', '-printf', '.'], {
+    timeoutMs: 30_000,
+  });
+  return Math.min(res.stdout.length, COUNT_CAP);
+}
+
 /** The release the app's folder points at; null while it is still a plain folder. */
 export async function currentRelease(user: PasswdEntry, app: string): Promise<string | null> {
   const { appDir, releases } = deployPaths(user, app);
@@ -57,7 +78,7 @@ export async function switchTo(user: PasswdEntry, app: string, release: string):
           'mv -T -- "$1" "$2" && mv -T -- "$3" "$1"',
           'switch',
           appDir,
-          `${releases}/${stamp(new Date(0))}-initial`,
+          `${releases}/${INITIAL_RELEASE}`,
           link,
         ]
       : ['-c', 'mv -T -- "$2" "$1"', 'switch', appDir, link];

@@ -81,6 +81,28 @@ export const webhookPatch = z.object({
   regenerate: z.boolean().optional(),
 });
 
+/** A release folder's name: a UTC time stamp, then the commit or `initial` (the kept files). */
+export const releaseName = z
+  .string()
+  .regex(/^\d{17}-(?:[0-9a-f]{7,40}|initial)$/, 'A release name');
+
+/**
+ * The app's releases on the server: the one served, all kept (oldest first), and before the
+ * first deploy the entries of the app's plain folder, which that deploy keeps as a release.
+ */
+export const releasesState = z.object({
+  current: z.string().nullable(),
+  releases: z.array(z.string()),
+  /** Entries (files and folders, all depths, counted up to a cap) of a not-yet-deployed folder. */
+  existing_files: z.number().int(),
+  /** The release those files become: named beforehand so the page can say it. */
+  kept_as: z.string().nullable(),
+});
+export const rollbackBody = z.object({
+  /** One of the kept releases; none: the one before the current. */
+  release: releaseName.optional(),
+});
+
 export const branchList = z.object({
   branches: z.array(z.object({ name: z.string(), commit: z.string() })),
 });
@@ -147,6 +169,21 @@ export const gitdeploy = defineResource({
       summary: "The app's webhook: enabled, provider and URL (never the secret)",
       response: webhookSchema,
     },
+    webhookSecret: {
+      method: 'GET',
+      path: `gitwebhook/secret/${ofApp}`,
+      guard: 'self',
+      summary: "The webhook's secret, to paste into GitHub or GitLab again",
+      response: z.object({ secret: z.string() }),
+    },
+    releases: {
+      method: 'GET',
+      path: `gitdeploy/releases/${ofApp}`,
+      guard: 'self',
+      summary:
+        'The releases kept on the server, the one served, and the files a first deploy keeps',
+      response: releasesState,
+    },
     setWebhook: {
       method: 'PATCH',
       path: `gitwebhook/${ofApp}`,
@@ -178,7 +215,8 @@ export const gitdeploy = defineResource({
       method: 'POST',
       path: `gitdeploy/rollback/${ofApp}`,
       guard: 'self',
-      summary: 'Switch back to the release before the current one',
+      body: rollbackBody.optional(),
+      summary: 'Switch back to a kept release (by default the one before the current one)',
       response: gitDeploySchema,
     },
   },
@@ -256,9 +294,15 @@ export const ops = {
     deployResult,
     SCRIPT_TIMEOUT_MS + 5 * 60_000,
   ),
-  /** Switch the app's folder back to the release before the current one. */
+  /** Switch the app's folder back to a kept release (the one before the current by default). */
   'gitdeploy.rollback': op(
-    appArgs.extend({ domain: domainName, health_path: healthPath }),
+    appArgs.extend({
+      domain: domainName,
+      health_path: healthPath,
+      release: releaseName.nullable().default(null),
+    }),
     deployResult,
   ),
+  /** The releases, the one served, and what a first deploy would keep (read as the user). */
+  'gitdeploy.releases': op(appArgs, releasesState),
 };

@@ -3,7 +3,8 @@ import { now } from '../../server/db/database';
 import { defineServerFeature } from '../../server/feature';
 import type { HandlerContext } from '../../server/http/handlers';
 import { defineHandlers } from '../../server/http/handlers';
-import { gitdeploy, githooks } from './resource';
+import type { z } from 'zod';
+import { gitdeploy, githooks, type rollbackBody } from './resource';
 import {
   branches,
   configOf,
@@ -14,6 +15,7 @@ import {
   update,
   webappOf,
   webhook,
+  webhookSecret,
 } from './serverConfig';
 import {
   DeployRunning,
@@ -47,8 +49,18 @@ async function deploys(ctx: HandlerContext<{ page: number; perPage: number }>) {
   return { data: rows.map(deployRecord), total: Number(total) };
 }
 
-/** Switches back to the release before the current one: quick, so answered in the call. */
-async function rollback(ctx: HandlerContext) {
+/** The kept releases, the one served, and what a first deploy keeps (read on the server). */
+async function releases(ctx: HandlerContext) {
+  await configOf(ctx);
+  const app = webappOf(ctx);
+  return readOp(ctx, 'gitdeploy.releases', { sys_user: app.sys_user, app: app.name });
+}
+
+/**
+ * Switches back to a kept release (by default the one before the current one): quick, so
+ * answered in the call.
+ */
+async function rollback(ctx: HandlerContext<unknown, z.output<typeof rollbackBody> | undefined>) {
   const config = await configOf(ctx);
   const app = webappOf(ctx);
   if (await runningDeploy(ctx.app, app.id)) throw new DeployRunning(app.name);
@@ -57,6 +69,7 @@ async function rollback(ctx: HandlerContext) {
     app: app.name,
     domain: primaryDomain(app),
     health_path: config.health_path,
+    release: ctx.body?.release ?? null,
   });
   const stamp = now();
   const row = await ctx.app.db
@@ -91,6 +104,8 @@ export const server = defineServerFeature({
         remove,
         branches,
         webhook,
+        webhookSecret,
+        releases,
         setWebhook,
         deploy: deployNow,
         deploys,

@@ -164,7 +164,13 @@ export async function webhook(ctx: HandlerContext) {
   };
 }
 
-/** The secret is shown in this answer only when it is new (`regenerate`). */
+/** The secret, opened from its seal, for its owner to paste into GitHub or GitLab again. */
+export async function webhookSecret(ctx: HandlerContext) {
+  const row = await configOf(ctx);
+  return { secret: ctx.app.services.box.open(row.webhook_secret) };
+}
+
+/** The secret is in this answer when it is new (`regenerate`); `webhookSecret` shows it later. */
 export async function setWebhook(ctx: HandlerContext<unknown, z.output<typeof webhookPatch>>) {
   const row = await configOf(ctx);
   const { enabled, provider, regenerate } = ctx.body;

@@ -102,8 +102,8 @@ export default function InstallSslPage() {
           {tab === 0 ? (
             <Stack spacing={2} sx={{ maxWidth: 560 }}>
               <Typography variant="body2" color="text.secondary">
-                A free certificate for every domain of the app, renewed on request. Each domain must
-                point at this server and port 80 must be open.
+                A free certificate for every domain of the app, renewed automatically before it
+                ends. Each domain must point at this server and port 80 must be open.
               </Typography>
               {problem ? (
                 <Alert severity="error" role="alert">

@@ -23,6 +23,7 @@ import { PageHeader } from '../../src/generic/PageHeader';
 import { StatusCell } from '../../src/generic/StatusCell';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
+import { RenewalRow, SelfSignedNotice } from './CertRenewal';
 import { sslPaths } from './links';
 import { useAppCert } from './useAppCert';
 
@@ -95,6 +96,7 @@ export default function SslCertificatesPage() {
                 Waiting for the server: the certificate is installed when it answers.
               </Alert>
             ) : null}
+            <SelfSignedNotice cert={cert} />
             <Table size="small" sx={{ mb: 2, maxWidth: 720 }}>
               <TableBody>
                 <TableRow>
@@ -109,7 +111,12 @@ export default function SslCertificatesPage() {
                 </TableRow>
                 <TableRow>
                   <TableCell component="th">Issuer</TableCell>
-                  <TableCell>{cert.issuer ?? '—'}</TableCell>
+                  <TableCell>
+                    {cert.issuer ?? '—'}{' '}
+                    {cert.self_signed ? (
+                      <Chip size="small" color="warning" label="self-signed" />
+                    ) : null}
+                  </TableCell>
                 </TableRow>
                 <TableRow>
                   <TableCell component="th">Valid</TableCell>
@@ -124,6 +131,7 @@ export default function SslCertificatesPage() {
                     ) : null}
                   </TableCell>
                 </TableRow>
+                <RenewalRow cert={cert} sid={sid} />
                 <TableRow>
                   <TableCell component="th">Status</TableCell>
                   <TableCell>

@@ -5,6 +5,8 @@ import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { applyApp } from '../webapps/agentApply';
+import { certbotCause } from './certbotCause';
+import { RENEW_BEFORE_DAYS, RENEW_CRON } from './renewal';
 import { ACME_ROOT, CERTBOT_DIR, SSL_DIR, certbotLineage, sslDir } from '../webapps/appPaths';
 import { ops } from './resource';
 
@@ -63,10 +65,10 @@ const CRON_PATH = '/etc/cron.d/stackdeck-certbot';
 const HOOK_PATH = '/usr/local/lib/stackdeck/certbot-deploy';
 
 function renderCron(caBundle: string | null): string {
-  return `# Written by Stackdeck: renews the apps' Let's Encrypt certificates (30 days before their end).
+  return `# Written by Stackdeck: renews the apps' Let's Encrypt certificates (${RENEW_BEFORE_DAYS} days before their end).
 SHELL=/bin/sh
 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
-${caBundle ? `REQUESTS_CA_BUNDLE=${caBundle}\n` : ''}17 3,15 * * * root certbot renew -q ${certbotDirs.join(' ')} --deploy-hook ${HOOK_PATH}
+${caBundle ? `REQUESTS_CA_BUNDLE=${caBundle}\n` : ''}${RENEW_CRON} root certbot renew -q ${certbotDirs.join(' ')} --deploy-hook ${HOOK_PATH}
 `;
 }
 
@@ -106,16 +108,6 @@ async function renewal(caBundle: string | null): Promise<void> {
     await fs.chmod(`${file.path}.tmp`, file.mode);
     await fs.rename(`${file.path}.tmp`, file.path);
   }
-}
-
-/** The last lines certbot said, for the user (its hints about DNS and port 80 included). */
-function certbotWords(out: string): string {
-  const lines = out
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !/^-+$/.test(l) && !/^Saving debug log/.test(l));
-  const detail = lines.filter((l) => /Detail:|Type:|Domain:|Error|error|failed/i.test(l));
-  return (detail.length ? detail : lines).slice(-6).join(' ');
 }
 
 /**
@@ -164,10 +156,7 @@ export const agent = defineAgentFeature(ops, {
         env: ca_bundle ? { REQUESTS_CA_BUNDLE: ca_bundle } : {},
       });
       if (res.code !== 0)
-        throw opFieldError(
-          'domains',
-          `The certificate authority refused: ${certbotWords(`${res.stdout}\n${res.stderr}`)}`,
-        );
+        throw opFieldError('domains', certbotCause(`${res.stdout}\n${res.stderr}`));
       const fullchain = await fs.readFile(`${liveDir(name)}/fullchain.pem`, 'utf8');
       const privkey = await fs.readFile(`${liveDir(name)}/privkey.pem`, 'utf8');
       await certDir(name);

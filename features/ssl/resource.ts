@@ -28,6 +28,8 @@ export const sslCertSchema = z.object({
   force_https: z.boolean(),
   /** The ACME account's address (Let's Encrypt), or null. */
   email: z.string().nullable(),
+  /** An uploaded certificate issued by itself: served, but browsers warn about it. */
+  self_signed: z.boolean(),
   ...managedState,
 });
 export type SslCert = z.infer<typeof sslCertSchema>;

@@ -13,7 +13,7 @@ import {
   appsslcerts,
   sslcerts,
 } from './resource';
-import { checkCustomCert } from './serverCert';
+import { checkCustomCert, selfSignedPem } from './serverCert';
 import { appOf, namesOf, sslKind } from './serverKind';
 import { type SslRow, migration } from './serverTable';
 
@@ -21,10 +21,15 @@ type Custom = z.output<typeof customCertInput>;
 type Change = z.output<typeof certChange>;
 type Letsencrypt = z.output<typeof letsencryptInput>;
 
-/** The record: never the key, nor the uploaded text. */
+/** The record: never the key, nor the uploaded text; whether that text is self-signed. */
 function record(row: SslRow) {
   const { private_key: _key, certificate: _cert, renew: _renew, served: _served, ...rest } = row;
-  return { ...rest, names: namesOf(row), force_https: row.force_https === 1 };
+  return {
+    ...rest,
+    names: namesOf(row),
+    force_https: row.force_https === 1,
+    self_signed: row.type === 'custom' && selfSignedPem(row.certificate),
+  };
 }
 
 const store = (ctx: HandlerContext) => new ManagedStore<SslRow>(ctx.app.db, 'sslcerts');

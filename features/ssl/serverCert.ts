@@ -11,6 +11,23 @@ export interface CheckedCert {
   issuer: string;
   not_before: string;
   not_after: string;
+  /** Issued by itself (issuer = subject, signed by its own key): browsers warn about it. */
+  self_signed: boolean;
+}
+
+/** Issuer = subject and signed by its own key, as `openssl req -x509` makes it. */
+export const isSelfSigned = (cert: X509Certificate) =>
+  cert.checkIssued(cert) && cert.verify(cert.publicKey);
+
+/** Whether the first certificate of a stored full chain is self-signed (false if unreadable). */
+export function selfSignedPem(fullchain: string | null): boolean {
+  const first = fullchain ? [...fullchain.matchAll(BLOCK)][0] : undefined;
+  if (!first) return false;
+  try {
+    return isSelfSigned(new X509Certificate(first[0]));
+  } catch {
+    return false;
+  }
 }
 
 const BLOCK = /-----BEGIN ([A-Z0-9 ]+)-----[\s\S]*?-----END \1-----/g;
@@ -47,6 +64,7 @@ const oneLine = (dn: string) => dn.split('\n').join(', ');
  * Checks an uploaded certificate for an app with node:crypto, every refusal at its field: the
  * certificate parses and is valid now, the key parses (unencrypted) and matches it, the names
  * cover the app's primary domain, and each chain certificate parses and issued the one before.
+ * A self-signed certificate is taken, and said (`self_signed`).
  */
 export function checkCustomCert(
   input: { certificate: string; private_key: string; chain?: string | null | undefined },
@@ -56,7 +74,15 @@ export function checkCustomCert(
   const [leaf, ...inline] = certBlocks('certificate', input.certificate);
   const chain = [...inline, ...(input.chain ? certBlocks('chain', input.chain) : [])];
   const chainField = input.chain ? 'chain' : 'certificate';
-  if (leaf!.ca && chain.length === 0 && leaf!.checkIssued(leaf!))
+  const selfSigned = chain.length === 0 && isSelfSigned(leaf!);
+  // A CA's own certificate is refused; a self-signed one for the app's domain (`openssl req
+  // -x509` marks it CA:TRUE too) is a site's, taken with a warning.
+  if (
+    leaf!.ca &&
+    selfSigned &&
+    domains[0] !== undefined &&
+    leaf!.checkHost(domains[0]) === undefined
+  )
     throw fieldError('certificate', 'This is a CA certificate, not a certificate for a site');
 
   const from = new Date(leaf!.validFrom);
@@ -111,5 +137,6 @@ export function checkCustomCert(
     issuer: oneLine(leaf!.issuer),
     not_before: from.toISOString(),
     not_after: to.toISOString(),
+    self_signed: selfSigned,
   };
 }

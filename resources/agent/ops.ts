@@ -99,8 +99,8 @@ const coreOps = {
     60_000,
   ),
   /**
-   * The spec's first opening of a server sets root's password (36 generated characters); root
-   * is never created or deleted through the panel.
+   * root's password (36 generated characters), on the first opening only when the owner asked
+   * for it at connect; root is never created or deleted through the panel.
    */
   'sysusers.rootPassword': op(
     z.object({ password_hash: passwordHash }),

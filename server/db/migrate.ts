@@ -6,6 +6,7 @@ import * as hardening from './migrations/0007_hardening';
 import * as scrubOutbox from './migrations/0008_scrub_outbox';
 import * as taskOps from './migrations/0009_task_ops';
 import * as accountsManaged from './migrations/0012_accounts_managed';
+import * as rootPasswordAsked from './migrations/0013_root_password_asked';
 
 /** Migrations in order; each is written once for both dialects with migrations/helpers.ts. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0008_scrub_outbox': scrubOutbox,
   '0009_task_ops': taskOps,
   '0012_accounts_managed': accountsManaged,
+  '0013_root_password_asked': rootPasswordAsked,
   // The feature folders' own (features/<name>/server.ts), named so they sort after these.
   ...featureMigrations,
 };

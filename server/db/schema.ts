@@ -118,6 +118,8 @@ export interface ServersTable {
   install_key: string | null;
   /** The name the user chose, applied when the server connects (until then it is cs-...). */
   pending_name: string | null;
+  /** Set root's password on the first opening: only when the owner asked for it at connect. */
+  root_password: Generated<Flag>;
   hostname: string | null;
   kernel_version: string | null;
   agent_version: string | null;

@@ -31,6 +31,7 @@ export function toServerRecord(row: ServerRow, live?: Report | null): Server {
     is_accessible: Boolean(row.is_accessible),
     os_version: row.os_version,
     timezone: row.timezone,
+    root_password: Boolean(row.root_password),
     hostname: row.hostname,
     kernel_version: row.kernel_version,
     agent_version: row.agent_version,
@@ -123,7 +124,10 @@ export class ServerRepository {
   }
 
   /** A new server: cs- name and an install key until its agent connects. */
-  async create(userId: number, wish: { name?: string; ip4?: string; provider?: string }) {
+  async create(
+    userId: number,
+    wish: { name?: string; ip4?: string; provider?: string; root_password?: boolean },
+  ) {
     const stamp = now();
     return this.db
       .insertInto('servers')
@@ -132,6 +136,7 @@ export class ServerRepository {
         user_id: userId,
         name: `${SERVER_PENDING_PREFIX}${randomBytes(4).toString('hex')}`,
         pending_name: wish.name ?? null,
+        root_password: wish.root_password ? 1 : 0,
         ip4: wish.ip4 ?? null,
         provider: wish.provider ?? null,
         connected: 0,

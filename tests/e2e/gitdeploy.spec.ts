@@ -117,6 +117,9 @@ test('configure, deploy now: the site serves the release, the history shows the 
   await expect(page).toHaveURL(new RegExp(`/git-configure/${sb.serverId}/${appId}$`));
   await expect(page.getByTestId('host-key')).toContainText('SHA256:');
   await expect(page.getByText('No deploys yet')).toBeVisible();
+  // The app already has files: the page says the first deploy keeps them as a release.
+  await expect(page.getByTestId('first-deploy-notice')).toContainText('keeps them as the release');
+  await shot(page, 'git-first-deploy-notice');
   await page.getByRole('button', { name: 'Deploy now' }).click();
   const row = page.getByTestId('deploy-row').first();
   await expect(row.getByText('completed')).toBeVisible({ timeout: 60_000 });
@@ -124,9 +127,16 @@ test('configure, deploy now: the site serves the release, the history shows the 
   await expect(page.getByText('built by alice')).toBeVisible();
   expect(await site()).toBe('deployed from git');
   await shot(page, 'git-deployed');
+  // Roll back asks first and offers the kept releases: the files from before git among them.
+  await page.getByRole('button', { name: 'Roll back…' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByLabel('The files from before the first deploy')).toBeVisible();
+  await shot(page, 'git-rollback-dialog');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  expect(await site()).toBe('deployed from git');
 });
 
-test('webhook: a new secret is shown once; remove asks first and the site keeps serving', async ({
+test('webhook: its secret is shown on asking, a new one after a confirmation; remove asks first and the site keeps serving', async ({
   page,
 }) => {
   await signedIn(page);
@@ -136,8 +146,19 @@ test('webhook: a new secret is shown once; remove asks first and the site keeps 
   const onPush = page.getByLabel('Deploy on push');
   await onPush.click();
   await expect(onPush).toBeChecked({ timeout: 15_000 });
+  // The secret is masked until asked for; a new one is made only after a confirmation.
+  await expect(page.getByTestId('webhook-secret')).toHaveValue(/^•+$/);
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page.getByTestId('webhook-secret')).toHaveValue(/[0-9a-f]{64}/);
+  const before = await page.getByTestId('webhook-secret').inputValue();
   await page.getByRole('button', { name: 'Generate a new secret' }).click();
-  await expect(page.getByTestId('webhook-secret')).toContainText(/[0-9a-f]{64}/);
+  await expect(page.getByRole('dialog')).toContainText(
+    'pushes signed with the old ones are refused',
+  );
+  await shot(page, 'git-webhook-regenerate');
+  await page.getByRole('dialog').getByRole('button', { name: 'Make a new secret' }).click();
+  await expect(page.getByTestId('webhook-secret')).toHaveValue(/[0-9a-f]{64}/);
+  expect(await page.getByTestId('webhook-secret').inputValue()).not.toBe(before);
   await expect(page.getByLabel('Payload URL')).toHaveValue(/\/api\/v1\/hooks\/git\//);
   await shot(page, 'git-webhook');
   await page.getByRole('button', { name: 'Remove git deployment' }).click();

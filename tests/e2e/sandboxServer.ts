@@ -45,6 +45,7 @@ async function setUp(
   context: APIRequestContext,
   booting: Promise<Sandbox>,
   serverName: string,
+  rootPassword: boolean,
 ): Promise<SandboxServer> {
   const api = new Api(context);
   const account = await api.account();
@@ -53,6 +54,7 @@ async function setUp(
   const server = await call<{ id: number }>('POST', `servers/users/${id}?action=create`, {
     name: serverName,
     provider: 'Sandbox',
+    ...(rootPassword ? { root_password: true } : {}),
   });
   const { command } = await call<{ command: string }>(
     'POST',
@@ -73,10 +75,11 @@ async function setUp(
 
 /**
  * Registers the file's beforeAll/afterAll: the sandbox boots while the account and the server
- * record are made. `services` are the sandbox's init.d services (ssh always).
+ * record are made. `services` are the sandbox's init.d services (ssh always); `rootPassword`: the
+ * server was connected asking for a root password (the Connect page's box).
  */
 export function useSandboxServer(
-  options: { serverName?: string; services?: string[] } = {},
+  options: { serverName?: string; services?: string[]; rootPassword?: boolean } = {},
 ): Handle {
   let setup: Promise<SandboxServer> | null = null;
   let booting: Promise<Sandbox> | null = null;
@@ -90,7 +93,7 @@ export function useSandboxServer(
     });
     booting.catch(() => undefined);
     context = await playwrightRequest.newContext({ baseURL: PANEL });
-    setup = setUp(context, booting, options.serverName ?? 'e2e-server');
+    setup = setUp(context, booting, options.serverName ?? 'e2e-server', !!options.rootPassword);
     setup.catch(() => undefined);
   });
 

@@ -12,7 +12,12 @@ import { type SandboxServer, useSandboxServer } from './sandboxServer';
  */
 test.describe.configure({ mode: 'serial', timeout: 150_000 });
 
-const server = useSandboxServer({ serverName: 'e2e-pages', services: ['ssh', 'cron'] });
+// Connected asking for a root password: the first opening sets it and shows it.
+const server = useSandboxServer({
+  serverName: 'e2e-pages',
+  services: ['ssh', 'cron'],
+  rootPassword: true,
+});
 let sb: SandboxServer;
 
 async function open(page: Page, path: string) {

@@ -16,6 +16,8 @@ let wsid: GitSite['wsid'];
 let get: GitSite['get'];
 let deployNow: GitSite['deployNow'];
 let REPO: string;
+/** The release the app's files from before its first deploy become. */
+const INITIAL = '19700101000000000-initial';
 
 beforeAll(async () => {
   site = await startGitSite('gitdeploy');
@@ -70,6 +72,15 @@ describe('git deployment on a sandbox server', () => {
 
   it('deploys: the app folder becomes a link to the release, the site serves it', async () => {
     expect((await get()).body).toBe('before git');
+    // Said beforehand: the app's files are kept as a release by the first deploy.
+    const before = await panel.api('GET', ofApp('gitdeploy/releases'));
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toMatchObject({
+      current: null,
+      releases: [],
+      kept_as: INITIAL,
+    });
+    expect(before.json().existing_files).toBeGreaterThan(0);
     const commit = (
       await sb.execOk(['git', '--git-dir=/srv/git/site.git', 'rev-parse', 'main'])
     ).stdout.trim();
@@ -137,6 +148,29 @@ describe('git deployment on a sandbox server', () => {
     expect(done.output).not.toContain('never');
     expect((await get()).body).toBe('version 2');
     await panel.api('PATCH', wsid('gitdeploy'), { script: '' });
+  });
+
+  it('rolls back to a kept release the user picks, the files from before git included', async () => {
+    const state = (await panel.api('GET', ofApp('gitdeploy/releases'))).json() as {
+      current: string;
+      releases: string[];
+      existing_files: number;
+    };
+    expect(state.releases).toContain(INITIAL);
+    expect(state.releases).toContain(state.current);
+    expect(state.existing_files).toBe(0);
+    const old = await panel.api('POST', ofApp('gitdeploy/rollback'), { release: INITIAL });
+    expect(old.statusCode, old.body).toBe(200);
+    expect(old.json()).toMatchObject({ status: 'completed', release: INITIAL });
+    expect((await get()).body).toBe('before git');
+    const unknown = await panel.api('POST', ofApp('gitdeploy/rollback'), {
+      release: '20990101000000000-initial',
+    });
+    expect(unknown.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await get()).body).toBe('before git');
+    const again = await panel.api('POST', ofApp('gitdeploy/rollback'), { release: state.current });
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await get()).body).not.toBe('before git');
   });
 
   it('rolls back to the release before, and a removed configuration leaves the site serving', async () => {

@@ -112,7 +112,23 @@ afterAll(async () => {
 describe('system users', () => {
   let aliceId: number;
 
-  it('sets root’s password on the first opening, and never lists root', async () => {
+  it('leaves root’s password alone when the owner did not ask for one at connect', async () => {
+    const rootHash = await sh('getent shadow root | cut -d: -f2');
+    const res = await panel.api('POST', path('sysusers'), {
+      user_name: 'root',
+      password: PASSWORD,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(await sh('getent shadow root | cut -d: -f2')).toBe(rootHash);
+  });
+
+  it('sets root’s password on the first opening when asked for, and never lists root', async () => {
+    // What the Connect page's "Set a root password" box records on the server.
+    await panel.t.app.db
+      .updateTable('servers')
+      .set({ root_password: 1 })
+      .where('id', '=', server.id)
+      .execute();
     const rootHash = await sh('getent shadow root | cut -d: -f2');
     const res = await panel.api('POST', path('sysusers'), {
       user_name: 'root',

@@ -223,12 +223,32 @@ describe("Let's Encrypt (pebble) on a sandbox server", () => {
       const id = shop.data.find((a) => a.name === 'shop')!.id;
       const res = await panel.api('POST', path('letsencrypt'), { webapp_id: id });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().errors.domains).toMatch(/certificate authority refused/);
+      // The cause in words (the CA's directory refuses connections), never certbot's traceback.
+      expect(res.json().errors.domains).toMatch(
+        /^The certificate authority could not be reached from this server \(connection refused\)/,
+      );
+      expect(res.json().errors.domains).not.toMatch(/Traceback|requests\.exceptions|Errno/);
       expect((await panel.api('GET', `${path('sslcerts')}?webapp_id=${id}`)).json().total).toBe(0);
       expect((await http('shop.test')).status).toBe(200);
     } finally {
       process.env.ACME_DIRECTORY_URL = 'https://localhost:14000/dir';
     }
+  }, 300_000);
+
+  it('says a domain whose DNS fails as the cause, in words', async () => {
+    // pebble's DNS answers SERVFAIL for this name, as a broken zone's servers do.
+    await sb.execOk([
+      'curl',
+      '-s',
+      '-d',
+      '{"host":"broken.test."}',
+      'http://127.0.0.1:8055/set-servfail',
+    ]);
+    const broken = await createApp('broken', ['broken.test']);
+    const res = await panel.api('POST', path('letsencrypt'), { webapp_id: broken.id });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().errors.domains).toMatch(/^broken\.test does not resolve: DNS has no record/);
+    expect(res.json().errors.domains).not.toMatch(/Traceback|letsencrypt\.log/);
   }, 300_000);
 
   it('reads the certificate back from the server', async () => {

@@ -117,9 +117,15 @@ const bound = defineManagedHandlers<SysuserRow, CreateBody, { password: string }
     async create(ctx, body) {
       if (await taken(ctx, body.user_name))
         throw fieldError('user_name', 'A system user of this name exists');
-      // root only on the server's first opening: its password is set, nothing is created.
-      if (body.user_name === 'root' && (await hasUsers(ctx)))
-        throw fieldError('user_name', 'This name is reserved');
+      // root only on the server's first opening, and only when its owner asked for it when
+      // connecting: its password is set, nothing is created.
+      if (body.user_name === 'root' && (!ctx.server.root_password || (await hasUsers(ctx))))
+        throw fieldError(
+          'user_name',
+          ctx.server.root_password
+            ? 'This name is reserved'
+            : "root's password is set only when asked for when the server is connected",
+        );
       const root = body.user_name === 'root';
       return {
         user_name: body.user_name,

@@ -64,10 +64,12 @@ async function openServer(
     });
   }
 
-  // No system users yet: root's password and the default user, 36 random characters each.
+  // No system users yet: the default user, and root's password when the owner asked for it
+  // on the Connect page; 36 random characters each.
   const created: CreatedPassword[] = [];
   if (users.total === 0) {
-    for (const user_name of ['root', DEFAULT_SYSTEM_USER]) {
+    const names = server.root_password ? ['root', DEFAULT_SYSTEM_USER] : [DEFAULT_SYSTEM_USER];
+    for (const user_name of names) {
       const password = generatePassword();
       try {
         await dp.create('sysusers', {
@@ -87,7 +89,7 @@ async function openServer(
 /**
  * The spec's "server layout opening": system users and activity logs loaded; a missing OS or
  * time zone fetched and saved; with no system users, root and the default user created with
- * generated passwords. Steps that need the agent wait until the server is online. `phase`
+ * generated passwords (root only when asked for at connect). Steps that need the agent wait until the server is online. `phase`
  * becomes done when the layout may subscribe to live reports.
  */
 export function useServerOpening(server: Server | undefined, online: boolean): ServerOpening {

@@ -1,5 +1,6 @@
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { Box, Stack } from '@mui/material';
+import type { ReactNode } from 'react';
 import { SaveButton, TextInput } from 'ra-ui-materialui';
 
 /** Name, IPv4 and provider of a server, and the submit button: the create and edit forms. */
@@ -7,10 +8,13 @@ export function ServerFields({
   nameHelp,
   submitLabel,
   autoFocus = false,
+  children,
 }: {
   nameHelp: string;
   submitLabel: string;
   autoFocus?: boolean;
+  /** Fields of one form only, above its button. */
+  children?: ReactNode;
 }) {
   return (
     <>
@@ -38,6 +42,7 @@ export function ServerFields({
           slotProps={{ htmlInput: { maxLength: 64 } }}
         />
       </Stack>
+      {children}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 1 }}>
         <SaveButton label={submitLabel} icon={<ArrowForward />} alwaysEnable />
       </Box>

@@ -84,6 +84,8 @@ export const rows: Row[] = [
   { route: `DELETE /api/v1/gitdeploy${ofApp}`, params: doomed, expect: SHARED },
   { route: `GET /api/v1/gitbranch${ofApp}`, params: app, expect: OFFLINE },
   { route: `GET /api/v1/gitwebhook${ofApp}`, params: app, expect: SHARED },
+  { route: `GET /api/v1/gitwebhook/secret${ofApp}`, params: app, expect: SHARED },
+  { route: `GET /api/v1/gitdeploy/releases${ofApp}`, params: app, expect: OFFLINE },
   {
     route: `PATCH /api/v1/gitwebhook${ofApp}`,
     params: app,
