@@ -113,7 +113,12 @@ export const appReleases = defineResource({
   ui: {
     listFields: ['app', 'source', 'version', 'format', 'is_default', 'sha256'],
     formFields: ['app', 'version', 'url', 'sha256', 'size', 'format', 'is_default'],
-    labels: { sha256: 'SHA-256', is_default: 'Default for the app', url: 'Official URL' },
+    labels: {
+      sha256: 'SHA-256',
+      is_default: 'Default for the app',
+      url: 'Official URL',
+      source: 'Source',
+    },
     help: {
       sha256: 'Pinned here: the download is refused when its hash differs',
       url: 'With a mirror set, fetched from <mirror>/<app>/<file name of this URL>',
