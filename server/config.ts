@@ -32,6 +32,11 @@ export interface Config {
   /** Hetzner Cloud's API, where a token is checked on save (tests: tests/fakes/hetzner.ts). */
   hetznerApiUrl: string;
   /**
+   * Null: "Check for new releases" asks the projects' own hosts. Set (tests only): every official
+   * host is reached at `<this>/<host>/<path>` (tests/fakes/releaseSources.ts).
+   */
+  releaseSourcesUrl: string | null;
+  /**
    * Private or local hosts, addresses and CIDRs that addresses users give (a PowerDNS API) may
    * reach; everything else private is refused (server/http/outbound.ts).
    */
@@ -83,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ),
     githubApiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''),
     hetznerApiUrl: (env.HETZNER_API_URL || 'https://api.hetzner.cloud/v1').replace(/\/+$/, ''),
+    releaseSourcesUrl: env.RELEASE_SOURCES_URL?.replace(/\/+$/, '') || null,
     outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
   };
 }

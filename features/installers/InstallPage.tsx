@@ -8,7 +8,9 @@ import { useSaveOutcome } from '../../src/generic/saveOutcome';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
 import { appPaths } from '../webapps/links';
+import { type App, APP_LABELS } from '../releases/urls';
 import { InstallProgress } from './InstallProgress';
+import { SourceNotice } from './SourceNotice';
 import type { InstallAnswer } from './names';
 
 /**
@@ -30,12 +32,14 @@ export function InstallPage({
   const { sid, server } = useServerPage();
   const [answer, setAnswer] = useState<InstallAnswer | null>(null);
   const outcome = useSaveOutcome({ resource, mode: 'create', noun: `The ${label} install` });
+  const app = (Object.keys(APP_LABELS) as App[]).find((a) => APP_LABELS[a] === label);
   return (
     <Box>
       <PageHeader
         title={`Install ${label}`}
         description={`${description} On ${shownName(server).name}.`}
       />
+      {app && !answer ? <SourceNotice app={app} /> : null}
       {answer ? (
         <InstallProgress sid={sid} label={label} answer={answer} onRetry={() => setAnswer(null)} />
       ) : (

@@ -59,7 +59,17 @@ export function InstallProgress({
   );
   const task = data?.[0];
   const state = task ? cloneState(task) : { kind: 'cloning' as const, percent: 0, step: null };
-  const percent = state.kind === 'cloning' ? state.percent : 100;
+  // The bar and its label read the same number: the last step reached (a failed install stays
+  // where it stopped, never a full bar), 100 only once completed.
+  const lastCode = task?.events.at(-1)?.code ?? 0;
+  const percent =
+    state.kind === 'cloning'
+      ? state.percent
+      : state.kind === 'success'
+        ? 100
+        : Math.min(100, Math.max(0, lastCode * 10));
+  // The step in words, as the server named it (never its code).
+  const step = task?.events.at(-1)?.event ?? null;
   return (
     <Stack spacing={2} sx={{ maxWidth: 720 }} data-testid="install-progress">
       {answer.login ? (
@@ -81,7 +91,7 @@ export function InstallProgress({
                 ? words.failed
                 : words.running}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" data-testid="install-percent">
             {percent}%
           </Typography>
         </Stack>
@@ -91,7 +101,7 @@ export function InstallProgress({
           color={
             state.kind === 'failed' ? 'error' : state.kind === 'success' ? 'success' : 'primary'
           }
-          aria-label={`Progress: ${percent}%`}
+          aria-label={step ? `${step}: ${percent}%` : `Progress: ${percent}%`}
           sx={{ height: 8, borderRadius: 4 }}
         />
       </Box>

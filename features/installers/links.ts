@@ -5,5 +5,10 @@ export const INSTALLERS: readonly {
   path: (sid: number | string) => string;
 }[] = [
   { app: 'wordpress', label: 'WordPress', path: (sid) => `/install-wordpress/${sid}` },
+  { app: 'nextcloud', label: 'Nextcloud', path: (sid) => `/install-nextcloud/${sid}` },
+  { app: 'joomla', label: 'Joomla', path: (sid) => `/install-joomla/${sid}` },
+  { app: 'moodle', label: 'Moodle', path: (sid) => `/install-moodle/${sid}` },
+  { app: 'phpmyadmin', label: 'phpMyAdmin', path: (sid) => `/install-phpmyadmin/${sid}` },
+  { app: 'roundcube', label: 'Roundcube', path: (sid) => `/install-roundcube/${sid}` },
   { app: 'nodejs', label: 'Node.js', path: (sid) => `/install-nodejs/${sid}` },
 ];

@@ -1,14 +1,16 @@
-import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
-import type { OpProgress } from '../../resources/agent/protocol';
 import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import type { AppRelease } from '../releases/resource';
-import { fetchUrlOf, releaseFor } from '../releases/server';
-import { type App, APP_LABELS } from '../releases/urls';
+import { releaseFor, whyNoRelease } from '../releases/server';
+import type { App } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
-import { type InstallAnswer, RELEASE_DIR, type installBase } from './names';
+import { type InstallAnswer, type installBase } from './names';
 import { holdTask } from './serverRecover';
+import { fetchStep } from './serverRelease';
+import { appPath, stepOp } from './serverStepOp';
+
+export { appPath, fetchStep, stepOp };
 import { generatedPassword } from './serverSecrets';
 import {
   checkApp,
@@ -116,39 +118,9 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
     { ...plan, kind: 'install', steps: (made) => plan.steps({ ...made, release: release! }) },
     async () => {
       release = await releaseFor(ctx.app.db, plan.type);
-      if (!release)
-        throw new HttpError(
-          409,
-          `No release of ${APP_LABELS[plan.type]} is in the catalogue: an admin adds one under Admin → App releases`,
-        );
+      if (!release) throw new HttpError(409, await whyNoRelease(ctx.app.db, plan.type));
     },
   );
-}
-
-/**
- * An op of an install step: its progress events become the task's events, in order, before
- * the step goes on.
- */
-export async function stepOp<N extends OpName>(
-  ctx: HandlerContext,
-  taskId: number,
-  name: N,
-  args: OpArgs<N>,
-  /** The task's codes the op's own 0..10 map onto (a clone's copy is 3..6 of the whole). */
-  scale: readonly [number, number] = [0, 10],
-): Promise<OpResult<N>> {
-  const { tasks } = ctx.app.services;
-  let writing = Promise.resolve();
-  const [low, high] = scale;
-  const onProgress = (p: OpProgress) => {
-    const code = Math.round(low + ((high - low) * p.code) / 10);
-    writing = writing.then(() => tasks.addEvent(taskId, p.event, code));
-  };
-  try {
-    return await ctx.app.agents.call(ctx.server.id, name, args, { onProgress });
-  } finally {
-    await writing;
-  }
 }
 
 /**
@@ -169,31 +141,6 @@ export async function freeDatabaseName(
     name: 'Its database name is taken: pick another app name',
   });
 }
-
-/** The app's folder on its server, as the web apps make it. */
-export const appPath = (app: WebappRow) => `/home/${app.sys_user}/apps/${app.name}`;
-
-/**
- * The step that downloads the catalogue's release and unpacks it into the app's release folder
- * (the agent refuses it unless its SHA-256 is the pinned one).
- */
-export const fetchStep = (
-  ctx: HandlerContext,
-  made: { app: WebappRow; release: AppRelease; taskId: number },
-  label: string,
-): Step => ({
-  event: `Downloading ${label} ${made.release.version}`,
-  code: 4,
-  run: async () =>
-    void (await stepOp(ctx, made.taskId, 'release.fetch', {
-      // The admin's mirror when one is set; the pinned SHA-256 is checked all the same.
-      url: await fetchUrlOf(ctx.app.db, made.release),
-      sha256: made.release.sha256,
-      format: made.release.format,
-      dest_user: made.app.sys_user,
-      dest_dir: `${appPath(made.app)}/${RELEASE_DIR}`,
-    })),
-});
 
 /**
  * The app's database and its database user (all privileges on it, the given password), as two

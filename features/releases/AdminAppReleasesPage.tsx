@@ -5,9 +5,11 @@ import type { RaRecord } from 'ra-core';
 import { Link } from 'react-router-dom';
 import { GenericList } from '../../src/generic/GenericList';
 import { releasePaths } from './links';
+import { CheckButton } from './CheckButton';
 import { MirrorCard } from './MirrorCard';
+import { OFFICIAL_HOME } from './official';
 import { appReleases } from './resource';
-import { type App, APP_LABELS } from './urls';
+import { type App, APP_LABELS, type OfficialApp } from './urls';
 
 const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
 const name = (r: RaRecord) => `${APP_LABELS[r.app as App] ?? String(r.app)} ${String(r.version)}`;
@@ -24,21 +26,41 @@ export default function AdminAppReleasesPage() {
       <GenericList
         resource={appReleases}
         title="App releases"
-        description="The releases the one-click installers download: an official URL and the archive's SHA-256, pinned here. The default of an app is the one installed."
+        description="Where the one-click installers get each app: Debian's package on the server (apt checks its signature; works offline), the project's official releases (Check for new releases pins the newest version and its published checksum), or a release pinned by hand. The default of an app is the one installed."
         actions={add}
         before={<MirrorCard />}
         sort={{ field: 'app', order: 'ASC' }}
         render={{
           app: (r: RaRecord) => APP_LABELS[r.app as App] ?? String(r.app),
-          version: (r: RaRecord) => <Typography sx={mono}>{String(r.version)}</Typography>,
+          source: (r: RaRecord) =>
+            r.source === 'debian'
+              ? 'Debian package'
+              : r.source === 'official'
+                ? `Official (${OFFICIAL_HOME[r.app as OfficialApp] ?? String(r.app)})`
+                : 'Pinned by hand',
+          version: (r: RaRecord) => (
+            <Box>
+              <Typography sx={mono}>
+                {r.source === 'debian'
+                  ? 'the server’s package'
+                  : r.version
+                    ? String(r.version)
+                    : 'not checked yet'}
+              </Typography>
+              <CheckButton record={r} />
+            </Box>
+          ),
           format: (r: RaRecord) => <Typography sx={mono}>{String(r.format)}</Typography>,
           is_default: (r: RaRecord) =>
             r.is_default ? <Chip size="small" color="primary" label="Default" /> : '—',
-          sha256: (r: RaRecord) => (
-            <Typography sx={mono} title={String(r.sha256)}>
-              {String(r.sha256).slice(0, 12)}…
-            </Typography>
-          ),
+          sha256: (r: RaRecord) =>
+            r.sha256 ? (
+              <Typography sx={mono} title={String(r.sha256)}>
+                {String(r.sha256).slice(0, 12)}…
+              </Typography>
+            ) : (
+              '—'
+            ),
         }}
         editLink={(r) => releasePaths.edit(r.id)}
         deletable={{

@@ -6,12 +6,12 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebStream } from 'node:stream/web';
 import { run } from '../../agent/lib/exec';
-import { confinedPath } from '../../agent/lib/files';
 import { OpError, opFieldError } from '../../agent/lib/opError';
-import { lookupUser } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { fetchRelease } from './agentDownload';
 import { LIMITS, type Entry, listingProblem, parseTarListing, parseZipListing } from './archive';
+import { destinationOf } from './agentDest';
+import { debianCopy } from './agentDebian';
 import { ops } from './resource';
 import type { Format } from './urls';
 
@@ -88,21 +88,7 @@ async function listing(file: string, format: Format): Promise<Entry[]> {
 export const agent = defineAgentFeature(ops, {
   ops: {
     async 'release.fetch'({ url, sha256, format, dest_user, dest_dir }) {
-      const user = await lookupUser(dest_user);
-      if (!user) throw opFieldError('dest_user', `No system user ${dest_user} on this server`);
-      const home = await fs.realpath(user.home).catch(() => null);
-      if (!home) throw opFieldError('dest_user', `${dest_user} has no home folder`);
-      const dest = await confinedPath(home, path.relative(home, path.resolve(dest_dir))).catch(
-        () => null,
-      );
-      if (!dest || dest === home || !path.resolve(dest_dir).startsWith(home + path.sep))
-        throw opFieldError('dest_dir', `A folder inside ${home}, reached without links`);
-      if (await fs.lstat(dest).catch(() => null))
-        throw opFieldError('dest_dir', `${dest} exists already`);
-      const parent = path.dirname(dest);
-      const pstat = await fs.lstat(parent).catch(() => null);
-      if (!pstat?.isDirectory() || pstat.uid !== user.uid)
-        throw opFieldError('dest_dir', `${parent} must be an existing folder of ${dest_user}`);
+      const { user, dest, parent } = await destinationOf(dest_user, dest_dir);
 
       const file = await verified(url, sha256, format);
       const entries = await listing(file, format);
@@ -144,5 +130,8 @@ export const agent = defineAgentFeature(ops, {
       const bytes = entries.reduce((n, e) => n + e.size, 0);
       return { path: dest, files, bytes };
     },
+    'release.debian': debianCopy,
   },
+  // An install of Debian's package waits for any other apt-get of the agent.
+  locks: { 'release.debian': () => ['apt'] },
 });

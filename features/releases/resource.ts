@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
-import { APPS, FORMATS, SHA256, mirrorProblem, urlProblem } from './urls';
+import { APPS, DEBIAN_APPS, FORMATS, SHA256, SOURCES, mirrorProblem, urlProblem } from './urls';
 
 /** An address of at most 500 characters, refused with `problem`'s words. */
 const address = (problem: (value: string) => string | null) =>
@@ -30,6 +30,14 @@ export const appReleaseSchema = z.object({
   size: z.number().int().nullable(),
   format: z.enum(FORMATS),
   is_default: z.boolean(),
+  /**
+   * `pinned`: typed in by an admin; `official`: the project's own releases, pinned by "Check for
+   * new releases"; `debian`: Debian's package on the managed server (no URL, no hash: apt
+   * checks the package's signature).
+   */
+  source: z.enum(SOURCES),
+  /** When "Check for new releases" last pinned this official source; null before. */
+  checked_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -75,6 +83,24 @@ export const appReleases = defineResource({
     update: { guard: 'admin', method: 'PUT', summary: 'Change a pinned release' },
     delete: { guard: 'admin', summary: 'Take a release out of the catalogue' },
   },
+  actions: {
+    check: {
+      method: 'POST',
+      path: 'admin/app-releases/{id}/check',
+      guard: 'admin',
+      summary:
+        'Check for new releases: an official source asks its project for the newest version and its published checksum, and pins both (409 with the reason when it cannot; the previous pin stays)',
+      response: appReleaseSchema,
+    },
+    makeDefault: {
+      method: 'PATCH',
+      path: 'admin/app-releases/{id}',
+      guard: 'admin',
+      summary: 'Make this source the one its app installs from (the others of the app stop being)',
+      body: z.object({ is_default: z.literal(true) }),
+      response: appReleaseSchema,
+    },
+  },
   example: {
     app: 'wordpress',
     version: '6.4.3',
@@ -85,9 +111,14 @@ export const appReleases = defineResource({
     is_default: true,
   },
   ui: {
-    listFields: ['app', 'version', 'format', 'is_default', 'sha256'],
+    listFields: ['app', 'source', 'version', 'format', 'is_default', 'sha256'],
     formFields: ['app', 'version', 'url', 'sha256', 'size', 'format', 'is_default'],
-    labels: { sha256: 'SHA-256', is_default: 'Default for the app', url: 'Official URL' },
+    labels: {
+      sha256: 'SHA-256',
+      is_default: 'Default for the app',
+      url: 'Official URL',
+      source: 'Source',
+    },
     help: {
       sha256: 'Pinned here: the download is refused when its hash differs',
       url: 'With a mirror set, fetched from <mirror>/<app>/<file name of this URL>',
@@ -138,7 +169,42 @@ export const releaseMirror = defineResource({
   },
 });
 
-export const resources = { 'app-releases': appReleases, 'app-release-mirror': releaseMirror };
+/** Whether an app can be installed now, and why not: what a user's install page says first. */
+export const appSourceStatusSchema = z.object({
+  app: z.enum(APPS),
+  usable: z.boolean(),
+  /** The source an install uses (null when none is usable). */
+  source: z.enum(SOURCES).nullable(),
+  /** Its version; for Debian's package, the server's own package decides. */
+  version: z.string().nullable(),
+  /** Why the app cannot be installed (null when it can). */
+  reason: z.string().nullable(),
+});
+export type AppSourceStatus = z.infer<typeof appSourceStatusSchema>;
+
+/** Every signed-in user may read which apps can be installed (no URL or hash in it). */
+export const appSources = defineResource({
+  name: 'app-sources',
+  label: 'App sources',
+  schema: appSourceStatusSchema,
+  paths: {},
+  ops: {},
+  actions: {
+    list: {
+      method: 'GET',
+      path: 'app-sources',
+      guard: 'user',
+      summary: 'Which one-click apps can be installed now, and why not',
+      response: z.object({ data: z.array(appSourceStatusSchema) }),
+    },
+  },
+});
+
+export const resources = {
+  'app-releases': appReleases,
+  'app-release-mirror': releaseMirror,
+  'app-sources': appSources,
+};
 
 /** Where a fetched archive is unpacked: a path inside the user's home (checked by the agent). */
 const destDir = z
@@ -162,5 +228,19 @@ export const ops = {
     }),
     z.object({ path: z.string(), files: z.number().int(), bytes: z.number().int() }),
     600_000,
+  ),
+  /**
+   * Installs Debian's package of the app when the server lacks it (apt-get checks its
+   * signature), then copies its files into `dest_dir` as `dest_user`, laid out as the project's
+   * own archive: links followed, nothing pointing back into /etc or /var/lib.
+   */
+  'release.debian': op(
+    z.object({
+      app: z.enum(DEBIAN_APPS),
+      dest_user: z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/),
+      dest_dir: destDir,
+    }),
+    z.object({ path: z.string(), version: z.string(), installed: z.boolean() }),
+    900_000,
   ),
 };

@@ -6,9 +6,20 @@ import { withId } from '../../server/db/migrations/helpers';
 import { defineServerFeature } from '../../server/feature';
 import { adminCatalogue } from '../../server/http/adminCatalogue';
 import { defineHandlers } from '../../server/http/handlers';
-import { type AppRelease, type appReleaseInput, appReleases } from './resource';
+import { HttpError } from '../../server/http/errors';
+import { type AppRelease, type appReleaseInput, appReleases, appSources } from './resource';
+import { checkOfficial } from './serverCheck';
 import { mirrorHandlers, mirrorMigration, mirrorOf } from './serverMirror';
-import { type App, type Format, downloadUrl } from './urls';
+import { keptSource, sourcesMigration, statusOf, unusable } from './serverSources';
+import {
+  APPS,
+  APP_LABELS,
+  type App,
+  type Format,
+  type OfficialApp,
+  type Source,
+  downloadUrl,
+} from './urls';
 
 interface AppReleasesTable {
   id: Generated<number>;
@@ -19,6 +30,9 @@ interface AppReleasesTable {
   size: number | null;
   format: string;
   is_default: Flag;
+  /** pinned, official or debian (serverSources.ts). */
+  source: Generated<string>;
+  checked_at: Generated<Timestamp | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -56,6 +70,7 @@ const record = (row: Row): AppRelease => ({
   ...row,
   app: row.app as App,
   format: row.format as Format,
+  source: row.source as Source,
   size: row.size === null ? null : Number(row.size),
   is_default: Boolean(row.is_default),
 });
@@ -90,27 +105,110 @@ const catalogue = adminCatalogue({
   written: onlyDefault,
 });
 
-const handlers = defineHandlers(appReleases, { ...catalogue.handlers, actions: {} });
+const found = async (db: Db, id: number) => record(await catalogue.mustFind(db, id));
 
-export const server = defineServerFeature({
-  migrations: { '0019_app_releases': migration, '0023_release_mirror': mirrorMigration },
-  handlers: [handlers, mirrorHandlers],
+const handlers = defineHandlers(appReleases, {
+  ...catalogue.handlers,
+  async update(ctx) {
+    keptSource(await found(ctx.app.db, Number(ctx.params.id)), 'edit');
+    return catalogue.handlers.update(ctx);
+  },
+  async delete(ctx) {
+    keptSource(await found(ctx.app.db, Number(ctx.params.id)), 'delete');
+    return catalogue.handlers.delete(ctx);
+  },
+  actions: {
+    async check(ctx) {
+      const { db } = ctx.app;
+      const release = await found(db, Number(ctx.params.id));
+      if (release.source !== 'official')
+        throw new HttpError(409, 'Only an official source is checked for new releases');
+      const pin = await checkOfficial(release.app as OfficialApp, ctx.app.config.releaseSourcesUrl);
+      const other = await db
+        .selectFrom('app_releases')
+        .select('id')
+        .where('app', '=', release.app)
+        .where('version', '=', pin.version)
+        .where('id', '!=', release.id)
+        .executeTakeFirst();
+      if (other)
+        throw new HttpError(
+          409,
+          `${APP_LABELS[release.app]} ${pin.version} is in the catalogue already, pinned by hand: the official source keeps ${release.version || 'no version'}`,
+        );
+      const at = new Date().toISOString();
+      await db
+        .updateTable('app_releases')
+        .set({ ...pin, checked_at: at, updated_at: at })
+        .where('id', '=', release.id)
+        .execute();
+      return found(db, release.id);
+    },
+    async makeDefault(ctx) {
+      const { db } = ctx.app;
+      const id = Number(ctx.params.id);
+      await catalogue.mustFind(db, id);
+      await db
+        .updateTable('app_releases')
+        .set({ is_default: 1, updated_at: new Date().toISOString() })
+        .where('id', '=', id)
+        .execute();
+      await onlyDefault(db, await catalogue.mustFind(db, id));
+      return found(db, id);
+    },
+  },
 });
 
-/**
- * The release an installer fetches: the app's default, else its newest entry; null when the
- * catalogue has none (the installer then says so and makes nothing).
- */
-export async function releaseFor(db: Db, app: App): Promise<AppRelease | null> {
-  const row = await db
+const sourceHandlers = defineHandlers(appSources, {
+  actions: {
+    async list(ctx) {
+      const data = await Promise.all(
+        APPS.map(async (app) =>
+          statusOf(app, await releaseFor(ctx.app.db, app), await firstOf(ctx.app.db, app)),
+        ),
+      );
+      return { data };
+    },
+  },
+});
+
+export const server = defineServerFeature({
+  migrations: {
+    '0019_app_releases': migration,
+    '0023_release_mirror': mirrorMigration,
+    '0030_release_sources': sourcesMigration,
+  },
+  handlers: [handlers, mirrorHandlers, sourceHandlers],
+});
+
+/** The app's entries, its default first, then the newest. */
+async function entriesOf(db: Db, app: App): Promise<AppRelease[]> {
+  const rows = await db
     .selectFrom('app_releases')
     .selectAll()
     .where('app', '=', app)
     .orderBy('is_default', 'desc')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .executeTakeFirst();
-  return row ? record(row) : null;
+    .execute();
+  return rows.map(record);
+}
+
+/** The app's default entry (usable or not): the one whose problem a user is told. */
+const firstOf = async (db: Db, app: App) => (await entriesOf(db, app))[0] ?? null;
+
+/**
+ * The release an installer uses: the app's default when it is usable (Debian's package, or a
+ * release with its address and SHA-256), else its newest usable entry; null when there is none
+ * (the installer then says why and makes nothing).
+ */
+export async function releaseFor(db: Db, app: App): Promise<AppRelease | null> {
+  return (await entriesOf(db, app)).find((r) => unusable(r) === null) ?? null;
+}
+
+/** Why `app` cannot be installed now (the default's problem), for the installer's 409. */
+export async function whyNoRelease(db: Db, app: App): Promise<string> {
+  return statusOf(app, null, await firstOf(db, app)).reason!;
 }
 
 /**

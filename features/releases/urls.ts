@@ -24,6 +24,25 @@ export const APP_LABELS: Record<App, string> = {
   roundcube: 'Roundcube',
 };
 
+/** Where a catalogue entry comes from (see appReleaseSchema's `source`). */
+export const SOURCES = ['pinned', 'official', 'debian'] as const;
+export type Source = (typeof SOURCES)[number];
+
+/** The apps Debian packages (wordpress, phpmyadmin, roundcube-core). */
+export const DEBIAN_APPS = ['wordpress', 'phpmyadmin', 'roundcube'] as const;
+export type DebianApp = (typeof DEBIAN_APPS)[number];
+
+/** The apps with an official source: every app with a release (Node.js has none). */
+export const OFFICIAL_APPS = [
+  'wordpress',
+  'nextcloud',
+  'joomla',
+  'moodle',
+  'phpmyadmin',
+  'roundcube',
+] as const;
+export type OfficialApp = (typeof OFFICIAL_APPS)[number];
+
 export const FORMATS = ['tar.gz', 'tar.bz2', 'tgz', 'zip'] as const;
 export type Format = (typeof FORMATS)[number];
 

@@ -1,4 +1,4 @@
-import { ADMIN, type Fixture, type Row } from './support';
+import { ADMIN, type Fixture, type Row, USER } from './support';
 
 /** A fresh release, for the rows that read, change or remove one. */
 let made = 0;
@@ -48,6 +48,19 @@ export const rows: Row[] = [
     expect: ADMIN,
   },
   { route: 'DELETE /api/v1/admin/app-releases/:id', params: one, expect: ADMIN },
+  // A release pinned by hand is not an official source: the admin's check is refused in words.
+  {
+    route: 'POST /api/v1/admin/app-releases/:id/check',
+    params: one,
+    expect: { ...ADMIN, admin: 409 },
+  },
+  {
+    route: 'PATCH /api/v1/admin/app-releases/:id',
+    params: one,
+    body: () => ({ is_default: true }),
+    expect: ADMIN,
+  },
+  { route: 'GET /api/v1/app-sources', expect: USER },
   { route: 'GET /api/v1/admin/app-releases-mirror', expect: ADMIN },
   {
     route: 'PUT /api/v1/admin/app-releases-mirror',
