@@ -38,11 +38,14 @@ export function AccountMenu({ user, isAdmin, photo }: AccountMenuProps) {
   const plan = planLabel(user, isAdmin);
   const planText = plan ? translate(`shell.plans.${plan}`, { _: plan }) : '';
   const close = () => setAnchor(null);
+  const menuName = translate('shell.header.account');
+  // The name starts with what the button shows (WCAG 2.5.3: say what you see), then what it opens.
+  const shown = [photo ? '' : initials(name), name, planText].filter(Boolean).join(' ');
   return (
     <>
       <ButtonBase
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={translate('shell.header.account')}
+        aria-label={shown ? `${shown}, ${menuName}` : menuName}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         sx={{
