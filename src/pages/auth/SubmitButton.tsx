@@ -13,7 +13,8 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
       disabled={busy}
       aria-busy={busy}
       sx={{ mt: 2.5, py: 1.25, fontSize: 16 }}
-      startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+      // The button says it is busy (aria-busy): its spinner is decoration.
+      startIcon={busy ? <CircularProgress size={18} color="inherit" aria-hidden /> : undefined}
     >
       {children}
     </Button>
