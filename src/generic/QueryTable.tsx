@@ -12,6 +12,16 @@ import {
 } from '@mui/material';
 import { errorMessage } from './serverErrors';
 
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 export interface QueryTableProps<T> {
   query: { isPending: boolean; error: unknown; data?: T[] };
   /** Said when the error carries no message of its own. */
@@ -55,7 +65,8 @@ export function QueryTable<T>({
           <TableRow>
             {columns.map((column, i) => (
               <TableCell key={i} align={column ? undefined : 'right'}>
-                {column}
+                {/* The actions' column is named for screen readers: each cell needs a header. */}
+                {column || <Box sx={VISUALLY_HIDDEN}>Actions</Box>}
               </TableCell>
             ))}
           </TableRow>

@@ -5,6 +5,7 @@ import {
   Card,
   Chip,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -79,30 +80,27 @@ export function ServerPickerPage({
         ) : (
           <List disablePadding aria-label="Servers">
             {data.map((server, index) => (
-              <ListItemButton
-                key={server.id}
-                component={Link}
-                to={to(server.id)}
-                divider={index < data.length - 1}
-              >
-                <ListItemIcon>
-                  <DnsOutlined />
-                </ListItemIcon>
-                <ListItemText
-                  primary={shownName(server).name}
-                  secondary={server.ip4 ?? shownName(server).id ?? 'No address yet'}
-                  slotProps={{ primary: { sx: { fontWeight: 500 } } }}
-                />
-                {extra?.(server)}
-                <Chip
-                  size="small"
-                  variant="outlined"
-                  color={server.connected ? 'success' : 'default'}
-                  label={server.connected ? 'Online' : 'Offline'}
-                  sx={{ mr: 1 }}
-                />
-                <ChevronRight color="action" />
-              </ListItemButton>
+              <ListItem key={server.id} disablePadding divider={index < data.length - 1}>
+                <ListItemButton component={Link} to={to(server.id)}>
+                  <ListItemIcon>
+                    <DnsOutlined />
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={shownName(server).name}
+                    secondary={server.ip4 ?? shownName(server).id ?? 'No address yet'}
+                    slotProps={{ primary: { sx: { fontWeight: 500 } } }}
+                  />
+                  {extra?.(server)}
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={server.connected ? 'success' : 'default'}
+                    label={server.connected ? 'Online' : 'Offline'}
+                    sx={{ mr: 1 }}
+                  />
+                  <ChevronRight color="action" />
+                </ListItemButton>
+              </ListItem>
             ))}
           </List>
         )}

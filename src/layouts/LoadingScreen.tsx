@@ -22,7 +22,7 @@ export function LoadingScreen({ fullPage = true }: { fullPage?: boolean }) {
       }}
     >
       {fullPage && <BrandMark size={44} />}
-      <CircularProgress size={28} thickness={4.5} />
+      <CircularProgress size={28} thickness={4.5} aria-label={translate('shell.loading')} />
       <Typography variant="body2" color="text.secondary">
         {translate('shell.loading')}
       </Typography>

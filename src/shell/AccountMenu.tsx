@@ -21,6 +21,16 @@ interface AccountMenuProps {
   photo: string | null;
 }
 
+/** Read by screen readers, not shown. */
+const VISUALLY_HIDDEN = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
 const initials = (name: string) =>
   name
     .split(/\s+/)
@@ -42,7 +52,6 @@ export function AccountMenu({ user, isAdmin, photo }: AccountMenuProps) {
     <>
       <ButtonBase
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label={translate('shell.header.account')}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         sx={{
@@ -68,6 +77,10 @@ export function AccountMenu({ user, isAdmin, photo }: AccountMenuProps) {
           <Typography variant="caption" color="text.secondary" data-testid="plan-name">
             {planText}
           </Typography>
+        </Box>
+        {/* Named by what it shows (WCAG 2.5.3: say what you see), then by what it opens. */}
+        <Box component="span" sx={VISUALLY_HIDDEN}>
+          , {translate('shell.header.account')}
         </Box>
       </ButtonBase>
       <Menu

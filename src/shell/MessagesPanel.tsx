@@ -130,7 +130,7 @@ function MessageList({ serverId }: { serverId?: number }) {
   const shown = visibleMessages(messages, expanded);
   const toggle = viewToggle(messages.length, expanded);
   if (isPending || (serverId !== undefined && activity.isPending)) {
-    return <LinearProgress sx={{ m: 2 }} />;
+    return <LinearProgress sx={{ m: 2 }} aria-label={translate('shell.loading')} />;
   }
   return (
     <>

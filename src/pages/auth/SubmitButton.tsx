@@ -15,10 +15,11 @@ export function SubmitButton({ busy, children }: { busy: boolean; children: Reac
       disabled={busy}
       aria-busy={busy}
       sx={{ mt: 2.5, py: 1.25, fontSize: 16 }}
+      // The button says it is busy (aria-busy): its spinner is decoration.
       startIcon={
         busy ? (
           <Suspense fallback={null}>
-            <CircularProgress size={18} color="inherit" />
+            <CircularProgress size={18} color="inherit" aria-hidden />
           </Suspense>
         ) : undefined
       }
