@@ -54,7 +54,7 @@ test('the holder lists their sessions, signs one out, then the others, then this
   await shot(page, 'account-sessions');
 
   // Sign the phone out.
-  await phoneRow.getByRole('button', { name: /^Sign out Safari 17 on iOS/ }).click();
+  await phoneRow.getByRole('button', { name: /^Revoke: sign out Safari 17 on iOS/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Sign out this session?' });
   await expect(dialog).toContainText('Safari 17 on iOS');
   await shot(page, 'account-sessions-confirm');

@@ -135,10 +135,11 @@ export function SessionsCard() {
                         size="small"
                         disabled={busy}
                         onClick={() => setAsking({ kind: 'one', session })}
+                        // The name starts with what the button shows (WCAG 2.5.3), then says which.
                         aria-label={
                           session.current
-                            ? 'Sign out this session'
-                            : `Sign out ${describeUserAgent(session.user_agent)} from ${session.ip}`
+                            ? 'Revoke: sign out this session'
+                            : `Revoke: sign out ${describeUserAgent(session.user_agent)} from ${session.ip}`
                         }
                       >
                         Revoke
