@@ -3,22 +3,44 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { type Api, E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 
 /**
- * The admins' app-release catalogue: the empty state, a release pinned (a bad SHA-256 refused
- * at its field), edited, the mirror set and cleared, the release removed after confirming.
- * The catalogue and its mirror are the whole panel's: this file runs alone (playwright.config.ts,
- * locks), from the empty catalogue, and leaves no mirror behind for the installers' specs.
+ * The admins' app-release catalogue: the sources a fresh panel seeds (Debian's packages, the
+ * projects' official releases), a release pinned by hand (a bad SHA-256 refused at its field),
+ * edited, the mirror set and cleared, the release removed after confirming. The catalogue and
+ * its mirror are the whole panel's: this file runs alone (playwright.config.ts, locks), from the
+ * seeded catalogue, and leaves WordPress on its Debian default and no mirror behind.
  */
 test.describe.configure({ lock: '-exclusive-' });
 
-/** Takes out what the installers' specs pinned if they ran before: the empty state is the start. */
-async function emptyCatalogue(api: Api, request: APIRequestContext) {
+interface Row {
+  id: number;
+  app: string;
+  source: string;
+}
+/** The catalogue as the API lists it. */
+async function catalogue(api: Api, request: APIRequestContext): Promise<Row[]> {
   const headers = { authorization: `Bearer ${await api.admin()}` };
   const list = await request.get('/api/v1/admin/app-releases?perPage=100', { headers });
   expect(list.status()).toBe(200);
-  for (const { id } of ((await list.json()) as { data: { id: number }[] }).data) {
+  return ((await list.json()) as { data: Row[] }).data;
+}
+/**
+ * Takes out what the installers' specs pinned by hand if they ran before (the seeded sources
+ * cannot be removed), and makes WordPress's Debian source its default again.
+ */
+async function seededOnly(api: Api, request: APIRequestContext) {
+  const headers = { authorization: `Bearer ${await api.admin()}` };
+  const rows = await catalogue(api, request);
+  for (const { id } of rows.filter((r) => r.source === 'pinned')) {
     const gone = await request.delete(`/api/v1/admin/app-releases/${id}`, { headers });
     expect(gone.status(), await gone.text()).toBeLessThan(300);
   }
+  const debian = rows.find((r) => r.app === 'wordpress' && r.source === 'debian');
+  expect(debian, 'a fresh panel seeds WordPress from Debian').toBeTruthy();
+  const made = await request.patch(`/api/v1/admin/app-releases/${debian!.id}`, {
+    headers,
+    data: { is_default: true },
+  });
+  expect(made.status(), await made.text()).toBeLessThan(300);
 }
 const SHOTS = '.tmp/shots-app-releases';
 mkdirSync(SHOTS, { recursive: true });
@@ -36,17 +58,21 @@ test('the admin pins, edits and removes a release, and points the catalogue at a
   api,
   request,
 }) => {
-  await emptyCatalogue(api, request);
+  await seededOnly(api, request);
   await openSignedIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await page.getByRole('link', { name: 'App releases' }).first().click();
   await expect(page).toHaveURL(/\/admin\/app-releases$/);
-  await expect(page.getByText('No releases pinned')).toBeVisible();
-  await expect(page.getByText(/installers refuse to run until a release/)).toBeVisible();
+  // The seeded sources: Debian's package for WordPress, the official releases for Nextcloud.
+  await expect(page.getByRole('row', { name: /WordPress.*Debian package/ }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: /Nextcloud.*Official/ }).first()).toBeVisible();
+  await expect(
+    page.getByRole('button', { name: /Check for new releases of Nextcloud/ }).first(),
+  ).toBeVisible();
   const mirror = page.getByTestId('mirror-current');
   await expect(mirror).toHaveText('None: downloads come from the official URLs');
   await expect(page.getByText(/a mirror cannot change what is installed/)).toBeVisible();
-  await shot(page, 'empty');
+  await shot(page, 'seeded');
 
   // Pin a release; a bad SHA-256 is refused at its field.
   await page.getByRole('link', { name: 'Add release' }).first().click();
@@ -103,10 +129,11 @@ test('the admin pins, edits and removes a release, and points the catalogue at a
   await expect(dialog).toContainText('WordPress 6.4.4');
   await shot(page, 'delete-confirm');
   await dialog.getByRole('button', { name: /Delete/ }).click();
-  await expect(page.getByText('No releases pinned')).toBeVisible();
+  await expect(page.getByRole('row', { name: /6\.4\.4/ })).toHaveCount(0);
 
   // Clear the mirror: downloads come from the official URLs again.
   await page.getByRole('button', { name: 'Clear mirror' }).click();
   await expect(mirror).toHaveText('None: downloads come from the official URLs');
   await shot(page, 'cleared');
+  await seededOnly(api, request);
 });
