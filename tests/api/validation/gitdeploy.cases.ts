@@ -7,6 +7,14 @@ const ofApp = `webstacks/:appId/${server}`;
 
 /** Bad input on git deployment: repository URLs git would run or read locally, branches, wsid. */
 export const cases: Case[] = [
+  // A rollback names one of the kept releases, in the agent's own name format, or none.
+  {
+    route: `POST /api/v1/gitdeploy/rollback/${ofApp}`,
+    as: 'user',
+    body: { release: '../../etc' },
+    errors: { release: 'A release name' },
+    params: app,
+  },
   // A malformed or foreign `?wsid=` is as missing as a stranger's app (404); a missing one is a 400.
   {
     route: `GET /api/v1/gitdeploy/${server}`,

@@ -26,6 +26,14 @@ const release = async ({ t }: Fixture) => {
 /** Bad input on the release catalogue: apps, addresses, hashes, formats. */
 export const cases: Case[] = [
   {
+    // Making a source the default takes the flag set, nothing else.
+    route: 'PATCH /api/v1/admin/app-releases/:id',
+    as: 'admin',
+    body: { is_default: false },
+    errors: { is_default: /./ },
+    params: release,
+  },
+  {
     route: 'GET /api/v1/admin/app-releases',
     as: 'admin',
     query: '?sort=url_secret',
