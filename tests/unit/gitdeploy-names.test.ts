@@ -109,7 +109,7 @@ describe('git webhooks', () => {
         }),
         body,
       ),
-    ).toEqual({ event: 'push', delivery: 'd' });
+    ).toEqual({ event: 'push', delivery: 'd', signed: good });
     expect(
       verify(
         'github',
@@ -130,7 +130,7 @@ describe('git webhooks', () => {
         headers({ 'x-gitlab-token': 'tok', 'x-gitlab-event': 'Push Hook' }),
         body,
       ),
-    ).toEqual({ event: 'Push Hook', delivery: null });
+    ).toEqual({ event: 'Push Hook', delivery: null, signed: 'tok' });
     expect(verify('gitlab', 'tok', headers({ 'x-gitlab-token': 'to' }), body)).toBeNull();
   });
 
