@@ -35,6 +35,10 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(root, 'app/b'), { recursive: true });
   fs.writeFileSync(path.join(root, 'app/a.txt'), 'hello');
   fs.symlinkSync('/etc/hostname', path.join(root, 'app/link'));
+  // A folder beside the app, and a link in the app to it: the worker must not step through.
+  fs.mkdirSync(path.join(root, 'outside'));
+  fs.writeFileSync(path.join(root, 'outside/secret.txt'), 'not yours');
+  fs.symlinkSync(path.join(root, 'outside'), path.join(root, 'app/out'));
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -46,6 +50,8 @@ const ask = (request: object) =>
     }),
   ) as { ok: boolean; value?: { data: { name: string; type: string }[] }; code?: string };
 
+const outside = () => fs.readdirSync(path.join(root, 'outside')).sort();
+
 describe('the bundled file worker', () => {
   it('lists folders first, then files and links by name', () => {
     const answer = ask({ action: 'list', path: '/', page: 1, per_page: 10 });
@@ -54,6 +60,7 @@ describe('the bundled file worker', () => {
       ['b', 'dir'],
       ['a.txt', 'file'],
       ['link', 'link'],
+      ['out', 'link'],
     ]);
   });
 
@@ -65,5 +72,30 @@ describe('the bundled file worker', () => {
     expect(ask({ action: 'list', path: '/..', page: 1, per_page: 10 })).toMatchObject({
       ok: false,
     });
+  });
+});
+
+// Each call starts a node process: on a busy machine that takes a second or more.
+describe('a linked folder that leads out of the app', { timeout: 60_000 }, () => {
+  const refused = { ok: false, code: 'refused' };
+
+  it('is neither listed nor read through', () => {
+    expect(ask({ action: 'list', path: '/out', page: 1, per_page: 10 })).toMatchObject(refused);
+    const read = ask({ action: 'read', path: '/out/secret.txt', offset: 0, piece: 100 });
+    expect(read).toMatchObject(refused);
+    expect(JSON.stringify(read)).not.toContain('not yours');
+  });
+
+  it('is not written, created in, copied into or changed through', () => {
+    const data = Buffer.from('planted').toString('base64');
+    expect(ask({ action: 'write', path: '/out/new.txt', how: 'new', data })).toMatchObject(refused);
+    expect(ask({ action: 'mkdir', path: '/out/made' })).toMatchObject(refused);
+    expect(ask({ action: 'copy', paths: ['/a.txt'], destination: '/out' })).toMatchObject(refused);
+    expect(ask({ action: 'permissions', paths: ['/out/secret.txt'], mode: '0666' })).toMatchObject(
+      refused,
+    );
+    expect(outside()).toEqual(['secret.txt']);
+    expect(fs.statSync(path.join(root, 'outside/secret.txt')).mode & 0o777).not.toBe(0o666);
+    expect(fs.readFileSync(path.join(root, 'outside/secret.txt'), 'utf8')).toBe('not yours');
   });
 });
