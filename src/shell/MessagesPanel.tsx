@@ -23,6 +23,12 @@ import {
   visibleMessages,
 } from './messages';
 
+/** What a running task of each kind is doing, beside its percent. */
+const RUNNING_WORDS = {
+  clone: 'shell.messages.cloning',
+  install: 'shell.messages.installing',
+  gitdeploy: 'shell.messages.deploying',
+} as const satisfies Record<Clone['kind'], string>;
 const ACTIVITY_COLORS = { pending: 'info', done: 'success', failed: 'error' } as const;
 const ACTIVITY_LABELS = { pending: 'Pending', done: 'Done', failed: 'Failed' } as const;
 
@@ -70,10 +76,7 @@ function CloneRow({ clone }: { clone: Clone }) {
         )}
         {state.kind === 'cloning' && (
           <Typography variant="caption" color="text.secondary">
-            {translate(
-              clone.kind === 'install' ? 'shell.messages.installing' : 'shell.messages.cloning',
-            )}{' '}
-            {state.percent}%
+            {translate(RUNNING_WORDS[clone.kind])} {state.percent}%
           </Typography>
         )}
       </Box>
