@@ -1,4 +1,5 @@
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,6 +23,8 @@ import {
   viewToggle,
   visibleMessages,
 } from './messages';
+import { unreadBadge } from './unreadCount';
+import { useUnreadMessages } from './unreadMessages';
 
 /** What a running task of each kind is doing, beside its percent. */
 const RUNNING_WORDS = {
@@ -180,25 +183,39 @@ export function MessagesPanel({ serverId, onOpen }: { serverId?: number; onOpen?
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = translate('shell.header.messages');
+  const unread = useUnreadMessages();
+  const badge = unreadBadge(unread.count);
   return (
     <>
       <Tooltip title={label}>
         <IconButton
           onClick={(event) => {
             setAnchor(event.currentTarget);
+            unread.markSeen();
             onOpen?.();
           }}
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={anchor !== null}
         >
-          <NotificationsOutlined />
+          <Badge
+            badgeContent={badge}
+            color="error"
+            invisible={badge === null}
+            data-testid="messages-unread"
+          >
+            <NotificationsOutlined />
+          </Badge>
         </IconButton>
       </Tooltip>
       <Popover
         open={anchor !== null}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
+        onClose={() => {
+          // What moved while it was open has been seen.
+          unread.markSeen();
+          setAnchor(null);
+        }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
