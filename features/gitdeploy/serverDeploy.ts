@@ -110,7 +110,8 @@ export async function startDeploy(
     userId: server.user_id,
     serverId: server.id,
     kind: 'gitdeploy',
-    name: `Deploy ${config.branch} to ${webapp.name}`,
+    // The messages panel words it "Deploy of <app>".
+    name: webapp.name,
     opId,
   });
   const inserted = await app.db

@@ -49,6 +49,8 @@ export const de: Translation = {
       clone: 'Klon von %{name}',
       install: 'Installation von %{name}',
       installing: 'wird installiert',
+      gitdeploy: 'Bereitstellung von %{name}',
+      deploying: 'wird bereitgestellt',
     },
     menu: {
       dashboard: 'Übersicht',

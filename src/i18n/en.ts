@@ -37,6 +37,8 @@ export const en = {
       clone: 'Clone of %{name}',
       install: 'Install of %{name}',
       installing: 'installing',
+      gitdeploy: 'Deploy of %{name}',
+      deploying: 'deploying',
     },
     menu: {
       dashboard: 'Dashboard',

@@ -45,6 +45,8 @@ export const es: Translation = {
       clone: 'Clon de %{name}',
       install: 'Instalación de %{name}',
       installing: 'instalando',
+      gitdeploy: 'Despliegue de %{name}',
+      deploying: 'desplegando',
     },
     menu: {
       dashboard: 'Panel',

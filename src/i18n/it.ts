@@ -45,6 +45,8 @@ export const it: Translation = {
       clone: 'Clone di %{name}',
       install: 'Installazione di %{name}',
       installing: 'installazione',
+      gitdeploy: 'Distribuzione di %{name}',
+      deploying: 'in distribuzione',
     },
     menu: {
       dashboard: 'Pannello',

@@ -1,4 +1,5 @@
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -22,7 +23,15 @@ import {
   viewToggle,
   visibleMessages,
 } from './messages';
+import { unreadBadge } from './unreadCount';
+import { useUnreadMessages } from './unreadMessages';
 
+/** What a running task of each kind is doing, beside its percent. */
+const RUNNING_WORDS = {
+  clone: 'shell.messages.cloning',
+  install: 'shell.messages.installing',
+  gitdeploy: 'shell.messages.deploying',
+} as const satisfies Record<Clone['kind'], string>;
 const ACTIVITY_COLORS = { pending: 'info', done: 'success', failed: 'error' } as const;
 const ACTIVITY_LABELS = { pending: 'Pending', done: 'Done', failed: 'Failed' } as const;
 
@@ -70,10 +79,7 @@ function CloneRow({ clone }: { clone: Clone }) {
         )}
         {state.kind === 'cloning' && (
           <Typography variant="caption" color="text.secondary">
-            {translate(
-              clone.kind === 'install' ? 'shell.messages.installing' : 'shell.messages.cloning',
-            )}{' '}
-            {state.percent}%
+            {translate(RUNNING_WORDS[clone.kind])} {state.percent}%
           </Typography>
         )}
       </Box>
@@ -177,25 +183,39 @@ export function MessagesPanel({ serverId, onOpen }: { serverId?: number; onOpen?
   const translate = useTranslate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const label = translate('shell.header.messages');
+  const unread = useUnreadMessages();
+  const badge = unreadBadge(unread.count);
   return (
     <>
       <Tooltip title={label}>
         <IconButton
           onClick={(event) => {
             setAnchor(event.currentTarget);
+            unread.markSeen();
             onOpen?.();
           }}
           aria-label={label}
           aria-haspopup="dialog"
           aria-expanded={anchor !== null}
         >
-          <NotificationsOutlined />
+          <Badge
+            badgeContent={badge}
+            color="error"
+            invisible={badge === null}
+            data-testid="messages-unread"
+          >
+            <NotificationsOutlined />
+          </Badge>
         </IconButton>
       </Tooltip>
       <Popover
         open={anchor !== null}
         anchorEl={anchor}
-        onClose={() => setAnchor(null)}
+        onClose={() => {
+          // What moved while it was open has been seen.
+          unread.markSeen();
+          setAnchor(null);
+        }}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{
