@@ -8,6 +8,8 @@ export const accountActivitySchema = z.object({
   ip: z.string(),
   /** Set when an admin did this while acting as the user. */
   actor_id: z.number().int().nullable(),
+  /** Who did it: the user's email, "admin <email> as <user>", API key "<label>", or system. */
+  who: z.string().nullable(),
 });
 
 /** What happened on the account, and who did it. */
@@ -23,5 +25,5 @@ export const accntactivity = defineResource({
       filters: z.object({ q: z.string().max(100).optional() }),
     },
   },
-  ui: { listFields: ['created_at', 'message', 'ip', 'actor_id'] },
+  ui: { listFields: ['created_at', 'who', 'message', 'ip'] },
 });

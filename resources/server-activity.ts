@@ -11,6 +11,8 @@ export const serverActivitySchema = z.object({
   error: z.string().nullable(),
   /** Set when an admin acted for the user. */
   actor_id: z.number().int().nullable(),
+  /** Who did it: the user's email, "admin <email> as <user>", API key "<label>", or system. */
+  who: z.string().nullable(),
   created_at: z.string(),
 });
 export type ServerActivity = z.infer<typeof serverActivitySchema>;
@@ -28,5 +30,5 @@ export const serverActivity = defineResource({
       filters: z.object({ status: activityStatus.optional(), q: z.string().max(100).optional() }),
     },
   },
-  ui: { listFields: ['created_at', 'message', 'status', 'error'] },
+  ui: { listFields: ['created_at', 'who', 'message', 'status', 'error'] },
 });

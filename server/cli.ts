@@ -4,6 +4,7 @@ import { build } from './app';
 import { hashPassword } from './auth/passwords';
 import { checkPassword, generatePassword } from './bootstrap';
 import { loadConfig } from './config';
+import { SYSTEM_WHO } from './http/who';
 
 const USAGE = `Usage:
   stackdeck create-admin --email EMAIL [--password PASSWORD] [--name NAME]
@@ -113,6 +114,7 @@ async function confirmUser(
     await app.services.logs.activity({
       userId: user.id,
       actorId: null,
+      who: SYSTEM_WHO,
       message: 'Account confirmed with the admin CLI',
       ip: 'cli',
     });

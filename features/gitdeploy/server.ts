@@ -1,4 +1,5 @@
 import { readOp } from '../../server/agents/runOp';
+import { whoOf } from '../../server/http/who';
 import { now } from '../../server/db/database';
 import { defineServerFeature } from '../../server/feature';
 import type { HandlerContext } from '../../server/http/handlers';
@@ -22,6 +23,7 @@ import {
   deployRecord,
   primaryDomain,
   runningDeploy,
+  logDeploy,
   startDeploy,
   sweepDeploys,
 } from './serverDeploy';
@@ -30,7 +32,8 @@ import { migration, queueMigration } from './serverTables';
 
 async function deployNow(ctx: HandlerContext) {
   const config = await configOf(ctx);
-  return startDeploy(ctx.app, ctx.server, webappOf(ctx), config, 'manual');
+  const who = await whoOf(ctx.app.db, ctx.caller, ctx.server.user_id);
+  return startDeploy(ctx.app, ctx.server, webappOf(ctx), config, 'manual', who);
 }
 
 async function deploys(ctx: HandlerContext<{ page: number; perPage: number }>) {
@@ -71,6 +74,13 @@ async function rollback(ctx: HandlerContext<unknown, z.output<typeof rollbackBod
     health_path: config.health_path,
     release: ctx.body?.release ?? null,
   });
+  await logDeploy(
+    ctx.app,
+    ctx.server,
+    await whoOf(ctx.app.db, ctx.caller, ctx.server.user_id),
+    `Roll ${app.name} back to ${result.release ?? 'the previous release'}`,
+    result.status === 'failed' ? (result.message ?? 'The rollback failed') : null,
+  );
   const stamp = now();
   const row = await ctx.app.db
     .insertInto('git_deploys')

@@ -11,6 +11,7 @@ import { AgentOpError, AgentTimeoutError } from '../../server/agents/hub';
 import { now } from '../../server/db/database';
 import type { ServerRow } from '../../server/db/schema';
 import { HttpError } from '../../server/http/errors';
+import { SYSTEM_WHO } from '../../server/http/who';
 import type { WebappRow } from '../webapps/server';
 import type { deployResult, GitDeploy } from './resource';
 import type { GitConfigRow, GitDeployRow } from './serverTables';
@@ -88,12 +89,33 @@ async function settle(
  * Starts a deploy of the configured branch and answers at once; the agent's work goes on in
  * the background. A server offline, or a deploy of the app already running, is a 409.
  */
+/** A finished line in the server's activity log for a deploy or a rollback. */
+export async function logDeploy(
+  app: FastifyInstance,
+  server: ServerRow,
+  who: string,
+  message: string,
+  error: string | null,
+) {
+  const { serverLog } = app.services;
+  const entry = await serverLog.begin({
+    serverId: server.id,
+    userId: server.user_id,
+    actorId: null,
+    who,
+    message,
+  });
+  await serverLog.finish(entry, error);
+}
+
 export async function startDeploy(
   app: FastifyInstance,
   server: ServerRow,
   webapp: WebappRow,
   config: GitConfigRow,
   trigger: Trigger,
+  /** Who started it, for the server's activity log (server/http/who.ts). */
+  who = `${SYSTEM_WHO} (${trigger})`,
 ): Promise<{ id: number; task_id: number }> {
   if (!(await app.agents.isOnline(server.id)))
     throw new HttpError(409, 'The server is offline: its agent is not connected');
@@ -114,6 +136,8 @@ export async function startDeploy(
     name: webapp.name,
     opId,
   });
+  // The deploy itself runs as a task (its history keeps the outcome); the log says who began it.
+  await logDeploy(app, server, who, `Deploy ${config.branch} to ${webapp.name} (${trigger})`, null);
   const inserted = await app.db
     .insertInto('git_deploys')
     .values({

@@ -2,6 +2,7 @@ import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
 import type { ServerRow } from '../db/schema';
 import { HttpError, fieldError } from '../http/errors';
 import type { HandlerContext } from '../http/handlers';
+import { whoOf } from '../http/who';
 import { AgentOfflineError, AgentOpError, AgentTimeoutError } from './hub';
 
 /**
@@ -41,6 +42,7 @@ export async function runOp<N extends OpName>(
     serverId: server.id,
     userId: server.user_id,
     actorId: caller ? (caller.actorId ?? (caller.id !== server.user_id ? caller.id : null)) : null,
+    who: await whoOf(ctx.app.db, caller, server.user_id),
     message,
   });
   try {

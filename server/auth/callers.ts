@@ -88,7 +88,12 @@ export class CallerLookup {
         .where('sessions.id', '=', ''),
     );
     this.byApiKey = prepareQuery<
-      UserRowWithKey & { photo_updated_at: string | null; key_id: number; secret_hash: string },
+      UserRowWithKey & {
+        photo_updated_at: string | null;
+        key_id: number;
+        secret_hash: string;
+        key_label: string;
+      },
       [string]
     >(
       raw,
@@ -101,6 +106,7 @@ export class CallerLookup {
           'user_photos.updated_at as photo_updated_at',
           'api_keys.id as key_id',
           'api_keys.secret_hash',
+          'api_keys.label as key_label',
         ])
         .select(newestApiKey())
         .where('api_keys.api_key', '=', ''),
@@ -143,7 +149,8 @@ export class CallerLookup {
       const generation = this.cache.generation();
       const [row] = await this.byApiKey(key);
       if (!row || !safeEqual(row.secret_hash, hash)) throw unauthorized('invalid API key');
-      known = { caller: toCaller(row, null, null), keyId: row.key_id, secretHash: row.secret_hash };
+      const caller = { ...toCaller(row, null, null), apiKeyLabel: row.key_label };
+      known = { caller, keyId: row.key_id, secretHash: row.secret_hash };
       this.cache.set(cacheKey, known, { userId: row.id, actorId: null }, generation);
     }
     await this.apiKeys.touch(known.keyId!, ip);

@@ -7,6 +7,7 @@ import * as scrubOutbox from './migrations/0008_scrub_outbox';
 import * as taskOps from './migrations/0009_task_ops';
 import * as accountsManaged from './migrations/0012_accounts_managed';
 import * as rootPasswordAsked from './migrations/0013_root_password_asked';
+import * as activityWho from './migrations/0014_activity_who';
 
 /** Migrations in order; each is written once for both dialects with migrations/helpers.ts. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0009_task_ops': taskOps,
   '0012_accounts_managed': accountsManaged,
   '0013_root_password_asked': rootPasswordAsked,
+  '0014_activity_who': activityWho,
   // The feature folders' own (features/<name>/server.ts), named so they sort after these.
   ...featureMigrations,
 };

@@ -71,6 +71,8 @@ export interface AccountActivityTable {
   id: Generated<number>;
   user_id: number;
   actor_id: number | null;
+  /** Who did it, as shown (server/http/who.ts); null on lines older than the column. */
+  who: string | null;
   message: string;
   ip: string;
   created_at: Timestamp;
@@ -143,6 +145,8 @@ export interface ServerActivityTable {
   server_id: number;
   user_id: number | null;
   actor_id: number | null;
+  /** Who did it, as shown (server/http/who.ts); null on lines older than the column. */
+  who: string | null;
   message: string;
   status: 'pending' | 'done' | 'failed';
   error: string | null;

@@ -1,4 +1,5 @@
 import type { HandlerContext } from '../http/handlers';
+import { whoOf } from '../http/who';
 
 /**
  * Writes an account activity entry for `userId` (the path's user by default). When an admin
@@ -11,7 +12,8 @@ export async function recordActivity(
 ) {
   const caller = ctx.caller;
   const actorId = caller ? (caller.actorId ?? (caller.id !== userId ? caller.id : null)) : null;
-  await ctx.app.services.logs.activity({ userId, actorId, message, ip: ctx.origin.ip });
+  const who = await whoOf(ctx.app.db, caller, userId);
+  await ctx.app.services.logs.activity({ userId, actorId, who, message, ip: ctx.origin.ip });
 }
 
 /** j***@example.com: enough to recognise, not enough to harvest. */

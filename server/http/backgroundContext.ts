@@ -34,6 +34,7 @@ export async function backgroundContext(
       sessionId: null,
       row: user,
       photoUpdatedAt: null,
+      background: doer,
     },
     params: {},
     uid: user.id,

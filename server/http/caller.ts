@@ -14,6 +14,10 @@ export interface Caller {
   /** The caller's row as read for this request, so reading one's own record costs no query. */
   row: UserRow;
   photoUpdatedAt: string | null;
+  /** The API key's label, for API-key calls (the "who" of activity lines). */
+  apiKeyLabel?: string | null;
+  /** Set for work the panel does on its own for the user: what started it. */
+  background?: string;
 }
 
 /** True when someone other than the account holder is at the keyboard. */

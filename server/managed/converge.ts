@@ -3,6 +3,7 @@ import type { ServerRow } from '../db/schema';
 import { AgentOfflineError, AgentOpError, AgentTimeoutError } from '../agents/hub';
 import { httpErrorOf } from '../agents/runOp';
 import type { HttpError } from '../http/errors';
+import { whoOfIds } from '../http/who';
 import type { ManagedKind, OpCall } from './kind';
 import { ManagedStore } from './store';
 import type { ManagedRow } from './table';
@@ -16,6 +17,13 @@ export type Converged<Row> =
   | { state: 'failed'; row: Row; error: HttpError };
 
 /** Rows a request or sweep of this panel is asking their server about right now. */
+/** The activity line a convergence writes; `who` from whoOf, or derived from the ids. */
+export interface ActivityLine {
+  message: string;
+  actorId: number | null;
+  who?: string;
+}
+
 const asking = new WeakMap<FastifyInstance, Set<string>>();
 
 /** Whether the row is being asked about now: a sweep leaves it to the request that is. */
@@ -35,7 +43,7 @@ export async function converge<Row extends ManagedRow>(
   kind: ManagedKind,
   row: Row,
   action: 'apply' | 'remove',
-  log: { message: string; actorId: number | null },
+  log: ActivityLine,
 ): Promise<Converged<Row>> {
   let rows = asking.get(app);
   if (!rows) asking.set(app, (rows = new Set()));
@@ -54,7 +62,7 @@ async function ask<Row extends ManagedRow>(
   kind: ManagedKind,
   row: Row,
   action: 'apply' | 'remove',
-  log: { message: string; actorId: number | null },
+  log: ActivityLine,
 ): Promise<Converged<Row>> {
   const store = new ManagedStore<Row>(app.db, kind.table);
   if (!(await app.agents.isOnline(server.id))) return { state: 'waiting', row };
@@ -63,6 +71,7 @@ async function ask<Row extends ManagedRow>(
     serverId: server.id,
     userId: server.user_id,
     actorId: log.actorId,
+    who: log.who ?? (await whoOfIds(app.db, server.user_id, log.actorId)),
     message: log.message,
   });
   const op: OpCall = (name, args) => app.agents.call(server.id, name, args);

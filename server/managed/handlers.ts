@@ -5,6 +5,7 @@ import { type Converged, converge } from './converge';
 import type { ManagedKind, OpCall } from './kind';
 import { ManagedStore, type Where } from './store';
 import type { ManagedRow } from './table';
+import { whoOf } from '../http/who';
 
 type Ctx<Row, Q = unknown, B = unknown> = HandlerContext<Q, B, Row>;
 
@@ -131,6 +132,7 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
       const result = await converge(ctx.app, ctx.server, kind, row, 'apply', {
         message: says('create', row),
         actorId: actorOf(ctx),
+        who: await whoOf(ctx.app.db, ctx.caller, ctx.server.user_id),
       });
       // The server refused the input itself: nothing was made, the form keeps it and shows why.
       if (result.state === 'failed' && result.error.statusCode === 400) await store.remove(row);
@@ -143,6 +145,7 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
       const result = await converge(ctx.app, ctx.server, kind, row, 'apply', {
         message: says('update', row),
         actorId: actorOf(ctx),
+        who: await whoOf(ctx.app.db, ctx.caller, ctx.server.user_id),
       });
       return answer(ctx, result);
     },
@@ -152,6 +155,7 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
       const result = await converge(ctx.app, ctx.server, kind, row, 'remove', {
         message: says('delete', row),
         actorId: actorOf(ctx),
+        who: await whoOf(ctx.app.db, ctx.caller, ctx.server.user_id),
       });
       const gone = settled(result);
       if (result.state === 'waiting') ctx.reply.code(202);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { managedKinds } from '../features';
 import { converge, isAsking } from './converge';
 import { ManagedStore } from './store';
+import { SYSTEM_WHO } from '../http/who';
 
 /** One sweep per server at a time, per panel: two would ask the agent twice. */
 const running = new WeakMap<FastifyInstance, Map<number, Promise<void>>>();
@@ -34,6 +35,7 @@ async function sweepServer(app: FastifyInstance, serverId: number, graceMs: numb
       const result = await converge(app, server, kind, row, removing ? 'remove' : 'apply', {
         message: `${removing ? 'Remove' : 'Apply'} ${kind.noun(row)} (waiting since ${row.updated_at})`,
         actorId: null,
+        who: SYSTEM_WHO,
       });
       // Offline again: the next connection picks the rest up.
       if (result.state === 'waiting') return;

@@ -37,12 +37,20 @@ export class LogRepository {
     return pageOf(select, query, ['created_at']);
   }
 
-  async activity(entry: { userId: number; actorId: number | null; message: string; ip: string }) {
+  async activity(entry: {
+    userId: number;
+    actorId: number | null;
+    /** Who did it, as shown (server/http/who.ts). */
+    who: string;
+    message: string;
+    ip: string;
+  }) {
     await this.db
       .insertInto('account_activity')
       .values({
         user_id: entry.userId,
         actor_id: entry.actorId,
+        who: entry.who.slice(0, 300),
         message: entry.message.slice(0, 500),
         ip: entry.ip.slice(0, 64),
         created_at: now(),
@@ -53,7 +61,7 @@ export class LogRepository {
   activities(userId: number, query: ListQuery & { q?: string }) {
     let select = this.db
       .selectFrom('account_activity')
-      .select(['id', 'message', 'created_at', 'ip', 'actor_id'])
+      .select(['id', 'message', 'created_at', 'ip', 'actor_id', 'who'])
       .where('user_id', '=', userId);
     if (query.q) select = select.where(containsText('message', query.q));
     return pageOf(select, query, ['created_at']);

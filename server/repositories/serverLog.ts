@@ -31,6 +31,8 @@ export class ServerLogRepository {
     serverId: number;
     userId: number | null;
     actorId: number | null;
+    /** Who did it, as shown (server/http/who.ts). */
+    who: string;
     message: string;
   }) {
     const row = await this.db
@@ -39,6 +41,7 @@ export class ServerLogRepository {
         server_id: entry.serverId,
         user_id: entry.userId,
         actor_id: entry.actorId,
+        who: entry.who.slice(0, 300),
         message: entry.message.slice(0, 500),
         status: 'pending',
         error: null,
@@ -75,7 +78,7 @@ export class ServerLogRepository {
   list(serverId: number, query: ListQuery & { status?: string; q?: string }) {
     let select = this.db
       .selectFrom('server_activity')
-      .select(['id', 'message', 'status', 'error', 'actor_id', 'created_at'])
+      .select(['id', 'message', 'status', 'error', 'actor_id', 'who', 'created_at'])
       .where('server_id', '=', serverId);
     if (query.status) select = select.where('status', '=', query.status as 'pending');
     if (query.q) select = select.where('message', 'like', `%${query.q}%`);

@@ -389,6 +389,7 @@ describe('ops', () => {
       serverId: server.id,
       userId: owner.id,
       actorId: null,
+      who: 'system',
       message: 'Reboot',
     });
     await t.app.db

@@ -190,6 +190,14 @@ describe('allow, deny and ignore lists', () => {
     expect(twice.json().errors).toEqual({ ip: '2001:db8::1 is already on the deny list' });
   });
 
+  it("leaves the change in the server's activity log, with who made it", async () => {
+    const res = await call('GET', path('activity'));
+    const lines = (res.json() as { data: { message: string; who: string; status: string }[] }).data;
+    const deny = lines.filter((l) => l.message.includes('2001:db8::1'));
+    expect(deny.length, JSON.stringify(lines.slice(0, 5))).toBeGreaterThan(0);
+    expect(deny[0]).toMatchObject({ who: owner.email, status: 'done' });
+  });
+
   it("refuses everyone (/0), garbage and the server's own loopback at the ip field", async () => {
     for (const ip of ['0.0.0.0/0', '::/0', '300.1.1.1', '1.2.3.4/33', 'example.com', ''])
       expect((await call('POST', path('csf/csf_deny'), { ip })).json().errors).toHaveProperty('ip');

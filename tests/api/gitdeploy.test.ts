@@ -197,6 +197,21 @@ describe('git deployment', () => {
     });
   });
 
+  it("leaves deploys and the rollback in the server's activity log, with who did them", async () => {
+    const res = await call('GET', f.path('activity'));
+    const lines = (res.json() as { data: { message: string; who: string; status: string }[] }).data;
+    const mine = { who: f.owner.email, status: 'done' };
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ message: 'Deploy release/1.x to shop (manual)', ...mine }),
+        expect.objectContaining({
+          message: 'Roll shop back to 20260101000000000-0000000000aa',
+          ...mine,
+        }),
+      ]),
+    );
+  });
+
   it('removes the configuration and keeps the history', async () => {
     const res = await call('DELETE', ofApp('gitdeploy'));
     expect(res.statusCode, res.body).toBe(200);

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { AgentOfflineError, AgentOpError, AgentTimeoutError } from '../../agents/hub';
+import type { Caller } from '../../http/caller';
+import { whoOf } from '../../http/who';
 
 /** Who caused a revocation, kept in the activity log as runOp keeps it; none: the panel. */
-export interface RevocationCaller {
-  id: number;
-  actorId: number | null;
-}
+export type RevocationCaller = Pick<
+  Caller,
+  'id' | 'email' | 'actorId' | 'apiKeyLabel' | 'background'
+>;
 
 /** A removal waits at most this long for the agent (it runs inside a team change). */
 const REMOVE_TIMEOUT_MS = 20_000;
@@ -88,6 +90,7 @@ async function sweep(
       serverId,
       userId: row.owner_id,
       actorId: caller ? (caller.actorId ?? (caller.id !== row.owner_id ? caller.id : null)) : null,
+      who: await whoOf(app.db, caller, row.owner_id),
       message:
         `Remove SSH key "${row.label}" of ${row.user_name}: ` +
         `${row.adder_email ?? 'the user who added it'} no longer has access to the server`,

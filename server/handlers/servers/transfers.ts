@@ -12,6 +12,7 @@ import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { mails } from '../../mail/templates';
 import { toServerRecord } from '../../repositories/servers';
+import { whoOf } from '../../http/who';
 import { revokeKeysOfLeavers } from './keyRevocation';
 
 type Actions = ResourceHandlers<typeof servers>['actions'];
@@ -151,6 +152,7 @@ export const transferActions: Pick<Actions, 'transfer' | 'transferOffer' | 'acce
       serverId: ctx.server.id,
       userId: ctx.uid,
       actorId: null,
+      who: await whoOf(ctx.app.db, ctx.caller, ctx.server.user_id),
       message: `Transfer offered to ${to}`,
     });
     await ctx.app.services.serverLog.finish(entry, null);
@@ -257,6 +259,7 @@ export const transferActions: Pick<Actions, 'transfer' | 'transferOffer' | 'acce
       serverId: row.id,
       userId: caller.id,
       actorId: null,
+      who: await whoOf(ctx.app.db, caller, caller.id),
       message: `Transferred to ${caller.email}`,
     });
     await ctx.app.services.serverLog.finish(entry, null);

@@ -95,6 +95,7 @@ export default function ActivityLogsPage() {
               <TableHead>
                 <TableRow>
                   <TableCell>When</TableCell>
+                  <TableCell>Who</TableCell>
                   <TableCell>What</TableCell>
                   <TableCell>Status</TableCell>
                 </TableRow>
@@ -105,6 +106,8 @@ export default function ActivityLogsPage() {
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
                       {new Date(row.created_at).toLocaleString()}
                     </TableCell>
+                    {/* Lines older than the column say nothing of who: a dash, not a guess. */}
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{row.who ?? '—'}</TableCell>
                     <TableCell>
                       {row.message}
                       {row.error ? (

@@ -7,10 +7,10 @@ import { ActorCell } from './ActorCell';
 export const activityListOptions: ResourceUiOptions['list'] = {
   description:
     'Changes made to your account: profile, password, two-factor sign-in and API keys, with the address they came from.',
-  labels: { created_at: 'Time', message: 'Activity', actor_id: 'By' },
+  labels: { created_at: 'Time', message: 'Activity', who: 'Who' },
   searchPlaceholder: 'Search activity',
   render: {
-    actor_id: (record) => <ActorCell record={record} />,
+    who: (record) => <ActorCell record={record} />,
     ip: (record) => <MonoText>{record.ip}</MonoText>,
   },
   empty: {
