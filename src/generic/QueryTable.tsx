@@ -11,16 +11,7 @@ import {
   Typography,
 } from '@mui/material';
 import { errorMessage } from './serverErrors';
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+import { VISUALLY_HIDDEN } from './visuallyHidden';
 
 export interface QueryTableProps<T> {
   query: { isPending: boolean; error: unknown; data?: T[] };

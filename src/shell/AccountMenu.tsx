@@ -14,22 +14,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { User } from '../../resources/user-profile';
 import { planLabel } from './plan';
+import { VISUALLY_HIDDEN } from '../generic/visuallyHidden';
 
 interface AccountMenuProps {
   user: User | undefined;
   isAdmin: boolean;
   photo: string | null;
 }
-
-/** Read by screen readers, not shown. */
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 const initials = (name: string) =>
   name
