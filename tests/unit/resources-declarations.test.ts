@@ -139,7 +139,11 @@ describe('resource declarations', () => {
   it('no record schema carries a secret', () => {
     // Settings about passwords are not passwords (root_password: whether the user asked the
     // panel to set root's password, a flag).
-    const settings = new Set(['sshconfig.password_authentication', 'servers.root_password']);
+    const settings = new Set([
+      'sshconfig.password_authentication',
+      'servers.root_password',
+      'team-servers.root_password',
+    ]);
     for (const r of Object.values(resources) as ResourceDef[]) {
       for (const field of Object.keys(r.schema.shape)) {
         if (settings.has(`${r.name}.${field}`)) continue;
