@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -100,13 +100,26 @@ export function DeployHistory() {
   };
   const rows = list.data?.data ?? [];
   const running = rows.some((d) => d.status === 'running');
+  // A deploy makes its release when it ends, not when it starts: read the kept releases again
+  // then (the first-deploy notice goes, the rollback dialog offers the files kept from before).
+  const { refetch: refetchReleases } = releases;
+  useEffect(() => {
+    if (!running) void refetchReleases();
+  }, [running, refetchReleases]);
   return (
     <Paper sx={{ p: 2 }} aria-label="Deploys">
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1 }}>
         <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
           Deploys
         </Typography>
-        <Button variant="outlined" disabled={busy || running} onClick={() => setConfirming(true)}>
+        <Button
+          variant="outlined"
+          disabled={busy || running}
+          onClick={() => {
+            void refetchReleases();
+            setConfirming(true);
+          }}
+        >
           Roll back…
         </Button>
         <Button
