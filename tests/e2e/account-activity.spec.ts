@@ -50,7 +50,7 @@ test('/account-activity-log shows the changes, who made them, and searches', asy
   page,
   api,
 }) => {
-  await signInAsNewUser(page, api);
+  const account = await signInAsNewUser(page, api);
   await page.goto('/my-profile');
   const details = page.getByRole('region', { name: 'Profile details' });
   await details.getByLabel('City').fill('Lisbon');
