@@ -58,6 +58,8 @@ async function appRow(serverId: number, name: string, type: string): Promise<num
     sys_user: 'alice',
     parent_id: null,
   });
+  // An app the server already holds: a pending row would be applied by the sweeper mid-test.
+  await new ManagedStore(live.t.app.db, 'webapps').settle(row, { status: 'active' });
   return row.id;
 }
 
