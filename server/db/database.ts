@@ -1,9 +1,10 @@
 import path from 'node:path';
 import fs from 'node:fs';
-import SQLite from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
+import SQLite from './sqliteDriver';
 
 export type Db = Kysely<Database>;
 export type DialectName = 'sqlite' | 'postgres';
@@ -48,10 +49,10 @@ export function openDatabase(options: {
   return { db, dialect: 'sqlite' };
 }
 
-const sqliteHandles = new WeakMap<object, SQLite.Database>();
+const sqliteHandles = new WeakMap<object, BetterSqlite3.Database>();
 
 /** The better-sqlite3 handle behind a Kysely instance, when the database is SQLite. */
-export function sqliteHandleOf(db: object): SQLite.Database | undefined {
+export function sqliteHandleOf(db: object): BetterSqlite3.Database | undefined {
   return sqliteHandles.get(db);
 }
 
@@ -60,11 +61,11 @@ export function sqliteHandleOf(db: object): SQLite.Database | undefined {
  * paths (measured: 45 µs vs 11 µs a lookup). Statements are reused by SQL text, most recent
  * 500. Reuse is safe: better-sqlite3 runs each statement to completion synchronously.
  */
-export function withStatementCache(sqlite: SQLite.Database, size = 500) {
-  const cache = new Map<string, SQLite.Statement>();
+export function withStatementCache(sqlite: BetterSqlite3.Database, size = 500) {
+  const cache = new Map<string, BetterSqlite3.Statement>();
   return {
     close: () => sqlite.close(),
-    prepare(text: string): SQLite.Statement {
+    prepare(text: string): BetterSqlite3.Statement {
       let statement = cache.get(text);
       if (statement) {
         cache.delete(text); // re-insert below: Map order is the recency order

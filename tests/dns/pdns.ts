@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import Database from 'better-sqlite3';
+import Database from '../../server/db/sqliteDriver';
 
 const run = promisify(execFile);
 const SCHEMA = '/usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql';

@@ -1,4 +1,4 @@
-import SQLite from 'better-sqlite3';
+import SQLite from '../../server/db/sqliteDriver';
 import { describe, expect, it } from 'vitest';
 import { withStatementCache } from '../../server/db/database';
 
