@@ -4,8 +4,9 @@ import { defineResource } from './define';
 /** One step of long work: progress is ten times `code` percent. */
 export const taskEventSchema = z.object({ event: z.string(), code: z.number().int() });
 
-/** The long work the messages panel follows: clones, one-click installs and git deploys. */
-export const TASK_KINDS = ['clone', 'install', 'gitdeploy'] as const;
+/** The long work the messages panel follows: clones, one-click installs, git deploys and Let's
+ * Encrypt certificates. */
+export const TASK_KINDS = ['clone', 'install', 'gitdeploy', 'certificate'] as const;
 
 export const cloneSchema = z.object({
   id: z.number().int(),

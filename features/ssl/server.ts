@@ -59,12 +59,44 @@ const actorOf = (ctx: HandlerContext) =>
     ? (ctx.caller.actorId ?? (ctx.caller.id !== ctx.server.user_id ? ctx.caller.id : null))
     : null;
 
-/** Asks the server and answers the row (201/200, 202 while it waits, the refusal). */
-async function settle(ctx: HandlerContext, row: SslRow, message: string, fresh: boolean) {
+/**
+ * Asks the server and answers the row (201/200, 202 while it waits, the refusal). A Let's
+ * Encrypt issue or renewal takes a while (certbot asks the CA, which asks the domain): while the
+ * server is online it is a task too, so the messages panel follows it and its end is pushed.
+ */
+async function settle(
+  ctx: HandlerContext,
+  row: SslRow,
+  message: string,
+  fresh: boolean,
+  task?: { appName: string; step: string },
+) {
+  const { tasks } = ctx.app.services;
+  const taskId =
+    task && (await ctx.app.agents.isOnline(ctx.server.id))
+      ? await tasks.create({
+          userId: ctx.server.user_id,
+          serverId: ctx.server.id,
+          kind: 'certificate',
+          name: task.appName,
+        })
+      : null;
+  if (taskId && task) await tasks.addEvent(taskId, task.step, 5);
   const result = await converge(ctx.app, ctx.server, sslKind, row, 'apply', {
     message,
     actorId: actorOf(ctx),
   });
+  if (taskId) {
+    if (result.state === 'active') await tasks.finish(taskId, 'completed');
+    else {
+      const why =
+        result.state === 'failed'
+          ? result.error.message
+          : 'The server went offline: the panel asks again when it is back';
+      await tasks.addEvent(taskId, why, 5);
+      await tasks.finish(taskId, 'failed');
+    }
+  }
   if (result.state === 'failed') {
     // A new certificate the server refused is not kept: the form shows why.
     if (fresh && result.error.statusCode === 400) await store(ctx).remove(row);
@@ -142,7 +174,10 @@ const custom = defineManagedHandlers<SslRow, Custom, Change>(sslcerts, sslKind, 
         renew: null,
       });
       ctx.reply.code(201);
-      return settle(ctx, row, `Issue a Let's Encrypt certificate for web app ${app.name}`, true);
+      return settle(ctx, row, `Issue a Let's Encrypt certificate for web app ${app.name}`, true, {
+        appName: app.name,
+        step: `Asking Let's Encrypt for ${domainsOf(app).join(', ')}`,
+      });
     },
     /** `PATCH letsencrypt/{certId}`: certbot renews now. */
     async renew(ctx) {
@@ -151,7 +186,15 @@ const custom = defineManagedHandlers<SslRow, Custom, Change>(sslcerts, sslKind, 
         throw new HttpError(409, 'An uploaded certificate is replaced, not renewed');
       if (row.status === 'deleting') throw new HttpError(409, 'The certificate is being removed');
       const pending = await store(ctx).change(row, { renew: 1 });
-      return settle(ctx, pending, `Renew ${sslKind.noun(row)}`, false);
+      const app = await ctx.app.db
+        .selectFrom('webapps')
+        .select('name')
+        .where('id', '=', row.webapp_id)
+        .executeTakeFirst();
+      return settle(ctx, pending, `Renew ${sslKind.noun(row)}`, false, {
+        appName: app?.name ?? `#${row.webapp_id}`,
+        step: `Asking Let's Encrypt to renew ${namesOf(row).join(', ')}`,
+      });
     },
     /** The certificates that name the server's hostname (or the one asked). */
     async hostname(ctx) {

@@ -51,6 +51,8 @@ export const de: Translation = {
       installing: 'wird installiert',
       gitdeploy: 'Bereitstellung von %{name}',
       deploying: 'wird bereitgestellt',
+      certificate: "Let's-Encrypt-Zertifikat für %{name}",
+      issuing: 'wird ausgestellt',
     },
     menu: {
       dashboard: 'Übersicht',

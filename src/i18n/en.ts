@@ -39,6 +39,8 @@ export const en = {
       installing: 'installing',
       gitdeploy: 'Deploy of %{name}',
       deploying: 'deploying',
+      certificate: "Let's Encrypt certificate for %{name}",
+      issuing: 'issuing',
     },
     menu: {
       dashboard: 'Dashboard',

@@ -47,6 +47,8 @@ export const es: Translation = {
       installing: 'instalando',
       gitdeploy: 'Despliegue de %{name}',
       deploying: 'desplegando',
+      certificate: "Certificado de Let's Encrypt para %{name}",
+      issuing: 'emitiendo',
     },
     menu: {
       dashboard: 'Panel',

@@ -47,6 +47,8 @@ export const it: Translation = {
       installing: 'installazione',
       gitdeploy: 'Distribuzione di %{name}',
       deploying: 'in distribuzione',
+      certificate: "Certificato Let's Encrypt per %{name}",
+      issuing: 'in emissione',
     },
     menu: {
       dashboard: 'Pannello',

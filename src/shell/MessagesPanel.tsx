@@ -31,6 +31,7 @@ const RUNNING_WORDS = {
   clone: 'shell.messages.cloning',
   install: 'shell.messages.installing',
   gitdeploy: 'shell.messages.deploying',
+  certificate: 'shell.messages.issuing',
 } as const satisfies Record<Clone['kind'], string>;
 const ACTIVITY_COLORS = { pending: 'info', done: 'success', failed: 'error' } as const;
 const ACTIVITY_LABELS = { pending: 'Pending', done: 'Done', failed: 'Failed' } as const;

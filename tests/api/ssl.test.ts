@@ -1,6 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSpec } from '../../features/webapps/resource';
+import type { Clone } from '../../resources/clone-events';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
@@ -84,6 +85,13 @@ async function call(
 }
 
 const addAppUser = (user: string) => addSysuser(live.t.app.db, agent.server.id, user);
+
+/** The owner's messages panel list (clone-events), newest first: the certificate tasks. */
+async function certificateTasks() {
+  const res = await call('GET', `/api/v1/clone-events/users/${owner.id}?_sort=id&_order=DESC`);
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as Clone[]).filter((t) => t.kind === 'certificate');
+}
 
 async function app(name: string, domains: string[]): Promise<number> {
   const res = await call('POST', base('webstacks'), { name, domains, sys_user: 'alice' });
@@ -338,10 +346,21 @@ describe("Let's Encrypt", () => {
       force: false,
       email: 'ops@example.com',
     });
+    // The messages panel follows the issue as a task of its own, named after the app.
+    expect((await certificateTasks())[0]).toMatchObject({
+      name: 'le',
+      status: 'completed',
+      events: [{ event: "Asking Let's Encrypt for le.example.com" }],
+    });
     const id = res.json().id as number;
     const renewed = await call('PATCH', one('letsencrypt', id));
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(issues.at(-1)).toMatchObject({ force: true });
+    expect((await certificateTasks())[0]).toMatchObject({
+      name: 'le',
+      status: 'completed',
+      events: [{ event: "Asking Let's Encrypt to renew le.example.com" }],
+    });
     // certbot renewed it on the server (its cron line): the read-back takes the later
     // certificate of the same names in, instead of calling it a change.
     const list = agent.ops['ssl.list']!;
@@ -402,6 +421,10 @@ describe("Let's Encrypt", () => {
     const res = await call('POST', base('letsencrypt'), { webapp_id: bad });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.domains).toMatch(/DNS problem/);
+    // The failed task says why, in the same words as the form.
+    const [task] = await certificateTasks();
+    expect(task).toMatchObject({ name: 'nope', status: 'failed' });
+    expect(task!.events.at(-1)!.event).toMatch(/DNS problem/);
     expect((await call('GET', `${base('sslcerts')}?webapp_id=${bad}`)).json().total).toBe(0);
   });
 

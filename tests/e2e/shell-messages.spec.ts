@@ -25,14 +25,15 @@ function addClone(
   minutesAgo: number,
   events: [string, number][],
   status = 'running',
+  kind = 'clone',
 ) {
   const stamp = new Date(Date.now() - minutesAgo * 60_000).toISOString();
   return withDb((db) => {
     const { lastInsertRowid } = db
       .prepare(
-        "INSERT INTO tasks (user_id, kind, name, status, created_at, updated_at) VALUES (?, 'clone', ?, ?, ?, ?)",
+        'INSERT INTO tasks (user_id, kind, name, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)',
       )
-      .run(userId, name, status, stamp, stamp);
+      .run(userId, kind, name, status, stamp, stamp);
     for (const [event, code] of events) addEvent(Number(lastInsertRowid), event, code, db);
     return Number(lastInsertRowid);
   });
@@ -109,6 +110,15 @@ test('shows 5 clones, 10 with View More, 5 with View Less; Success or live progr
   for (let index = 0; index < 10; index += 1) {
     addClone(account.id, `old-${index}.example`, 60 + index, [['completed', 10]], 'completed');
   }
+  // A Let's Encrypt certificate is long work too (features/ssl/server.ts makes it a task).
+  addClone(
+    account.id,
+    'api',
+    0.5,
+    [["Asking Let's Encrypt for api.example", 5]],
+    'running',
+    'certificate',
+  );
 
   await openSignedIn(page, account.email, account.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
@@ -120,6 +130,9 @@ test('shows 5 clones, 10 with View More, 5 with View Less; Success or live progr
   const blog = messages.filter({ hasText: 'blog.example' });
   await expect(blog).toContainText('cloning 40%');
   await expect(messages.filter({ hasText: 'shop.example' })).toContainText('Success');
+  await expect(messages.filter({ hasText: "Let's Encrypt certificate for api" })).toContainText(
+    'issuing 50%',
+  );
   await page.screenshot({ path: `${SHOTS}/messages-panel.png` });
 
   // An event written behind the panel's back is not pushed: the 15 s safety poll still shows
