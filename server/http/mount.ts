@@ -13,6 +13,7 @@ import type { ServerRow } from '../db/schema';
 import type { BoundHandlers, HandlerContext } from './handlers';
 import { Readable } from 'node:stream';
 import { HttpError, notFound } from './errors';
+import { actingAs } from './who';
 import { appOf, childOf, paramsSchema } from './routeParams';
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
@@ -267,23 +268,25 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           // The declared status, which a handler may change (202: accepted, the server applies
           // it when back; 200: a create overloaded by a query that makes nothing new).
           reply.code(spec.status);
-          const result = await spec.run({
-            app,
-            req,
-            reply,
-            caller: req.caller,
-            params,
-            uid: Number(params.uid),
-            server: req.managedServer as ServerRow,
-            child: req.child,
-            webapp: req.webapp as HandlerContext['webapp'],
-            query: req.query ?? {},
-            body: req.body,
-            origin: {
-              ip: req.ip,
-              userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
-            },
-          });
+          const result = await actingAs(req.caller ?? null, () =>
+            spec.run({
+              app,
+              req,
+              reply,
+              caller: req.caller,
+              params,
+              uid: Number(params.uid),
+              server: req.managedServer as ServerRow,
+              child: req.child,
+              webapp: req.webapp as HandlerContext['webapp'],
+              query: req.query ?? {},
+              body: req.body,
+              origin: {
+                ip: req.ip,
+                userAgent: String(req.headers['user-agent'] ?? '').slice(0, 512),
+              },
+            }),
+          );
           return result;
         },
       };

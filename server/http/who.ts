@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Db } from '../db/database';
 import type { Caller } from './caller';
 
@@ -34,4 +35,24 @@ export async function whoOfIds(db: Db, userId: number, adminId: number | null): 
   const email = (id: number) => rows.find((row) => row.id === id)?.email ?? `user #${id}`;
   if (adminId === null) return email(userId);
   return `admin ${email(adminId)} as ${email(userId)}`.slice(0, 300);
+}
+
+type Acting = Pick<Caller, 'id' | 'email' | 'actorId' | 'apiKeyLabel' | 'background'> | null;
+
+/** The caller of the request being handled, for writers a handler does not hand it to. */
+const acting = new AsyncLocalStorage<{ caller: Acting }>();
+
+/** Runs a request's handler with its caller known to every activity line it writes. */
+export function actingAs<T>(caller: Acting, work: () => T): T {
+  return acting.run({ caller }, work);
+}
+
+/**
+ * The "who" of the request being handled (null outside one: sweeps, timers, agent events), so
+ * an activity line written deep in a feature names an API key or an acting admin without each
+ * feature passing the caller down.
+ */
+export async function whoOfRequest(db: Db, ownerId: number | null): Promise<string | null> {
+  const store = acting.getStore();
+  return store ? whoOf(db, store.caller, ownerId) : null;
 }

@@ -3,7 +3,7 @@ import type { ServerRow } from '../db/schema';
 import { AgentOfflineError, AgentOpError, AgentTimeoutError } from '../agents/hub';
 import { httpErrorOf } from '../agents/runOp';
 import type { HttpError } from '../http/errors';
-import { whoOfIds } from '../http/who';
+import { whoOfIds, whoOfRequest } from '../http/who';
 import type { ManagedKind, OpCall } from './kind';
 import { ManagedStore } from './store';
 import type { ManagedRow } from './table';
@@ -71,7 +71,10 @@ async function ask<Row extends ManagedRow>(
     serverId: server.id,
     userId: server.user_id,
     actorId: log.actorId,
-    who: log.who ?? (await whoOfIds(app.db, server.user_id, log.actorId)),
+    who:
+      log.who ??
+      (await whoOfRequest(app.db, server.user_id)) ??
+      (await whoOfIds(app.db, server.user_id, log.actorId)),
     message: log.message,
   });
   const op: OpCall = (name, args) => app.agents.call(server.id, name, args);

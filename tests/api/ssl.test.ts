@@ -428,6 +428,29 @@ describe("Let's Encrypt", () => {
     expect((await call('GET', `${base('sslcerts')}?webapp_id=${bad}`)).json().total).toBe(0);
   });
 
+  it('names an API key as who asked, in the activity line the issue writes', async () => {
+    const minted = await live.t.call('POST', `/api/v1/auth/gen/users/${owner.id}`, {
+      token: owner.token,
+      body: { password: owner.password, label: 'cert-bot' },
+    });
+    expect(minted.statusCode, minted.body).toBe(200);
+    const { api_key, api_secret } = minted.json() as { api_key: string; api_secret: string };
+    agent.ops['ssl.letsencrypt'] = fakeOps()['ssl.letsencrypt']; // the CA says yes again
+    const keyed = await app('keyed', ['keyed.example.com']);
+    const res = await live.t.call('POST', base('letsencrypt'), {
+      headers: { 'x-api-key': api_key, 'x-api-secret': api_secret },
+      body: { webapp_id: keyed },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const line = await live.t.app.db
+      .selectFrom('server_activity')
+      .select(['message', 'who'])
+      .where('server_id', '=', agent.server.id)
+      .where('message', '=', "Issue a Let's Encrypt certificate for web app keyed")
+      .executeTakeFirstOrThrow();
+    expect(line.who).toBe('API key "cert-bot"');
+  });
+
   it('removes the certificate rows with their app', async () => {
     const id = (await call('GET', `${base('sslcerts')}?webapp_id=${shop}`)).json().data[0]
       .id as number;
