@@ -110,6 +110,9 @@ export default defineConfig({
         CLOUDFLARE_API_URL: `http://127.0.0.1:${PORT + 1}`,
         // tests/e2e/dns-integrations.spec.ts starts the fake of GitHub's REST API on this one.
         GITHUB_API_URL: `http://127.0.0.1:${PORT + 2}`,
+        // tests/e2e/release-sources.spec.ts starts the fake of the projects' release hosts on this
+        // one ("Check for new releases" reads https://<host>/<path> at <url>/<host>/<path>).
+        RELEASE_SOURCES_URL: `http://127.0.0.1:${PORT + 3}`,
         SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
       },
     },

@@ -27,6 +27,8 @@ export function SourceNotice({ app }: { app: App }) {
   const { isAdmin } = useAccount();
   const status = data?.data.find((s) => s.app === app);
   if (!status || status.usable) return null;
+  // The reason is the API's words (no full stop, as its other messages): a sentence here.
+  const reason = status.reason ?? 'This app cannot be installed now';
   return (
     <Alert
       severity="warning"
@@ -40,7 +42,7 @@ export function SourceNotice({ app }: { app: App }) {
         ) : undefined
       }
     >
-      {status.reason}
+      {/[.!?]$/.test(reason) ? reason : `${reason}.`}
       {isAdmin ? null : ' Ask your administrator.'}
     </Alert>
   );

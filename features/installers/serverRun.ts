@@ -1,7 +1,7 @@
 import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import type { AppRelease } from '../releases/resource';
-import { releaseFor, whyNoRelease } from '../releases/server';
+import { releaseToInstall } from '../releases/server';
 import type { App } from '../releases/urls';
 import type { WebappType } from '../webapps/names';
 import type { WebappRow } from '../webapps/server';
@@ -117,8 +117,7 @@ export async function startInstall(ctx: HandlerContext, plan: InstallPlan): Prom
     ctx,
     { ...plan, kind: 'install', steps: (made) => plan.steps({ ...made, release: release! }) },
     async () => {
-      release = await releaseFor(ctx.app.db, plan.type);
-      if (!release) throw new HttpError(409, await whyNoRelease(ctx.app.db, plan.type));
+      release = await releaseToInstall(ctx.app.db, plan.type);
     },
   );
 }

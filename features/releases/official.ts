@@ -52,28 +52,61 @@ function version(value: unknown, where: string): string {
   return value;
 }
 
-/** The first hash of `length` hex digits in a checksum file (`<hex>  <file name>`). */
+/**
+ * The checksum a checksum file (`file`: `<archive>.sha256` or `.sha1`) publishes for its
+ * archive: a hash alone (WordPress's `.sha1`), or lines naming the file as sha256sum writes
+ * them (Nextcloud, phpMyAdmin, Moodle: `<hash>  <archive>`). A line naming another file is
+ * never taken: its hash pinned would refuse every download of the right archive.
+ */
 export function checksumIn(text: string, length: 40 | 64, file: string): string {
-  const m = new RegExp(`(?:^|\\s)([0-9a-fA-F]{${length}})(?:\\s|$)`).exec(text);
-  if (!m) throw new CheckProblem(`${file} holds no checksum`);
-  return m[1]!.toLowerCase();
+  const archive = file.replace(/\.(?:sha1|sha256)$/, '');
+  const hex = `([0-9a-fA-F]{${length}})`;
+  // sha256sum's `<hash>  <name>` (`*<name>` in binary mode, `-` read from its input)...
+  const gnu = new RegExp(`^${hex}(?:[ \\t]+\\*?(\\S.*?))?$`);
+  // ...and the tagged `SHA256 (<name>) = <hash>` of BSD's tools and `sha256sum --tag`.
+  const bsd = new RegExp(`^SHA${length === 40 ? '1' : '256'} \\((.+)\\) = ${hex}$`);
+  const others: string[] = [];
+  for (const each of text.split(/\r?\n/)) {
+    const g = gnu.exec(each.trim());
+    const b = g ? null : bsd.exec(each.trim());
+    const [hash, named] = g ? [g[1]!, g[2]] : b ? [b[2]!, b[1]] : [null, undefined];
+    if (hash === null) continue;
+    const name = named?.split('/').pop();
+    if (name === undefined || name === '-' || name === archive) return hash.toLowerCase();
+    others.push(name);
+  }
+  const what = length === 40 ? 'SHA-1' : 'SHA-256';
+  throw new CheckProblem(
+    others.length > 0
+      ? `${file} gives the ${what} of ${others[0]!.slice(0, 100)}, not of ${archive}`
+      : `${file} holds no ${what} checksum`,
+  );
 }
 
-function json(text: string, where: string): unknown {
+/** A JSON object (not an array, null or a bare value), or a refusal naming `where`. */
+function json(text: string, where: string): Record<string, unknown> {
+  let value: unknown;
   try {
-    return JSON.parse(text) as unknown;
+    value = JSON.parse(text) as unknown;
   } catch {
     throw new CheckProblem(`${where} is not JSON`);
   }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new CheckProblem(`${where} is not the JSON object it should be`);
+  return value as Record<string, unknown>;
 }
+
+/** `value[key]` when `value` is an object, else undefined. */
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
 
 /** WordPress's version-check answer: the newest offer's version. */
 export function wordpressVersion(text: string): string {
-  const offers = (json(text, 'WordPress’s version check') as { offers?: unknown }).offers;
+  const offers = json(text, 'WordPress’s version check').offers;
   if (!Array.isArray(offers) || offers.length === 0)
     throw new CheckProblem('WordPress’s version check offers no release');
   const versions = offers
-    .map((o) => (o as { version?: unknown }).version)
+    .map((o) => field(o, 'version'))
     .filter((v): v is string => typeof v === 'string' && VERSION.test(v));
   return version(newest(versions), 'WordPress’s version check');
 }
@@ -88,10 +121,7 @@ export function nextcloudVersion(html: string): string {
 
 /** phpMyAdmin's version.json: `version` is the current stable release. */
 export function phpmyadminVersion(text: string): string {
-  return version(
-    (json(text, 'phpMyAdmin’s version.json') as { version?: unknown }).version,
-    'phpMyAdmin’s version.json',
-  );
+  return version(json(text, 'phpMyAdmin’s version.json').version, 'phpMyAdmin’s version.json');
 }
 
 /** The newest `stableNNN/moodle-X.tgz` the latest-release page links to. */
@@ -105,36 +135,35 @@ export function moodleRelease(html: string): { branch: string; version: string }
   return hit;
 }
 
-interface GithubAsset {
-  name?: unknown;
-  browser_download_url?: unknown;
-  digest?: unknown;
-  size?: unknown;
-}
-
-/** The asset of a GitHub release whose name matches, with the SHA-256 GitHub published. */
-export function githubAsset(text: string, name: RegExp, project: string): Published {
-  const release = json(text, `${project}’s latest release`) as { assets?: unknown };
-  const assets = Array.isArray(release.assets) ? (release.assets as GithubAsset[]) : [];
+/**
+ * The asset of a GitHub release whose name matches `name` (its first group: the version), with
+ * the SHA-256 GitHub published for it (`digest`, on every asset uploaded since June 2025).
+ * `file` names the asset to the admin: `roundcubemail-<version>-complete.tar.gz`.
+ */
+export function githubAsset(text: string, name: RegExp, project: string, file: string): Published {
+  const release = json(text, `${project}’s latest release`);
+  const assets: unknown[] = Array.isArray(release.assets) ? release.assets : [];
   for (const asset of assets) {
-    const m = typeof asset.name === 'string' ? name.exec(asset.name) : null;
+    const called = field(asset, 'name');
+    const m = typeof called === 'string' ? name.exec(called) : null;
     if (!m) continue;
-    const url = String(asset.browser_download_url ?? '');
-    if (!/^https?:\/\//.test(url)) continue;
-    const digest = /^sha256:([0-9a-f]{64})$/i.exec(String(asset.digest ?? ''));
+    const url = field(asset, 'browser_download_url');
+    if (typeof url !== 'string' || !/^https:\/\//.test(url)) continue;
+    const digest = /^sha256:([0-9a-f]{64})$/i.exec(String(field(asset, 'digest') ?? ''));
     if (!digest)
       throw new CheckProblem(
-        `${project}’s release file ${asset.name as string} has no published SHA-256`,
+        `${project}’s release file ${called as string} has no published SHA-256`,
       );
+    const size = field(asset, 'size');
     return {
       version: version(m[1], `${project}’s latest release`),
       url,
-      format: asset.name!.toString().endsWith('.zip') ? 'zip' : 'tar.gz',
+      format: (called as string).endsWith('.zip') ? 'zip' : 'tar.gz',
       checksum: { algorithm: 'sha256', hex: digest[1]!.toLowerCase() },
-      size: typeof asset.size === 'number' ? asset.size : null,
+      size: typeof size === 'number' && Number.isSafeInteger(size) && size > 0 ? size : null,
     };
   }
-  throw new CheckProblem(`${project}’s latest release has no ${name.source} file`);
+  throw new CheckProblem(`${project}’s latest release has no ${file} file`);
 }
 
 /** The project's site as the admin reads it: where the release and its checksum come from. */
@@ -215,12 +244,14 @@ export async function latestOf(app: OfficialApp, read: Reader): Promise<Publishe
         await read('https://api.github.com/repos/joomla/joomla-cms/releases/latest'),
         /^Joomla_(\d[\d.]*)-Stable-Full_Package\.zip$/,
         'Joomla',
+        'Joomla_<version>-Stable-Full_Package.zip',
       );
     case 'roundcube':
       return githubAsset(
         await read('https://api.github.com/repos/roundcube/roundcubemail/releases/latest'),
         /^roundcubemail-(\d[\d.]*)-complete\.tar\.gz$/,
         'Roundcube',
+        'roundcubemail-<version>-complete.tar.gz',
       );
   }
 }

@@ -10,7 +10,7 @@ import { HttpError } from '../../server/http/errors';
 import { type AppRelease, type appReleaseInput, appReleases, appSources } from './resource';
 import { checkOfficial } from './serverCheck';
 import { mirrorHandlers, mirrorMigration, mirrorOf } from './serverMirror';
-import { keptSource, sourcesMigration, statusOf, unusable } from './serverSources';
+import { type AppSource, keptSource, sourceOf, sourcesMigration } from './serverSources';
 import {
   APPS,
   APP_LABELS,
@@ -163,9 +163,7 @@ const sourceHandlers = defineHandlers(appSources, {
   actions: {
     async list(ctx) {
       const data = await Promise.all(
-        APPS.map(async (app) =>
-          statusOf(app, await releaseFor(ctx.app.db, app), await firstOf(ctx.app.db, app)),
-        ),
+        APPS.map(async (app) => (await appSource(ctx.app.db, app)).status),
       );
       return { data };
     },
@@ -194,21 +192,20 @@ async function entriesOf(db: Db, app: App): Promise<AppRelease[]> {
   return rows.map(record);
 }
 
-/** The app's default entry (usable or not): the one whose problem a user is told. */
-const firstOf = async (db: Db, app: App) => (await entriesOf(db, app))[0] ?? null;
+/** What an install of `app` uses now, and what its users are told of it (sourceOf). */
+async function appSource(db: Db, app: App): Promise<AppSource> {
+  return sourceOf(app, await entriesOf(db, app));
+}
 
 /**
  * The release an installer uses: the app's default when it is usable (Debian's package, or a
- * release with its address and SHA-256), else its newest usable entry; null when there is none
- * (the installer then says why and makes nothing).
+ * release with its address and SHA-256), else its newest usable entry; else a 409 saying why,
+ * in the words its install page showed (`GET app-sources`), and the installer makes nothing.
  */
-export async function releaseFor(db: Db, app: App): Promise<AppRelease | null> {
-  return (await entriesOf(db, app)).find((r) => unusable(r) === null) ?? null;
-}
-
-/** Why `app` cannot be installed now (the default's problem), for the installer's 409. */
-export async function whyNoRelease(db: Db, app: App): Promise<string> {
-  return statusOf(app, null, await firstOf(db, app)).reason!;
+export async function releaseToInstall(db: Db, app: App): Promise<AppRelease> {
+  const { release, status } = await appSource(db, app);
+  if (release) return release;
+  throw new HttpError(409, status.reason ?? `${APP_LABELS[app]} installs without a release`);
 }
 
 /**

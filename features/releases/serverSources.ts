@@ -62,9 +62,13 @@ export const sourcesMigration = {
   },
 };
 
+export const isDebianApp = (app: App): app is DebianApp =>
+  (DEBIAN_APPS as readonly string[]).includes(app);
+
 /** Why a catalogue entry cannot be installed from, or null when it can. */
 export function unusable(release: AppRelease): string | null {
-  if (release.source === 'debian') return null;
+  if (release.source === 'debian')
+    return isDebianApp(release.app) ? null : `Debian has no package of ${APP_LABELS[release.app]}`;
   if (release.source === 'official' && !release.sha256)
     return `No release of ${APP_LABELS[release.app]} is pinned yet: an admin checks for new releases under Admin → App releases`;
   return release.sha256 && release.url ? null : 'The release has no address or SHA-256';
@@ -82,31 +86,50 @@ export function keptSource(release: AppRelease, doing: 'edit' | 'delete'): void 
   );
 }
 
-/** A user's view of an app's source: usable or not, and why. */
-export function statusOf(
-  app: App,
-  release: AppRelease | null,
-  first: AppRelease | null,
-): AppSourceStatus {
-  if (app === 'nodejs') return { app, usable: true, source: null, version: null, reason: null };
-  if (release)
-    return {
-      app,
-      usable: true,
-      source: release.source,
-      version: release.source === 'debian' ? null : release.version,
-      reason: null,
-    };
-  return {
-    app,
-    usable: false,
-    source: null,
-    version: null,
-    reason:
-      (first && unusable(first)) ??
-      `No release of ${APP_LABELS[app]} is in the catalogue: an admin adds one under Admin → App releases`,
-  };
+/** What an install of an app uses now, and what its users are told of it. */
+export interface AppSource {
+  /** The entry an install fetches (or copies, from Debian); null when none is usable. */
+  release: AppRelease | null;
+  /** `GET app-sources`' entry: usable or not, and why not. */
+  status: AppSourceStatus;
 }
 
-export const isDebianApp = (app: App): app is DebianApp =>
-  (DEBIAN_APPS as readonly string[]).includes(app);
+/**
+ * Whether `app` can be installed, and from which source: the one decision behind both the
+ * installers (they install from `release`, or refuse with `status.reason`) and `GET app-sources`
+ * (each install page's notice). `entries` are the app's catalogue entries, its default first,
+ * then the newest: the first usable one is used; when none is, the default's problem is the
+ * reason. Node.js installs without a release.
+ */
+export function sourceOf(app: App, entries: readonly AppRelease[]): AppSource {
+  if (app === 'nodejs')
+    return {
+      release: null,
+      status: { app, usable: true, source: null, version: null, reason: null },
+    };
+  const release = entries.find((r) => r.app === app && unusable(r) === null) ?? null;
+  if (release)
+    return {
+      release,
+      status: {
+        app,
+        usable: true,
+        source: release.source,
+        version: release.source === 'debian' ? null : release.version,
+        reason: null,
+      },
+    };
+  const first = entries.find((r) => r.app === app);
+  return {
+    release: null,
+    status: {
+      app,
+      usable: false,
+      source: null,
+      version: null,
+      reason:
+        (first && unusable(first)) ??
+        `No release of ${APP_LABELS[app]} is in the catalogue: an admin adds one under Admin → App releases`,
+    },
+  };
+}

@@ -105,3 +105,49 @@ describe('the Nextcloud, Joomla and Moodle installers', () => {
     });
   });
 });
+
+describe('an app without a usable source', () => {
+  it('is refused with the words its install page shows (GET app-sources), and nothing is made', async () => {
+    // Moodle's releases all unusable: the one pinned above loses its hash, the official source
+    // was never checked.
+    await live.t.app.db
+      .updateTable('app_releases')
+      .set({ sha256: '' })
+      .where('app', '=', 'moodle')
+      .execute();
+    const sources = await live.t.call('GET', '/api/v1/app-sources', { token: owner.token });
+    const notice = (sources.json().data as { app: string; usable: boolean; reason: string }[]).find(
+      (s) => s.app === 'moodle',
+    )!;
+    expect(notice).toMatchObject({
+      usable: false,
+      reason: 'The release has no address or SHA-256',
+    });
+    const calls = agent.calls.length;
+    const res = await live.t.call(
+      'POST',
+      `/api/v1/moodle/servers/${agent.server.id}/users/${owner.id}`,
+      {
+        token: owner.token,
+        body: {
+          sys_user: 'alice',
+          admin_user: 'owner1',
+          admin_email: 'o@example.com',
+          name: 'school2',
+          domains: ['school2.example.com'],
+          title: 'Another school',
+          short_name: 'school2',
+        },
+      },
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json().message).toBe(notice.reason);
+    expect(agent.calls.length).toBe(calls);
+    const apps = await live.t.app.db
+      .selectFrom('webapps')
+      .select('name')
+      .where('name', '=', 'school2')
+      .execute();
+    expect(apps).toEqual([]);
+  });
+});

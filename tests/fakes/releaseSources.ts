@@ -21,8 +21,10 @@ export interface FakeReleaseSources {
 
 const hex = (algorithm: string, bytes: Buffer) => createHash(algorithm).update(bytes).digest('hex');
 
+/** `port`: 0 for any free one; the e2e panel expects it on a fixed one (playwright.config.ts). */
 export async function startFakeReleaseSources(
   archives: FakeReleaseSources['archives'],
+  port = 0,
 ): Promise<FakeReleaseSources> {
   const app = Fastify({ logger: false });
   const calls: string[] = [];
@@ -164,6 +166,6 @@ export async function startFakeReleaseSources(
     return file(r.bytes)(req, reply);
   });
 
-  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  const url = await app.listen({ host: '127.0.0.1', port });
   return { url, archives, tampered, calls, close: () => app.close() };
 }
