@@ -132,6 +132,7 @@ export const agent = defineAgentFeature(ops, {
     },
     'release.debian': debianCopy,
   },
-  // An install of Debian's package waits for any other apt-get of the agent.
-  locks: { 'release.debian': () => ['apt'] },
+  // An install of Debian's package waits for any other apt-get of the agent, and for any change
+  // of the web server (the package's scripts may touch Apache's config).
+  locks: { 'release.debian': () => ['apt', 'webserver'] },
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { run } from '../../agent/lib/exec';
+import { hasSystemd, unitAction, unitInstalled, unitRunning } from '../../agent/lib/init';
 import { OpError } from '../../agent/lib/opError';
 import type { PasswdEntry } from '../../agent/lib/users';
 import { destinationOf } from './agentDest';
@@ -17,9 +18,13 @@ import type { DebianApp } from './urls';
 interface Recipe {
   /** The packages to have, the first the one whose version is reported. */
   packages: readonly string[];
-  /** What debconf must know before a non-interactive install (no database, no web server). */
+  /**
+   * What debconf must know before a non-interactive install: no database, no web server. An
+   * empty `reconfigure-webserver` is "none": the word `none` is no choice of the list, and
+   * phpMyAdmin's postinst then configures Apache as for any web server not lighttpd.
+   */
   preseed?: string;
-  /** Apache's global aliases (/phpmyadmin, /roundcube) the package enables on every site. */
+  /** Apache's global config of the package (/phpmyadmin on every site), to keep disabled. */
   apacheConf?: string;
   /** tar's arguments that read the package's files (`-C dir member...`, excludes, renames). */
   tar: readonly string[];
@@ -43,14 +48,18 @@ const RECIPES: Record<DebianApp, Recipe> = {
     packages: ['phpmyadmin'],
     preseed:
       'phpmyadmin phpmyadmin/dbconfig-install boolean false\n' +
-      'phpmyadmin phpmyadmin/reconfigure-webserver multiselect none\n',
+      'phpmyadmin phpmyadmin/reconfigure-webserver multiselect\n',
     apacheConf: 'phpmyadmin',
     tar: ['--exclude=phpmyadmin/config.inc.php', '-C', '/usr/share', 'phpmyadmin'],
     marker: 'phpmyadmin/libraries/vendor_config.php',
   },
   roundcube: {
     packages: ['roundcube-core', 'roundcube-mysql'],
-    preseed: 'roundcube-core roundcube/dbconfig-install boolean false\n',
+    // Its default is "apache2, lighttpd", and a reload of them.
+    preseed:
+      'roundcube-core roundcube/dbconfig-install boolean false\n' +
+      'roundcube-core roundcube/reconfigure-webserver multiselect\n' +
+      'roundcube-core roundcube/restart-webserver boolean false\n',
     apacheConf: 'roundcube',
     // Roundcube's tree as upstream ships it: its web folder (Debian's /var/lib/roundcube, links
     // into /usr/share/roundcube) and its defaults in config/ (Debian keeps them in /etc).
@@ -111,12 +120,29 @@ async function ensurePackages(recipe: Recipe): Promise<boolean> {
       'failed',
       `apt-get could not install ${missing.join(' ')}: ${tail(res.stderr + res.stdout)}`,
     );
-  if (recipe.apacheConf) {
-    // The installers serve the app as an app of its own: no alias on every Apache site.
-    const link = `/etc/apache2/conf-enabled/${recipe.apacheConf}.conf`;
-    if (await fs.lstat(link).catch(() => null)) await fs.unlink(link);
-  }
+  if (recipe.apacheConf) await keepApacheConfOff(recipe.apacheConf);
   return true;
+}
+
+/**
+ * The installers serve the app as an app of its own: never Debian's system-wide copy at an
+ * alias on every Apache site. The preseed keeps the package's postinst away from Apache; should
+ * a version enable its config all the same (and reload Apache with it), it is disabled again
+ * and a running Apache reloaded, so the alias is not served a moment longer.
+ */
+async function keepApacheConfOff(conf: string): Promise<void> {
+  const link = `/etc/apache2/conf-enabled/${conf}.conf`;
+  if (!(await fs.lstat(link).catch(() => null))) return;
+  await fs.unlink(link);
+  const systemd = await hasSystemd();
+  if (!(await unitInstalled('apache2', systemd)) || !(await unitRunning('apache2', systemd)))
+    return;
+  const res = await unitAction('apache2', 'reload', systemd);
+  if (res.code !== 0)
+    throw new OpError(
+      'failed',
+      `${conf}'s Apache config is disabled, but apache2 reload: ${tail(res.output)}`,
+    );
 }
 
 /** tar as the user: exit 1 is "some files differ" (a dangling Debian link left out). */

@@ -90,6 +90,7 @@ export async function installDeps(
 ): Promise<string[]> {
   const missing = await missingPackages();
   if (missing.length > 0) await aptInstall(missing, log);
+  await cacheDebianSourceDebs(log);
   await disableAppAliases(log);
   await keepOffAtBoot(log);
   await cacheStockConffiles(log);
@@ -109,10 +110,13 @@ async function aptInstall(missing: string[], log: (line: string) => void): Promi
       input:
         'postfix postfix/main_mailer_type select Local only\n' +
         'postfix postfix/mailname string localhost\n' +
-        // phpMyAdmin and Roundcube: no database of their own on this host, no web server set-up.
+        // phpMyAdmin and Roundcube: no database of their own on this host, no web server set-up
+        // (an empty choice: `none` is no choice of the list; see features/releases/agentDebian).
         'phpmyadmin phpmyadmin/dbconfig-install boolean false\n' +
-        'phpmyadmin phpmyadmin/reconfigure-webserver multiselect none\n' +
-        'roundcube-core roundcube/dbconfig-install boolean false\n',
+        'phpmyadmin phpmyadmin/reconfigure-webserver multiselect\n' +
+        'roundcube-core roundcube/dbconfig-install boolean false\n' +
+        'roundcube-core roundcube/reconfigure-webserver multiselect\n' +
+        'roundcube-core roundcube/restart-webserver boolean false\n',
       env: APT_ENV,
     });
     await runOk('apt-get', ['update', '-qq'], { env: APT_ENV });
@@ -139,9 +143,28 @@ async function aptInstall(missing: string[], log: (line: string) => void): Promi
 }
 
 /**
+ * The packages the agent installs itself for the Debian source (features/releases/agentDebian)
+ * when a server lacks them. A sandbox has no network: its apt takes them from the apt cache it
+ * shares with this host (checked against the signed package lists, as from a mirror), so their
+ * .deb files are kept there. Only what is not cached yet is downloaded.
+ */
+export const DEBIAN_SOURCE_PACKAGES = ['phpmyadmin', 'roundcube-core', 'roundcube-mysql'] as const;
+
+async function cacheDebianSourceDebs(log: (line: string) => void): Promise<void> {
+  const args = ['install', '--reinstall', '--download-only', '-y', '-qq'];
+  const wanted = await runOk('apt-get', [...args, '--print-uris', ...DEBIAN_SOURCE_PACKAGES], {
+    env: APT_ENV,
+  });
+  if (!wanted.stdout.trim()) return;
+  log(`keeping ${DEBIAN_SOURCE_PACKAGES.join(' ')} in the apt cache`);
+  await runOk('apt-get', [...args, ...DEBIAN_SOURCE_PACKAGES], { env: APT_ENV });
+}
+
+/**
  * phpMyAdmin's and Roundcube's packages enable Apache aliases (/phpmyadmin, /roundcube) on
  * every Apache site; the hybrid apps of a sandbox must not get them: the installers serve
- * these apps as apps of their own.
+ * these apps as apps of their own. The preseed above keeps them off; a host that installed
+ * them before it did has them enabled.
  */
 async function disableAppAliases(log: (line: string) => void): Promise<void> {
   for (const conf of ['phpmyadmin', 'roundcube']) {

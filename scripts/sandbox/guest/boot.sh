@@ -23,6 +23,9 @@ mount -t sysfs -o ro,nosuid,nodev,noexec sysfs "$root/sys"
 mount --rbind /dev "$root/dev"
 mount -t tmpfs -o nosuid,nodev,mode=1777 shm "$root/dev/shm"
 mount -t tmpfs -o nosuid,nodev,mode=755 run "$root/run"
+# /var/lock is /run/lock on Debian, which a server's boot makes (systemd-tmpfiles, initscripts):
+# package scripts lock there (apache2's reload after a package enables a config, for one).
+mkdir -m 1777 "$root/run/lock"
 mount -t tmpfs -o nosuid,nodev,mode=1777 tmp "$root/tmp"
 
 # The control dir: the init's scripts, status and logs, and the panel's forwarded socket.
