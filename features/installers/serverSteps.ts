@@ -44,8 +44,12 @@ export async function runSteps(
   const { tasks } = app.services;
   const started: Step[] = [];
   // A task another panel settled meanwhile (serverRecover.ts: it judged this runner stopped)
-  // is its to finish: this runner stops without a word.
-  const claimed = async () => (await tasks.find(taskId))?.status !== 'running';
+  // is its to finish: this runner stops without a word to the task, and says so in the log.
+  const claimed = async () => {
+    if ((await tasks.find(taskId))?.status === 'running') return false;
+    app.log.info({ taskId }, 'another panel settled this task: its runner stops');
+    return true;
+  };
   for (const step of steps) {
     if (await claimed()) return false;
     await tasks.addEvent(taskId, step.event, step.code);

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_NAMESPACE, EVENTS } from '../../resources/agent/protocol';
 import type { TestApp, TestUser } from './helpers';
+import type { LiveMessage } from '../../server/agents/liveRooms';
 import { type LiveApp, connected, refused, sampleReport as report, startLiveApp } from './liveApp';
+import { waitFor } from '../waitFor';
 
 /**
  * The panel's socket endpoints, driven by a real socket.io client: agents authenticate with
@@ -194,9 +196,22 @@ describe('reports and live info', () => {
       kernel_version: '6.1.0-test',
       live: { cpu: { usage: 12.5 } },
     });
-    // A malformed report changes nothing.
+    // A malformed report changes nothing. The agent's reports are taken in arrival order: once
+    // the good one sent after it is pushed, the malformed one was already turned away, and the
+    // push of the good one is the only one the browser got.
+    const seen: LiveMessage[] = [];
+    const heard = (message: LiveMessage) => seen.push(message);
+    mine.on(EVENTS.live, heard);
     agent.emit(EVENTS.report, { hostname: 'evil', cpu: 'lots' });
-    await new Promise((r) => setTimeout(r, 100));
+    agent.emit(
+      EVENTS.report,
+      report({ hostname: 'db-1.example.com', cpu: { cores: 2, usage: 77 } }),
+    );
+    await waitFor('the report sent after the malformed one to be pushed', () =>
+      seen.some((m) => m.cpu.usage === 77),
+    );
+    mine.off(EVENTS.live, heard);
+    expect(seen.map((m) => [m.hostname, m.cpu.usage])).toEqual([['db-1.example.com', 77]]);
     expect((await getServer(server.id)).hostname).toBe('db-1.example.com');
 
     const offline = new Promise<{ connected: boolean }>((resolve) =>
@@ -239,9 +254,28 @@ describe('reports and live info', () => {
     const samples = (stats.json() as { data: { at: number; cpu: number }[] }).data;
     expect(samples).toEqual([expect.objectContaining({ at: (minute - 120_000) / 1000, cpu: 20 })]);
     // A delayed report from before the newest changes neither the live info nor the samples.
+    // Reports are taken in arrival order: once the newer one sent after it is pushed, the
+    // delayed one was already passed over, and the browser heard of the newer one only.
+    const browser = browserSocket(owner.token);
+    await connected(browser);
+    expect(await browser.emitWithAck(EVENTS.subscribe, { uuid: server.uuid })).toMatchObject({
+      ok: true,
+    });
+    const seen: LiveMessage[] = [];
+    browser.on(EVENTS.live, (message: LiveMessage) => seen.push(message));
     agent.emit(EVENTS.report, report({ at: minute - 115_000, cpu: { cores: 2, usage: 99 } }));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(t.app.live.get(server.id)?.cpu.usage).toBe(50);
+    agent.emit(EVENTS.report, report({ at: minute - 50_000, cpu: { cores: 2, usage: 70 } }));
+    await waitFor('the report sent after the delayed one to be pushed', () =>
+      seen.some((m) => m.cpu.usage === 70),
+    );
+    expect(seen.map((m) => m.cpu.usage)).toEqual([70]);
+    expect(t.app.live.get(server.id)?.cpu.usage).toBe(70);
+    // The delayed report started no minute of its own: the samples are as they were.
+    await t.app.live.flush();
+    const later = await t.call('GET', `/api/v1/stats/servers/${server.id}/users/${uid()}`, {
+      token: owner.token,
+    });
+    expect((later.json() as { data: unknown[] }).data).toEqual(samples);
   });
 });
 

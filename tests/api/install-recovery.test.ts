@@ -1,10 +1,13 @@
+import type { PinoLoggerOptions } from 'fastify/types/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recoverStoppedTasks } from '../../features/installers/serverRecover';
+import { loggerOptions } from '../../server/app';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
 import { addRelease, appStepOps } from './installerAgent';
+import { waitFor } from '../waitFor';
 
 /**
  * An install whose panel stopped mid-way (DESIGN: a task is resumed or failed after a restart,
@@ -16,9 +19,14 @@ let live: LiveApp;
 let owner: TestUser;
 let agent: FakeAgent;
 let releaseFetch: (() => void) | null = null;
+const lines: string[] = [];
 
 beforeAll(async () => {
-  live = await startLiveApp();
+  // The log says when the old runner gives up a task another panel settled.
+  const options = loggerOptions('info') as PinoLoggerOptions;
+  live = await startLiveApp({
+    logger: { ...options, stream: { write: (line: string) => void lines.push(line) } },
+  });
   owner = await live.t.user();
   agent = await startFakeAgent(
     live,
@@ -111,7 +119,15 @@ describe('an install whose panel stopped', () => {
     expect(await recoverStoppedTasks(live.t.app)).toBe(0);
     const events = task.events.length;
     releaseFetch!();
-    await new Promise((r) => setTimeout(r, 300));
+    await waitFor('the old runner to give the task up', () =>
+      lines.some((line) => {
+        const entry = JSON.parse(line) as { msg?: string; taskId?: number };
+        return (
+          entry.taskId === taskId &&
+          entry.msg === 'another panel settled this task: its runner stops'
+        );
+      }),
+    );
     const after = await taskOf(taskId);
     expect(after.status).toBe('failed');
     expect(after.events).toHaveLength(events);

@@ -118,9 +118,13 @@ export const sampleReport = (over: Partial<Report> = {}): Report => ({
 export const closedBy = (socket: Socket) =>
   new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
 
-/** True when the socket is still open after a round trip through the server. */
+/**
+ * True when the socket is still open after a round trip through the server. Call it once the
+ * action that might close it has answered: the panel closes a revoked session's sockets before
+ * the answer, and anything it sent this socket before (its close included) arrives ahead of the
+ * round trip's answer, which never comes over a closed socket.
+ */
 export async function stillOpen(socket: Socket): Promise<boolean> {
-  await new Promise((r) => setTimeout(r, 150));
   if (!socket.connected) return false;
   // A subscribe call answers only over a live connection.
   const answer = await socket

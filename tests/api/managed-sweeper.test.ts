@@ -4,6 +4,7 @@ import { sweepConnected } from '../../server/managed/sweeper';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { waitFor } from '../waitFor';
 
 /**
  * A server-managed row whose op outlived its answer (a slow server, a panel restart mid-op) is
@@ -14,6 +15,8 @@ let live: LiveApp;
 let owner: TestUser;
 let agent: FakeAgent;
 let tab = '';
+/** The cron.set calls the fake server has carried out (the ones that outlived their answer too). */
+let applied = 0;
 
 beforeAll(async () => {
   live = await startLiveApp({ maxOpTimeoutMs: 150 });
@@ -23,6 +26,7 @@ beforeAll(async () => {
       const parsed = parseCrontab(tab);
       parsed.jobs = [...parsed.jobs.filter((j) => j.id !== a.id), a];
       tab = renderCrontab(parsed);
+      applied += 1;
       return { set: true };
     },
   });
@@ -54,9 +58,14 @@ describe('the sweeper', () => {
       error: expect.stringMatching(/asked again when the server answers/),
     });
 
-    // The late answer landed on the server; the sweep asks again, and now in time.
+    // The late answer lands on the server (every call it got is carried out, the connection's
+    // sweep's too); the sweep asks again, and now in time.
     agent.delayMs = 0;
-    await new Promise((r) => setTimeout(r, 500));
+    await waitFor('the server to carry out every cron.set it was sent', () => {
+      const sent = agent.calls.filter((c) => c.name === 'cron.set').length;
+      return sent > 0 && applied === sent;
+    });
+    expect(parseCrontab(tab).jobs.filter((j) => j.id === id)).toHaveLength(1);
     await sweepConnected(live.t.app, 0);
     const row = await live.t.call('GET', `${base.replace('/servers', `/${id}/servers`)}`, {
       token: owner.token,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OpContext } from '../../agent/ops/types';
@@ -63,6 +64,34 @@ async function until(check: () => boolean, ms = 5000) {
   }
 }
 
+/**
+ * Waits until `socket` (the user's) has heard all the panel pushed to it so far: a task of the
+ * user's own ends now, and the panel pushes to a socket in order, so once that end arrives
+ * nothing pushed before it can still be on its way. Returns that task's id.
+ */
+async function allHeard(user: TestUser, socket: ReturnType<typeof record>) {
+  const { tasks } = live.t.app.services;
+  const marker = await tasks.create({
+    userId: user.id,
+    serverId: agent.server.id,
+    kind: 'install',
+    name: 'marker',
+    opId: randomUUID(),
+  });
+  await tasks.finish(marker, 'completed');
+  await until(() => socket.got.some((push) => (push as { id: number }).id === marker));
+  return marker;
+}
+
+/** The push of a task's end. */
+const ended = (id: number) => ({
+  id,
+  kind: 'install',
+  status: 'completed',
+  event: null,
+  code: null,
+});
+
 async function start(kind = 'install') {
   const server = (await live.t.app.services.servers.findById(agent.server.id))!;
   return runTaskOp(
@@ -117,9 +146,10 @@ describe('task progress pushed over socket.io', () => {
     await until(() => acting.got.length === 4);
     expect(acting.got).toEqual(mine.got);
 
-    await sleep(200);
-    expect(theirs.got).toEqual([]);
-    expect(admins.got).toEqual([]);
+    // Nothing of the owner's task reached anyone else: their own tasks' ends, pushed after it,
+    // are all they heard.
+    expect(theirs.got).toEqual([ended(await allHeard(other, theirs))]);
+    expect(admins.got).toEqual([ended(await allHeard(admin, admins))]);
   });
 
   it('pushes the failure of a task, with its last step', async () => {
@@ -136,7 +166,6 @@ describe('task progress pushed over socket.io', () => {
       { id, kind: 'clone', status: 'running', event: 'apt-get clean failed: disk full', code: 3 },
       { id, kind: 'clone', status: 'failed', event: null, code: null },
     ]);
-    await sleep(200);
-    expect(theirs.got).toEqual([]);
+    expect(theirs.got).toEqual([ended(await allHeard(other, theirs))]);
   });
 });

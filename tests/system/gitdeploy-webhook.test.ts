@@ -87,15 +87,26 @@ describe('git webhook on a sandbox server', () => {
 
     const other = await repo.push('other', { 'public/index.html': 'other branch\n' }, 'other');
     const otherBody = JSON.stringify({ ref: 'refs/heads/other', after: other });
+    const before = await deploys();
     const ignored = await send(otherBody, {
       'x-hub-signature-256': sign(otherBody),
       'x-github-delivery': randomUUID(),
     });
+    // The answer is the decision: a deploy the hook starts or queues is in its answer and in
+    // the table before it comes. Neither is: no deploy row, nothing queued for later.
     expect(ignored.status).toBe(200);
-    expect((await ignored.json()) as object).toMatchObject({ deploy_id: null });
-    await sleep(1000);
+    expect((await ignored.json()) as object).toEqual({
+      result: 'ignored: not a push to main (pushed other)',
+      deploy_id: null,
+    });
+    expect(await deploys()).toEqual(before);
+    const config = await panel.t.app.db
+      .selectFrom('git_configs')
+      .select('deploy_queued')
+      .where('webapp_id', '=', site.appId)
+      .executeTakeFirstOrThrow();
+    expect(config.deploy_queued).toBe(0);
     expect((await get()).body).toBe('version 2');
-    expect((await deploys()).filter((d) => d.status === 'running')).toEqual([]);
   });
 
   it('a push during a running deploy is queued, and its commit served after that deploy', async () => {

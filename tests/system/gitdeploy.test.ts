@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE as APP, type GitSite, startGitSite } from './harness/gitServer';
+import { waitFor } from '../waitFor';
 
 /**
  * Git deployment on a real server: a git server inside the sandbox (harness/gitServer.ts) reached
@@ -100,17 +100,29 @@ describe('git deployment on a sandbox server', () => {
 
   it('switches with no failed request while a curl loop runs', async () => {
     await site.repo.push('main', { 'public/index.html': 'version 2\n' }, 'v2');
+    await sb.execOk(['rm', '-f', '/tmp/stop', '/tmp/answers']);
+    // Each answer the loop gets is a line of /tmp/answers: v1, v2, or bad.
     const loop = sb.exec(
       [
         'bash',
         '-c',
-        'ok=0; bad=0; while [ ! -e /tmp/stop ]; do b=$(curl -s -m 5 -H "Host: site.test" http://127.0.0.1/); case "$b" in "version 1"|"version 2") ok=$((ok+1));; *) bad=$((bad+1));; esac; done; echo "$ok $bad"',
+        'ok=0; bad=0; while [ ! -e /tmp/stop ]; do b=$(curl -s -m 5 -H "Host: site.test" http://127.0.0.1/); case "$b" in "version 1") ok=$((ok+1)); echo v1;; "version 2") ok=$((ok+1)); echo v2;; *) bad=$((bad+1)); echo bad;; esac >> /tmp/answers; done; echo "$ok $bad"',
       ],
       { timeoutMs: 300_000 },
     );
-    await sleep(500);
+    const answers = async (what: string) =>
+      Number((await sb.exec(['grep', '-c', '-x', what, '/tmp/answers'])).stdout.trim() || 0);
+    // The deploy starts while the loop is under way, and the loop stops once it has seen the
+    // new release served a few times after the switch.
+    await waitFor('the loop to get version 1 a few times', async () => (await answers('v1')) >= 5, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     const done = await deployNow();
-    await sleep(500);
+    await waitFor('the loop to get version 2 a few times', async () => (await answers('v2')) >= 5, {
+      timeoutMs: 30_000,
+      intervalMs: 100,
+    });
     await sb.execOk(['touch', '/tmp/stop']);
     const [ok, bad] = (await loop).stdout.trim().split(' ').map(Number);
     expect(done.status, done.message ?? '').toBe('completed');

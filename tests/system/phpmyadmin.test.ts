@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
 import { pinRelease, servePhpMyAdmin } from './harness/releaseArchives';
+import { waitFor } from '../waitFor';
 
 /**
  * phpMyAdmin as a web app and its one-time sign-in link on a real server: Debian's phpMyAdmin
@@ -238,8 +239,17 @@ describe('phpMyAdmin web app and its one-time sign-in', () => {
   }, 120_000);
 
   it('refuses an expired link', async () => {
+    // The shortest link the op makes (5 s). Its expiry is the sso script's own check of the
+    // server's clock (`time() > exp`): no event marks it, and neither the panel's clock nor a
+    // setting of phpMyAdmin moves it. Opening the link to see would use it up, so the server's
+    // clock is read until it is past the expiry, then the link is opened once.
     const made = await signon(5, 600);
-    await new Promise((r) => setTimeout(r, 6500));
+    const exp = Date.parse(made.expires_at) / 1000;
+    await waitFor(
+      `the server's clock to pass the link's expiry (${made.expires_at})`,
+      async () => Number((await sb.execOk(['date', '+%s'])).stdout.trim()) > exp,
+      { timeoutMs: 20_000, intervalMs: 250 },
+    );
     const late = await browse(
       '/tmp/late.jar',
       `http://${DOMAIN}/stackdeck-sso.php?t=${made.token}`,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+import { serveDownloads } from './harness/releaseArchives';
 
 /**
  * release.fetch on a real server: archives served from a loopback HTTP server the sandbox
@@ -50,13 +51,8 @@ beforeAll(async () => {
     await sb.execOk(['bash', '-c', `base64 -d > /srv/dl/${name}`], {
       input: fs.readFileSync(path.join(dir, name)).toString('base64'),
     });
-  await sb.execOk([
-    'bash',
-    '-c',
-    'nohup python3 -m http.server --bind 127.0.0.1 -d /srv/dl 18765 >/dev/null 2>&1 &',
-  ]);
+  await serveDownloads(sb, 18765);
   base = 'http://127.0.0.1:18765';
-  await new Promise((r) => setTimeout(r, 1500));
 }, 300_000);
 
 afterAll(async () => {

@@ -2,7 +2,7 @@ import type { Sandbox } from '../../../scripts/sandbox/index';
 import type { Panel } from './panel';
 
 /** Serves /srv/dl of the sandbox over HTTP on its loopback (once per port), and waits for it. */
-async function serve(sb: Sandbox, port: number) {
+export async function serveDownloads(sb: Sandbox, port: number) {
   await sb.execOk([
     'bash',
     '-c',
@@ -37,7 +37,7 @@ export async function serveWordpress(sb: Sandbox, port: number) {
     'wordpress',
   ]);
   const sha256 = (await sb.execOk(['sha256sum', file])).stdout.split(' ')[0]!;
-  await serve(sb, port);
+  await serveDownloads(sb, port);
   return {
     url: `http://127.0.0.1:${port}/wordpress/wordpress-6.1.9.tar.gz`,
     sha256,
@@ -73,7 +73,7 @@ export async function serveRoundcube(sb: Sandbox, port: number) {
   await sb.execOk(['cp', '/etc/roundcube/defaults.inc.php', `${stage}/config/`]);
   await sb.execOk(['tar', '-czf', file, '-C', '/tmp/rc-stage', 'roundcubemail-1.6.5']);
   const sha256 = (await sb.execOk(['sha256sum', file])).stdout.split(' ')[0]!;
-  await serve(sb, port);
+  await serveDownloads(sb, port);
   return {
     url: `http://127.0.0.1:${port}/roundcube/roundcubemail-1.6.5-complete.tar.gz`,
     sha256,
@@ -104,7 +104,7 @@ export async function servePhpMyAdmin(sb: Sandbox, port: number) {
     'phpmyadmin',
   ]);
   const sha256 = (await sb.execOk(['sha256sum', file])).stdout.split(' ')[0]!;
-  await serve(sb, port);
+  await serveDownloads(sb, port);
   return { url: `http://127.0.0.1:${port}/phpmyadmin/${top}.tar.gz`, sha256, file };
 }
 
@@ -202,7 +202,7 @@ export async function serveFixture(
   else await sb.execOk(['tar', f.format === 'tar.bz2' ? '-cjf' : '-czf', file, '-C', stage, f.top]);
   const sha256 = (await sb.execOk(['sha256sum', file])).stdout.split(' ')[0]!;
   if (tamper) await sb.execOk(['bash', '-c', `printf x >> ${file}`]);
-  await serve(sb, port);
+  await serveDownloads(sb, port);
   return {
     url: `http://127.0.0.1:${port}/${app}/${app}-fixture.${f.format}`,
     sha256,
