@@ -32,7 +32,7 @@ function list({ out, file, exportName, from, build }) {
     .join('\n');
   return {
     out,
-    text: `${HEADER}${imports ? `${imports}\n` : ''}${build(names.map(ident), exportName, from)}`,
+    text: `${HEADER}${imports ? `${imports}\n` : ''}${build(names.map(ident), exportName, from, names)}`,
   };
 }
 
@@ -47,8 +47,9 @@ export const outputs = () => [
   list({
     out: 'server/features.gen.ts',
     file: 'server',
-    build: (ids) =>
-      `import type { ServerFeature } from './feature';\n\n/** The panel side of every feature. */\nexport const serverFeatures: readonly ServerFeature[] = [${ids.map((i) => `${i}.server`).join(', ')}];\n`,
+    build: (ids, _exportName, _from, names) =>
+      `import type { ServerFeature } from './feature';\n\n/** The panel side of every feature. */\nexport const serverFeatures: readonly ServerFeature[] = [${ids.map((i) => `${i}.server`).join(', ')}];\n` +
+      `\n/** The folder of each, in the same order (the event bus names subscribers by it). */\nexport const serverFeatureNames: readonly string[] = [${names.map((n) => `'${n}'`).join(', ')}];\n`,
   }),
   list({
     out: 'agent/features.gen.ts',
