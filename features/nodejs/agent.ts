@@ -175,6 +175,12 @@ export const agent = defineAgentFeature(ops, {
       return { removed: await removeNodeProgram(app) };
     },
   },
+  on: {
+    /** The web app's removal (features/webapps) stops its program before its files go. */
+    async 'app.removing'({ app }) {
+      await removeNodeProgram(app);
+    },
+  },
   locks: {
     'node.fetch': (args) => [`webapp:${args.app}`],
     'node.receive': (args) => [`webapp:${args.app}`],
