@@ -6,13 +6,22 @@ import { HttpError } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
 import { ManagedStore } from '../../server/managed/store';
-import type { DatabaseRow } from '../databases/serverTable';
-import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../installers/serverApp';
-import { appPath, freeDatabaseName, startAppTask, stepOp } from '../installers/serverRun';
-import { generatedPassword, generatedSalt } from '../installers/serverSecrets';
-import type { Step } from '../installers/serverSteps';
-import type { WebappType } from '../webapps/names';
-import type { WebappRow } from '../webapps/server';
+import type { DatabaseRow } from '../databases/serverApi';
+import {
+  appPath,
+  freeDatabaseName,
+  generatedPassword,
+  generatedSalt,
+  makeDatabase,
+  makeDbUser,
+  removeDatabase,
+  removeDbUser,
+  startAppTask,
+  type Step,
+  stepOp,
+} from '../installers/serverApi';
+import type { WebappType } from '../webapps/api';
+import type { WebappRow } from '../webapps/serverApi';
 import { CLONE_EXCLUDES, type cloneInput, cloneWebapp } from './resource';
 import { urlPairs } from './serialized';
 import { type CloneSteps, cloneEvents } from './serverEvents';

@@ -4,8 +4,8 @@
  */
 import type { Before, EventDeclarations } from '../../server/events/types';
 import type { HandlerContext } from '../../server/http/handlers';
-import type { Step } from '../installers/serverSteps';
-import type { WebappRow } from '../webapps/server';
+import type { Step } from '../installers/serverApi';
+import type { WebappRow } from '../webapps/serverApi';
 
 /** What a feature copies once the copy's app holds the source's files and databases. */
 export type CloneSteps = (made: { copy: WebappRow; taskId: number }) => Step[];

@@ -13,7 +13,7 @@ import {
   migration,
 } from './serverKind';
 import { appCronJobs, copyAppCronJobsStep, removeAppCronJobs } from './serverApp';
-import { appPath } from '../installers/serverRun';
+import { appPath } from '../installers/serverApi';
 
 export type { CronJobRow } from './serverKind';
 

@@ -2,7 +2,7 @@ import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { converge } from '../../server/managed/converge';
 import { ManagedStore } from '../../server/managed/store';
-import type { Step } from '../installers/serverSteps';
+import type { Step } from '../installers/serverApi';
 import { cronJobInput } from './resource';
 import { type CronJobRow, checkUser, columns, cronKind } from './serverKind';
 

@@ -7,7 +7,7 @@
 import fs from 'node:fs/promises';
 import { run } from '../../agent/lib/exec';
 import { OpError } from '../../agent/lib/opError';
-import { type ProcessStatus, parseStatus } from '../supervisor/program';
+import { parseStatus, type ProcessStatus } from '../supervisor/api';
 import { PROGRAM_MARK, PROGRAM_PREFIX, programConfPath } from './names';
 
 export const programGroup = (app: string) => `${PROGRAM_PREFIX}${app}`;

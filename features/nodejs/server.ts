@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { startAppTask, stepOp } from '../installers/serverRun';
-import { specOf } from '../webapps/serverKind';
+import { startAppTask, stepOp } from '../installers/serverApi';
+import { specOf } from '../webapps/serverApi';
 import { type nodejsInstallInput, nodejsInstaller } from './resource';
 import { megabytes, sendArchive } from './serverArchive';
 import { portsMigration } from './serverPorts';
