@@ -189,8 +189,33 @@ describe('the event bus', () => {
     ).toThrow('app.deleted is declared by owner and clone');
   });
 
-  it("the panel's bus: every feature's subscriber names an event someone declares", async () => {
+  it("the panel's bus: each event's owner, phase and subscribers, in the order they run", async () => {
     const { app } = await panel();
-    expect(() => featureEventBus(app)).not.toThrow();
+    const bus = featureEventBus(app);
+    const table = Object.fromEntries(
+      [
+        'app.deleting',
+        'app.rebuilding',
+        'app.cloning',
+        'firewall.ignore-changed',
+        'server.removing',
+        'server.transferred',
+        'user.deleting',
+        'team.member-removed',
+      ].map((event) => {
+        const { declaration, features } = bus.describe(event)!;
+        return [event, `${declaration.owner} ${declaration.phase}: ${features.join(', ')}`];
+      }),
+    );
+    expect(table).toEqual({
+      'app.deleting': 'webapps before: cron, databases, ftp',
+      'app.rebuilding': 'webapps before: nodejs',
+      'app.cloning': 'clone before: cron, nodejs',
+      'firewall.ignore-changed': 'firewall before: fail2ban',
+      'server.removing': 'panel before: ',
+      'server.transferred': 'panel before: teams',
+      'user.deleting': 'panel before: tickets',
+      'team.member-removed': 'panel after: ',
+    });
   });
 });
