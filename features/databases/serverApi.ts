@@ -1,6 +1,7 @@
 /**
  * What databases offers other features, of the code the panel loads: they import it from here,
- * never from its other files (api.ts holds what every program loads; lint: stackdeck/feature-api).
+ * never from its other files (api.ts holds what every program loads; lint: stackdeck/feature-
+ * api).
  */
 export { databaseHooks, databaseKind } from './serverDatabases';
 export { dbUserHooks, dbUserKind } from './serverDbUsers';
