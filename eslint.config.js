@@ -29,6 +29,14 @@ export default tseslint.config(
     },
   },
   {
+    // A feature uses another only through the doors it offers (api.ts, serverApi.ts, agentApi.ts,
+    // pagesApi.tsx), and features import in no circle: the rest goes through events (server/events)
+    // and page slots (src/shell/slots.tsx). DESIGN.md, "Features talk through events, not imports".
+    files: ['features/**/*.{ts,tsx}'],
+    plugins: { stackdeck },
+    rules: { 'stackdeck/feature-api': 'error' },
+  },
+  {
     // resources/ imports zod and itself, nothing else (relative paths leaving it are caught above).
     files: ['resources/**/*.ts'],
     ignores: ['resources/agent/fingerprint.ts', 'resources/agent/addressPolicy.ts'],

@@ -85,3 +85,27 @@ export function cycles(graph) {
   for (const v of graph.keys()) if (!index.has(v)) visit(v);
   return found;
 }
+
+/** The feature folder of a file (features/<name>/...), or undefined outside them. */
+export function featureOf(file, root = ROOT) {
+  const parts = path.relative(path.join(root, 'features'), file).split(path.sep);
+  return parts.length > 1 && parts[0] !== '..' ? parts[0] : undefined;
+}
+
+/**
+ * The features' own graph: feature → the features its files import (type-only imports
+ * included), from the file graph.
+ */
+export function featureGraph(graph, root = ROOT) {
+  const features = new Map();
+  for (const [file, targets] of graph) {
+    const from = featureOf(file, root);
+    if (!from) continue;
+    if (!features.has(from)) features.set(from, []);
+    for (const target of targets) {
+      const to = featureOf(target, root);
+      if (to && to !== from && !features.get(from).includes(to)) features.get(from).push(to);
+    }
+  }
+  return features;
+}

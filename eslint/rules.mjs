@@ -1,8 +1,18 @@
-// The project's own lint rules: no import cycles (type-only imports included) and the layer
-// boundaries of DESIGN.md ("A feature is a folder"). Local, so no plugin with a native resolver
-// is needed (the registry here serves only some platforms' builds of those).
+// The project's own lint rules: no import cycles (type-only imports included), the layer
+// boundaries of DESIGN.md ("A feature is a folder"), and features that import each other only
+// through the doors they offer, never in a circle ("Features talk through events, not
+// imports"). Local, so no plugin with a native resolver is needed (the registry here serves
+// only some platforms' builds of those).
 import path from 'node:path';
-import { ROOT, cycles, importGraph, importsOf, resolveImport } from './importGraph.mjs';
+import {
+  ROOT,
+  cycles,
+  featureGraph,
+  featureOf,
+  importGraph,
+  importsOf,
+  resolveImport,
+} from './importGraph.mjs';
 
 /**
  * The layer of a file: its top-level folder, or inside a feature folder (features/<name>/) the
@@ -83,8 +93,8 @@ const noCycle = {
   },
   create(context) {
     const file = context.filename;
-    if (!graph) {
-      graph = importGraph();
+    if (!cyclic) {
+      graph ??= importGraph();
       cyclic = new Map();
       for (const component of cycles(graph))
         for (const member of component) cyclic.set(member, component);
@@ -109,6 +119,75 @@ const noCycle = {
   },
 };
 
+/**
+ * A feature's doors: what it offers other features, one file per program that loads it —
+ * `api.ts` (every program: declarations, names, pure helpers), `serverApi.ts` (the panel),
+ * `agentApi.ts` (the agent), `pagesApi.tsx` (the browser). One door could not serve all three:
+ * each program may load only its own code (stackdeck/layers).
+ */
+export const DOORS = ['api', 'serverApi', 'agentApi', 'pagesApi'];
+
+let features;
+
+/** Whether feature `start` reaches feature `goal` through the features' imports. */
+function featureReaches(start, goal) {
+  if (!features) features = featureGraph(graph ?? (graph = importGraph()));
+  const seen = new Set();
+  const todo = [start];
+  while (todo.length) {
+    const f = todo.pop();
+    if (f === goal) return true;
+    if (seen.has(f)) continue;
+    seen.add(f);
+    todo.push(...(features.get(f) ?? []));
+  }
+  return false;
+}
+
+const featureApi = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description:
+        'A feature imports another only through its doors (api.ts, serverApi.ts, agentApi.ts, pagesApi.tsx), and features import in no circle.',
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    const from = featureOf(file);
+    if (!from) return {};
+    const check = (node) => {
+      const source = sourceOf(node);
+      if (!source || !source.value.startsWith('.')) return;
+      const target =
+        resolveImport(file, source.value) ?? path.resolve(path.dirname(file), source.value);
+      const to = featureOf(target);
+      if (!to || to === from) return;
+      const rest = path
+        .relative(path.join(ROOT, 'features', to), target)
+        .replace(/\.(ts|tsx|mjs|js)$/, '');
+      if (!DOORS.includes(rest)) {
+        context.report({
+          node: source,
+          message: `features/${from} may use features/${to} only through what it offers: its api.ts (or serverApi.ts, agentApi.ts, pagesApi.tsx), not ${rest}. Export it there, or raise an event (server/events).`,
+        });
+      } else if (featureReaches(to, from)) {
+        context.report({
+          node: source,
+          message: `features/${to} already reaches features/${from}: features may not import in a circle. Raise an event (server/events) or fill a page slot (src/shell/slots.tsx) instead, or move the shared helper down.`,
+        });
+      }
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 function reaches(start, goal) {
   const seen = new Set();
   const todo = [start];
@@ -122,4 +201,4 @@ function reaches(start, goal) {
   return false;
 }
 
-export default { rules: { layers, 'no-cycle': noCycle } };
+export default { rules: { layers, 'no-cycle': noCycle, 'feature-api': featureApi } };

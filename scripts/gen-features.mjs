@@ -2,7 +2,7 @@
 // that adding a feature edits no hand-written shared file: `npm run features` after adding or
 // removing a folder (a unit test fails while a list is stale). Each program loads only its
 // own part of a feature: resource.ts (everyone), server.ts (the panel), agent.ts (the agent),
-// routes.ts (the browser).
+// routes.ts and slots.tsx (the browser).
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +24,15 @@ function featuresWith(file) {
     .sort();
 }
 
-function list({ out, file, exportName, from, build }) {
-  const names = featuresWith(`${file}.ts`);
+function list({ out, file, ext = 'ts', exportName, from, build }) {
+  const names = featuresWith(`${file}.${ext}`);
   const rel = path.relative(path.dirname(path.join(ROOT, out)), path.join(ROOT, 'features'));
   const imports = names
     .map((n) => `import * as ${ident(n)} from '${rel}/${n}/${file}';`)
     .join('\n');
   return {
     out,
-    text: `${HEADER}${imports ? `${imports}\n` : ''}${build(names.map(ident), exportName, from)}`,
+    text: `${HEADER}${imports ? `${imports}\n` : ''}${build(names.map(ident), exportName, from, names)}`,
   };
 }
 
@@ -47,8 +47,9 @@ export const outputs = () => [
   list({
     out: 'server/features.gen.ts',
     file: 'server',
-    build: (ids) =>
-      `import type { ServerFeature } from './feature';\n\n/** The panel side of every feature. */\nexport const serverFeatures: readonly ServerFeature[] = [${ids.map((i) => `${i}.server`).join(', ')}];\n`,
+    build: (ids, _exportName, _from, names) =>
+      `import type { ServerFeature } from './feature';\n\n/** The panel side of every feature. */\nexport const serverFeatures: readonly ServerFeature[] = [${ids.map((i) => `${i}.server`).join(', ')}];\n` +
+      `\n/** The folder of each, in the same order (the event bus names subscribers by it). */\nexport const serverFeatureNames: readonly string[] = [${names.map((n) => `'${n}'`).join(', ')}];\n`,
   }),
   list({
     out: 'agent/features.gen.ts',
@@ -61,6 +62,13 @@ export const outputs = () => [
     file: 'routes',
     build: (ids) =>
       `import type { RouteDef } from './types';\n\n/** The pages of every feature. */\nexport const featureRoutes: readonly RouteDef[] = [${ids.map((i) => `...${i}.routes`).join(', ')}];\n`,
+  }),
+  list({
+    out: 'src/routes/slots.gen.ts',
+    file: 'slots',
+    ext: 'tsx',
+    build: (ids) =>
+      `import type { SlotFills } from '../shell/slots';\n\n/** What every feature adds to other features' pages (src/shell/slots.tsx). */\nexport const featureSlots: readonly SlotFills[] = [${ids.map((i) => `${i}.slots`).join(', ')}];\n`,
   }),
 ];
 

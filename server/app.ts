@@ -17,7 +17,7 @@ import shutdownPlugin from './plugins/shutdown';
 import spaPlugin from './plugins/spa';
 import { loadOrCreateSecrets } from './secrets';
 import { createServices } from './services';
-import { sweepFeatures } from './features';
+import { featureEventBus, sweepFeatures } from './features';
 import { sweepConnected } from './managed/sweeper';
 import { taskOrphans } from './tasks/taskOps';
 import { createGateway } from './agents/gateway';
@@ -89,6 +89,7 @@ export async function build({
   // Late steps and replies of long ops find their tasks (after a restart, too).
   gateway.hub.orphans = taskOrphans(app);
   app.decorate('live', gateway.live);
+  app.decorate('events', featureEventBus(app));
   const sweeper = setInterval(() => {
     // The longest op waits 3 minutes: an entry still pending after 5 lost its answer, and a
     // server-managed row still pending after 5 is asked for again (server/managed/sweeper.ts).

@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import type { Db } from './db/database';
 import type { BoundHandlers } from './http/handlers';
 import type { ChildLoader } from './http/children';
+import type { EventDeclarations, Subscribers } from './events/types';
 import type { ManagedKind } from './managed/kind';
 import type { ServiceDeps } from './serviceDeps';
 
@@ -34,6 +35,18 @@ export interface ServerFeature {
    * ready and every minute after, on every panel, so each must claim what it settles.
    */
   sweep?: (app: FastifyInstance) => Promise<unknown>;
+  /**
+   * The lifecycle events this feature raises (server/events), each with its phase: `before`
+   * (awaited, a subscriber's error stops the change) or `after` (awaited, errors logged). Their
+   * payloads are declared in `PanelEvents` by declaration merging, next to the code raising them.
+   */
+  emits?: EventDeclarations;
+  /**
+   * What this feature does when another raises an event (`'app.deleting': removes the app's cron
+   * jobs`): the parent never imports its children, they subscribe. Subscribers of one event run
+   * in the order of the feature folders' names.
+   */
+  on?: Subscribers;
 }
 
 export const defineServerFeature = (feature: ServerFeature): ServerFeature => feature;

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
-import { serverFeatures } from './features.gen';
+import { serverFeatureNames, serverFeatures } from './features.gen';
+import { type Declaration, EventBus, type Subscription } from './events/bus';
+import { panelEvents } from './events/panel';
+import type { EventDeclarations, EventPhase } from './events/types';
+
+const phases = (declared: EventDeclarations = {}) =>
+  Object.entries(declared) as [string, EventPhase][];
 import type { ChildLoader } from './http/children';
 import type { BoundHandlers } from './http/handlers';
 import type { ManagedKind } from './managed/kind';
@@ -54,4 +60,29 @@ export function featureChildLoader(resource: string): ChildLoader | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * The event bus of the panel: the events the panel itself and every feature folder declare
+ * (`emits`), and every feature's subscribers (`on`), in the folders' order.
+ */
+export function featureEventBus(app: FastifyInstance): EventBus {
+  const declarations: Declaration[] = [
+    ...phases(panelEvents).map(([event, phase]) => ({ event, phase, owner: 'panel' })),
+    ...serverFeatures.flatMap((f, i) =>
+      phases(f.emits).map(([event, phase]) => ({
+        event,
+        phase,
+        owner: serverFeatureNames[i]!,
+      })),
+    ),
+  ];
+  const subscriptions: Subscription[] = serverFeatures.flatMap((f, i) =>
+    Object.entries(f.on ?? {}).map(([event, run]) => ({
+      event,
+      feature: serverFeatureNames[i]!,
+      run: run as Subscription['run'],
+    })),
+  );
+  return new EventBus(app, declarations, subscriptions);
 }

@@ -5,6 +5,7 @@ import type { Db, DialectName } from './db/database';
 import type { ServerRow } from './db/schema';
 import type { AgentHub } from './agents/hub';
 import type { LiveStore } from './agents/live';
+import type { EventBus } from './events/bus';
 import type { Caller } from './http/caller';
 import type { ChildLoader } from './http/children';
 import type { RegisteredRoute } from './plugins/auth';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     agents: AgentHub;
     /** Servers' live info and history. */
     live: LiveStore;
+    /** Lifecycle events between features (server/events): raise them with `emit`. */
+    events: EventBus;
     /** Every route with its guard, for the test that fails on an unguarded one. */
     registeredRoutes: readonly RegisteredRoute[];
   }

@@ -8,10 +8,12 @@ import { createQueryClient } from '../dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { authProvider, dataProvider, sessions } from './providers';
 import { routeElements } from './routes/routeElements';
+import { featureSlots } from './routes/slots.gen';
 import { AppError } from './shell/AppError';
 import { NoticePolicy, SessionNoticeRelay } from './shell/NoticePolicy';
 import { NotificationOnDemand } from './shell/NotificationOnDemand';
 import { createSessionNotices, withSessionNotices } from './shell/notices';
+import { SlotsProvider } from './shell/slots';
 import { createShellStore } from './shell/store';
 import { theme } from './theme';
 
@@ -65,28 +67,30 @@ export function App() {
         darkTheme={null}
       >
         <CssBaseline />
-        <NoticePolicy>
-          <CoreAdminUI
-            title="Stackdeck"
-            catchAll={NotFoundRedirect}
-            error={AppError}
-            requireAuth={false}
-            disableTelemetry
-          >
-            <CustomRoutes noLayout>{routeElements()}</CustomRoutes>
-            {/* Definitions only, so react-admin's hooks know every resource; pages come from the route table. */}
-            {Object.values(registry ?? {}).map((resource) => (
-              <Resource
-                key={resource.name}
-                name={resource.name}
-                options={{ label: resource.label }}
-                recordRepresentation={resource.ui?.recordRepresentation}
-              />
-            ))}
-          </CoreAdminUI>
-          <SessionNoticeRelay notices={sessionNotices} />
-          <NotificationOnDemand />
-        </NoticePolicy>
+        <SlotsProvider fills={featureSlots}>
+          <NoticePolicy>
+            <CoreAdminUI
+              title="Stackdeck"
+              catchAll={NotFoundRedirect}
+              error={AppError}
+              requireAuth={false}
+              disableTelemetry
+            >
+              <CustomRoutes noLayout>{routeElements()}</CustomRoutes>
+              {/* Definitions only, so react-admin's hooks know every resource; pages come from the route table. */}
+              {Object.values(registry ?? {}).map((resource) => (
+                <Resource
+                  key={resource.name}
+                  name={resource.name}
+                  options={{ label: resource.label }}
+                  recordRepresentation={resource.ui?.recordRepresentation}
+                />
+              ))}
+            </CoreAdminUI>
+            <SessionNoticeRelay notices={sessionNotices} />
+            <NotificationOnDemand />
+          </NoticePolicy>
+        </SlotsProvider>
       </AdminContext>
     </BrowserRouter>
   );

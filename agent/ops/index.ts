@@ -10,7 +10,7 @@ import { servicesOps } from './services';
 import { sshconfigOps } from './sshconfig';
 import { systemOps } from './system';
 import { sysusersOps } from './sysusers';
-import type { OpContext, OpLocks, OpTable } from './types';
+import type { AgentEventName, AgentEvents, OpContext, OpLocks, OpTable } from './types';
 
 /** Every op the agent implements, one module an area: the type insists on all of them. */
 export const opTable = {
@@ -47,6 +47,21 @@ export const opLocks: OpLocks = {
   'sshconfig.set': () => ['sshd_config', 'service:sshd'],
   ...Object.assign({}, ...agentFeatures.map((f) => f.locks ?? {})),
 };
+
+/**
+ * Raises an agent event (see AgentEvents): the subscribers of every feature folder, in the
+ * folders' order, each awaited; the first error is the caller's.
+ */
+export async function emitAgentEvent<K extends AgentEventName>(
+  event: K,
+  payload: AgentEvents[K],
+): Promise<void> {
+  for (const feature of agentFeatures) {
+    const subscriber = feature.on?.[event] as
+      ((payload: AgentEvents[K]) => Promise<void>) | undefined;
+    if (subscriber) await subscriber(payload);
+  }
+}
 
 /** The agent's locks: one set for the whole process, so every connection shares them. */
 export const agentLocks = new KeyedLocks();
@@ -94,6 +109,7 @@ export async function dispatch(
     progress(event, code) {
       if (opId) progress({ opId, event: event.slice(0, 500), code });
     },
+    emit: emitAgentEvent,
   };
   try {
     const data = await locks.held.with(keysOf?.(args.data) ?? [], () => impl(args.data, ctx));

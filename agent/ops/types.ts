@@ -5,12 +5,31 @@ import type { OpDef } from '../../resources/agent/opDef';
 /** An op's arguments, already validated by the shared schema. */
 export type OpArgsOf<N extends OpName> = z.output<(typeof ops)[N]['args']>;
 
+/**
+ * The agent's events between features, by name and payload: an op of one feature raises one
+ * (`app.removing` from `webapp.remove`) and other features' agent sides subscribe (`on`), so
+ * the op imports none of them. Declared by the owner by declaration merging
+ * (`declare module '../../agent/ops/types' { interface AgentEvents { ... } }`). Subscribers run
+ * in the feature folders' order, each awaited; the first error fails the op that raised it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- members come from the owners
+export interface AgentEvents {}
+
+export type AgentEventName = keyof AgentEvents & string;
+
+/** A feature's subscribers to agent events (`on` of defineAgentFeature). */
+export type AgentSubscribers = {
+  [K in AgentEventName]?: (payload: AgentEvents[K]) => Promise<void>;
+};
+
 /** What a running op knows of its request, and how it reports progress. */
 export interface OpContext {
   /** The panel's id of this run (absent when an old panel sent none). */
   opId?: string;
   /** A step of a long op, for the panel's task events; dropped when the op has no id. */
   progress(event: string, code: number): void;
+  /** Raises an agent event: every feature's subscriber runs, in order, before this returns. */
+  emit<K extends AgentEventName>(event: K, payload: AgentEvents[K]): Promise<void>;
 }
 
 /** An op's implementation. */
@@ -38,6 +57,8 @@ type FeatureOpImpl<D extends OpDef> = (
 export interface AgentFeature<D extends Record<string, OpDef> = Record<string, OpDef>> {
   ops: { [K in keyof D]: FeatureOpImpl<D[K]> };
   locks?: { [K in keyof D]?: (args: z.output<D[K]['args']>) => string[] };
+  /** What this feature does when another feature's op raises an event (see AgentEvents). */
+  on?: AgentSubscribers;
 }
 
 /** Checks a feature's agent side against its declared ops (keeps the literal op names). */

@@ -6,12 +6,12 @@
 import { defineResource } from '../../resources/define';
 import {
   databaseInput,
-  databaseSchema,
   databases,
+  databaseSchema,
   dbUserInput,
-  dbUserSchema,
   dbusers,
-} from '../databases/resource';
+  dbUserSchema,
+} from '../databases/api';
 
 const app = 'webstackdb/{appId}/servers/{sid}/users/{uid}';
 const appUsers = 'webstackdbuser/{appId}/servers/{sid}/users/{uid}';

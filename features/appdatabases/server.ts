@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { defineServerFeature } from '../../server/feature';
 import { defineManagedHandlers } from '../../server/managed/handlers';
-import { databaseHooks, databaseKind } from '../databases/serverDatabases';
-import { dbUserHooks, dbUserKind } from '../databases/serverDbUsers';
+import { databaseHooks, databaseKind, dbUserHooks, dbUserKind } from '../databases/serverApi';
 import { webstackdb, webstackdbuser } from './resource';
 
 /**

@@ -4,8 +4,8 @@ import ContentCopy from '@mui/icons-material/ContentCopy';
 import { Create } from 'ra-ui-materialui';
 import { GenericForm } from '../../src/generic/GenericForm';
 import { useSaveOutcome } from '../../src/generic/saveOutcome';
-import { InstallProgress } from '../installers/InstallProgress';
-import type { InstallAnswer } from '../installers/names';
+import { InstallProgress } from '../installers/pagesApi';
+import type { InstallAnswer } from '../installers/api';
 import { cloneWebapp } from './resource';
 
 /**

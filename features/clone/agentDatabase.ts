@@ -11,7 +11,7 @@ import { type ReplaceReport, dumpPlan } from './agentPlan';
 import { DumpFormatError, DumpRewriter } from './agentDumpRewrite';
 import type { Pair } from './serialized';
 import type { Transform } from 'node:stream';
-import { DB_NAME, RESERVED_DATABASES, literal } from '../databases/sql';
+import { DB_NAME, literal, RESERVED_DATABASES } from '../databases/api';
 
 /** Tables, views, routines, triggers and events of a database; -1 when it does not exist. */
 async function objectsIn(name: string): Promise<number> {

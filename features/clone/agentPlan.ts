@@ -5,7 +5,7 @@
  */
 import type { DumpPlan } from './agentDumpRewrite';
 import { IDENT, sql } from './agentSql';
-import { DB_NAME, literal } from '../databases/sql';
+import { DB_NAME, literal } from '../databases/api';
 import { SKIP_COLUMN } from './resource';
 
 const TEXT_TYPES = new Set([

@@ -7,9 +7,9 @@ import { z } from 'zod';
 import { op } from '../../resources/agent/opDef';
 import { defineResource } from '../../resources/define';
 import { systemUserName } from '../../resources/agent/validators';
-import { DB_NAME } from '../databases/sql';
-import { installAnswer, installAppName, installUi } from '../installers/names';
-import { domainList } from '../webapps/names';
+import { DB_NAME } from '../databases/api';
+import { installAnswer, installAppName, installUi } from '../installers/api';
+import { domainList } from '../webapps/api';
 
 const sysUser = z.string().regex(/^[a-z_][a-z0-9_-]{0,31}$/, 'A system user name');
 

@@ -1,21 +1,30 @@
 import type { z } from 'zod';
 import type { OpProgress } from '../../resources/agent/protocol';
-import { appCronJobs, copyAppCronJobsStep } from '../cron/serverApp';
+import { emit } from '../../server/events/emit';
 import { defineServerFeature } from '../../server/feature';
 import { HttpError } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
 import { ManagedStore } from '../../server/managed/store';
-import type { DatabaseRow } from '../databases/serverTable';
-import { nodeCloneSource, nodeCloneSteps } from '../nodejs/serverClone';
-import { makeDatabase, makeDbUser, removeDatabase, removeDbUser } from '../installers/serverApp';
-import { appPath, freeDatabaseName, startAppTask, stepOp } from '../installers/serverRun';
-import { generatedPassword, generatedSalt } from '../installers/serverSecrets';
-import type { Step } from '../installers/serverSteps';
-import type { WebappType } from '../webapps/names';
-import type { WebappRow } from '../webapps/server';
+import type { DatabaseRow } from '../databases/serverApi';
+import {
+  appPath,
+  freeDatabaseName,
+  generatedPassword,
+  generatedSalt,
+  makeDatabase,
+  makeDbUser,
+  removeDatabase,
+  removeDbUser,
+  startAppTask,
+  type Step,
+  stepOp,
+} from '../installers/serverApi';
+import type { WebappType } from '../webapps/api';
+import type { WebappRow } from '../webapps/serverApi';
 import { CLONE_EXCLUDES, type cloneInput, cloneWebapp } from './resource';
 import { urlPairs } from './serialized';
+import { type CloneSteps, cloneEvents } from './serverEvents';
 
 type Body = z.output<typeof cloneInput>;
 interface Copy {
@@ -124,9 +133,15 @@ const handlers = defineHandlers(cloneWebapp, {
     const source = ctx.webapp as unknown as WebappRow;
     if (source.status !== 'active')
       throw new HttpError(409, `${source.name} is ${source.status}: only an active app is cloned`);
-    // A Node.js copy runs the source's program on a port of its own (features/nodejs).
-    const node =
-      source.webapp_type === 'nodejs' ? await nodeCloneSource(ctx, source, body.name) : null;
+    // What other features hang under the source (its cron jobs, a Node.js app's program) is
+    // read now, and copied by their steps after the files; one that cannot be copied refuses.
+    const more: CloneSteps[] = [];
+    await emit(ctx.app, 'app.cloning', {
+      ctx,
+      source,
+      name: body.name,
+      addSteps: (steps) => void more.push(steps),
+    });
     const sourceDbs = await new ManagedStore<DatabaseRow>(ctx.app.db, 'databases').all(
       ctx.server.id,
       { webapp_id: source.id, status: 'active' },
@@ -135,8 +150,6 @@ const handlers = defineHandlers(cloneWebapp, {
     for (const [i, db] of sourceDbs.entries())
       copies.push({ source: db, name: await freeDatabaseName(ctx, `cl${i || ''}`, body.name) });
     const account = { name: copies[0]?.name ?? '', password: generatedPassword(32) };
-    // Its cron jobs (Nextcloud's, Moodle's) come along, pointed at the copy's folder.
-    const cronJobs = await appCronJobs(ctx, source.id);
     const pairs = urlPairs(domainsOf(source)[0]!, body.domains[0]!);
     const copying = copies.length ? 'the files and databases' : 'the files';
     return startAppTask(ctx, {
@@ -178,20 +191,10 @@ const handlers = defineHandlers(cloneWebapp, {
               },
             ]
           : []),
-        ...(cronJobs.length
-          ? [
-              copyAppCronJobsStep(
-                ctx,
-                cronJobs,
-                { name: source.name, path: appPath(source) },
-                { ...app, path: appPath(app) },
-              ),
-            ]
-          : []),
-        ...(node ? nodeCloneSteps(ctx, node, app, taskId) : []),
+        ...more.flatMap((steps) => steps({ copy: app, taskId })),
       ],
     });
   },
 });
 
-export const server = defineServerFeature({ handlers: [handlers] });
+export const server = defineServerFeature({ handlers: [handlers], emits: cloneEvents });

@@ -1,7 +1,7 @@
 import { run } from '../../agent/lib/exec';
 import { ensureUserLimits } from '../../agent/lib/limits';
 import { lookupUser } from '../../agent/lib/users';
-import { WRAPPER } from '../webapps/limits';
+import { WRAPPER } from '../webapps/api';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
 import { type Crontab, ownLines, parseCrontab, renderCrontab } from './crontab';

@@ -4,7 +4,7 @@
  * writes the file with `crontab`.
  */
 
-import { WRAPPER } from '../webapps/limits';
+import { WRAPPER } from '../webapps/api';
 
 export const BEGIN = '# BEGIN STACKDECK: jobs of the control panel; change them there';
 export const END = '# END STACKDECK';

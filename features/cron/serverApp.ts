@@ -2,9 +2,9 @@ import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { converge } from '../../server/managed/converge';
 import { ManagedStore } from '../../server/managed/store';
-import type { Step } from '../installers/serverSteps';
+import type { Step } from '../installers/serverApi';
 import { cronJobInput } from './resource';
-import { type CronJobRow, checkUser, columns, cronKind } from './server';
+import { type CronJobRow, checkUser, columns, cronKind } from './serverKind';
 
 /**
  * An app's own cron jobs (Nextcloud's background job, Moodle's cron): rows of the cron feature
@@ -60,7 +60,7 @@ export async function makeAppCronJob(
 
 /**
  * Takes every cron job the app made out of its user's crontab (the user's own jobs stay):
- * called by the web app's delete, next to its FTP accounts. Offline, they wait (`deleting`)
+ * run on the web app's `app.deleting`, next to its FTP accounts. Offline, they wait (`deleting`)
  * for the sweeper.
  */
 export async function removeAppCronJobs(ctx: HandlerContext, app: AppRef): Promise<void> {

@@ -6,10 +6,17 @@ import { Link } from 'react-router-dom';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
-import { PhpMyAdminButton } from '../phpmyadmin/PhpMyAdminButton';
+import { Slot } from '../../src/shell/slots';
 import { useDriftCheck } from './DriftCheck';
 import { dbPaths } from './links';
 import { dbusers } from './resource';
+
+declare module '../../src/shell/slots' {
+  interface PageSlots {
+    /** On each row of a server's database users (features/phpmyadmin: open phpMyAdmin as it). */
+    'dbuser.actions': { sid: number; user: RaRecord; disabled: boolean };
+  }
+}
 
 /** The names of the databases a user may use (the record holds their ids). */
 function DatabaseNames({ sid, ids }: { sid: number; ids: readonly number[] }) {
@@ -58,7 +65,9 @@ export default function DbUsersPage() {
           <DatabaseNames sid={sid} ids={(record.databases ?? []) as number[]} />
         ),
       }}
-      rowActions={(record) => <PhpMyAdminButton sid={sid} user={record} disabled={!online} />}
+      rowActions={(record) => (
+        <Slot id="dbuser.actions" props={{ sid, user: record, disabled: !online }} />
+      )}
       editLink={(record) => dbPaths.editUser(sid, record.id)}
       deletable={{
         what: (record) => `database user ${String(record.name)}`,

@@ -44,6 +44,12 @@ export async function removeAppDatabases(
 export const server = defineServerFeature({
   migrations: { '0011_databases': migration },
   managed: [databaseKind, dbUserKind],
+  on: {
+    /** The app's databases and users go with it only when its delete asks (`databases=true`). */
+    async 'app.deleting'({ ctx, app, databases }) {
+      if (databases) await removeAppDatabases(ctx, app);
+    },
+  },
   handlers: [
     databaseHandlers,
     dbUserHandlers,

@@ -7,8 +7,7 @@
 import { z } from 'zod';
 import { defineResource, id } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
-import { phpVersion } from '../webapps/names';
-import { phpRuntime } from '../webapps/schemas';
+import { phpRuntime, phpVersion } from '../webapps/api';
 
 /** The ini name `phpenmod` takes (`/etc/php/X.Y/mods-available/<name>.ini`). */
 export const EXTENSION_NAME = /^[a-z][a-z0-9_]{1,31}$/;

@@ -7,7 +7,7 @@
  * agent wrote, and fail2ban's own answer), like the SSH settings.
  */
 import { z } from 'zod';
-import { normalizeCidr } from '../firewall/addresses';
+import { normalizeCidr } from '../firewall/api';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 

@@ -111,6 +111,10 @@ const change =
   };
 
 export const server = defineServerFeature({
+  on: {
+    /** The firewall's ignore list changed: the jails are written again with it. */
+    'firewall.ignore-changed': ({ ctx, message }) => syncIgnoreList(ctx, message),
+  },
   handlers: [
     defineHandlers(attemptlimits, {
       actions: {

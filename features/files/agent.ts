@@ -5,9 +5,9 @@ import { OpError, opFieldError } from '../../agent/lib/opError';
 import type { PasswdEntry } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
 import type { OpErrorCode } from '../../resources/agent/protocol';
-import { appUser, asUser } from '../installers/agentSteps';
-import { listingProblem, parseTarListing, parseZipListing } from '../releases/archive';
-import { appDir } from '../webapps/appPaths';
+import { appUser, asUser } from '../installers/agentApi';
+import { listingProblem, parseTarListing, parseZipListing } from '../releases/api';
+import { appDir } from '../webapps/api';
 import { workerSource } from './agentWorker';
 import {
   ARCHIVE_LIMITS,

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { appName } from '../webapps/schemas';
+import { appName } from '../webapps/api';
 import {
   DEFAULT_PER_PAGE,
   MAX_PER_PAGE,

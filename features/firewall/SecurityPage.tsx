@@ -3,7 +3,7 @@ import { PageHeader } from '../../src/generic/PageHeader';
 import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
-import { AttemptLimitsCard } from '../fail2ban/AttemptLimitsCard';
+import { Slot } from '../../src/shell/slots';
 import { CountriesCard } from './CountriesCard';
 import { DenyListCard } from './DenyListCard';
 import { ListsCard } from './ListsCard';
@@ -12,6 +12,13 @@ import { SettingsCard } from './SettingsCard';
 import { TempRulesCard } from './TempRulesCard';
 import type { FirewallSettings } from './resource';
 import { useFirewallQuery } from './useFirewall';
+
+declare module '../../src/shell/slots' {
+  interface PageSlots {
+    /** The security page's cards after the firewall's lists (features/fail2ban: attempt limits). */
+    'server.security': { sid: number };
+  }
+}
 
 /**
  * /security/{id}: the server's firewall (nftables, CSF's model), with fail2ban's attempt
@@ -30,7 +37,7 @@ export default function SecurityPage() {
       <OfflineNotice what="Changing a running firewall" />
       <SettingsCard sid={sid} online={online} />
       <ListsCard sid={sid} online={online} running={running} />
-      <AttemptLimitsCard serverId={sid} />
+      <Slot id="server.security" props={{ sid }} />
       <TempRulesCard sid={sid} online={online} />
       <PortsCard sid={sid} />
       <CountriesCard sid={sid} />

@@ -5,6 +5,7 @@ import { countryHandlers } from './serverCountries';
 import { listsHandlers, tempHandlersBound } from './serverLists';
 import { settingsHandlers } from './serverSettings';
 import { migration } from './serverTables';
+import { firewallEvents } from './serverEvents';
 
 /** An entry of one of the server's lists, by id (its list is checked by the handler). */
 const loadEntry = async (db: Db, server: ServerRow, id: number | string) => {
@@ -39,5 +40,6 @@ declare module '../../server/http/children' {
 export const server = defineServerFeature({
   migrations: { '0027_firewall': migration },
   children: { 'csf-lists': loadEntry, trules: loadTemp },
+  emits: firewallEvents,
   handlers: [settingsHandlers, listsHandlers, tempHandlersBound, countryHandlers],
 });

@@ -2,14 +2,15 @@
  * The allow, deny and ignore lists (`csf/{list}/...`) and the temporary rules (`trules/...`):
  * rows first, then the one element at runtime on a running firewall (the ignore list: fail2ban's
  * jails written again with it); a row the server refused (or could not get: offline) is taken
- * back out, so the list shows what the server enforces.
+ * back out, so the list shows what the server enforces. The ignore list is enforced by
+ * subscribers of `firewall.ignore-changed` (features/fail2ban).
  */
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { emit } from '../../server/events/emit';
 import { fieldError, notFound } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
-import { syncIgnoreList } from '../fail2ban/server';
 import { SELF_ADDRESSES, contains, parseCidr } from './addresses';
 import {
   type FirewallEntry,
@@ -89,7 +90,11 @@ function listHandlers(list: ListName) {
             port: null,
             ttl: null,
           });
-        else await syncIgnoreList(ctx, `Fail2ban: never ban ${ip}`);
+        else
+          await emit(ctx.app, 'firewall.ignore-changed', {
+            ctx,
+            message: `Fail2ban: never ban ${ip}`,
+          });
       } catch (error) {
         await db.deleteFrom('firewall_entries').where('id', '=', row.id).execute();
         throw error;
@@ -111,7 +116,11 @@ function listHandlers(list: ListName) {
             port: null,
             ttl: null,
           });
-        else await syncIgnoreList(ctx, `Fail2ban: ${row.ip} may be banned again`);
+        else
+          await emit(ctx.app, 'firewall.ignore-changed', {
+            ctx,
+            message: `Fail2ban: ${row.ip} may be banned again`,
+          });
       } catch (error) {
         // The row as it was, id included; only the table's columns (a loaded child may carry more).
         const { id, server_id, ip, comment, created_at } = row;

@@ -9,7 +9,7 @@ import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { passwordHash, systemUserName } from '../../resources/agent/validators';
-import { APP_NAME } from '../webapps/names';
+import { APP_NAME } from '../webapps/api';
 import { FTP_USERNAME, ROOT_DIRECTORY, directoryProblem, normalizeDirectory } from './names';
 
 export const ftpUsername = z

@@ -172,7 +172,7 @@ const actorOf = (ctx: HandlerContext) =>
 
 /**
  * Every FTP account of the app leaves its server, before the app's folder does: called by the
- * web app's delete (features/webapps/server.ts), as its child apps are. Offline, they wait
+ * web app's delete (its `app.deleting` event), as its child apps are. Offline, they wait
  * (`deleting`) for the sweeper, which removes them before the app's row (kinds in order).
  */
 export async function removeAppFtpAccounts(
@@ -197,6 +197,10 @@ async function nameTaken(ctx: HandlerContext, username: string): Promise<boolean
 export const server = defineServerFeature({
   migrations: { '0016_ftp': migration },
   managed: [ftpKind],
+  on: {
+    /** The app's accounts leave the server before its folder does. */
+    'app.deleting': ({ ctx, app }) => removeAppFtpAccounts(ctx, app),
+  },
   handlers: [
     defineManagedHandlers<FtpRow, Input, Change>(ftp, ftpKind, {
       async create(ctx, body) {

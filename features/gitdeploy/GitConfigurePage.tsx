@@ -19,7 +19,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
-import { useApp } from '../webapps/useApp';
+import { useApp } from '../webapps/pagesApi';
 import { DeployHistory } from './DeployHistory';
 import { DeployKeyCard } from './DeployKeyCard';
 import type { GitConfig } from './resource';

@@ -13,7 +13,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
-import { useApp } from '../webapps/useApp';
+import { useApp } from '../webapps/pagesApi';
 import { DeployKeyCard } from './DeployKeyCard';
 import type { GitConfig } from './resource';
 import { gitPaths, useGitCall } from './useGitCall';

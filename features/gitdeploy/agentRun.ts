@@ -7,7 +7,7 @@ import { run } from '../../agent/lib/exec';
 import { ensureUserLimits } from '../../agent/lib/limits';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
-import { limitedArgv } from '../webapps/limits';
+import { limitedArgv } from '../webapps/api';
 
 /** The output a deploy keeps (its end), and the lines it reports as progress. */
 export const OUTPUT_LIMIT = 64 * 1024;

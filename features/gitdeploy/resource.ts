@@ -8,8 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { appName } from '../webapps/schemas';
-import { domainName } from '../webapps/names';
+import { appName, domainName } from '../webapps/api';
 import {
   SCRIPT_TIMEOUT_MS,
   branchName,

@@ -10,7 +10,7 @@ import { readOp, runOp } from '../../server/agents/runOp';
 import { now } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
-import type { WebappRow } from '../webapps/server';
+import type { WebappRow } from '../webapps/serverApi';
 import { repoParts } from './names';
 import type { GitConfig, gitConfigInput, gitConfigPatch, webhookPatch } from './resource';
 import type { GitConfigRow } from './serverTables';

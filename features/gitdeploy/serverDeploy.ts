@@ -12,7 +12,7 @@ import { now } from '../../server/db/database';
 import type { ServerRow } from '../../server/db/schema';
 import { HttpError } from '../../server/http/errors';
 import { SYSTEM_WHO } from '../../server/http/who';
-import type { WebappRow } from '../webapps/server';
+import type { WebappRow } from '../webapps/serverApi';
 import type { deployResult, GitDeploy } from './resource';
 import type { GitConfigRow, GitDeployRow } from './serverTables';
 

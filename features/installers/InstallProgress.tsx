@@ -5,7 +5,7 @@ import type { Clone } from '../../resources/clone-events';
 import { CopyButton } from '../../src/generic/CopyButton';
 import { useTaskPush } from '../../src/live/taskPush';
 import { clonePollMs, cloneState } from '../../src/shell/messages';
-import { appPaths } from '../webapps/links';
+import { appPaths } from '../webapps/api';
 import type { InstallAnswer } from './names';
 
 /** One line of the admin login, with its copy button. */

@@ -3,9 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { useStackdeckData } from '../../src/hooks';
 import { useAccount } from '../../src/shell/useAccount';
-import { releasePaths } from '../releases/links';
-import type { AppSourceStatus } from '../releases/resource';
-import type { App } from '../releases/urls';
+import { type App, type AppSourceStatus, releasePaths } from '../releases/api';
 
 /** Which apps can be installed now (`GET app-sources`), shared by the menu and the pages. */
 export function useAppSources() {

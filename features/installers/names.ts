@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { systemUserName } from '../../resources/agent/validators';
-import { domainList, phpVersion, stackType } from '../webapps/names';
+import { domainList, phpVersion, stackType } from '../webapps/api';
 
 /** The new app's name: its directory, pool and vhost (as a plain web app's). */
 export const installAppName = z

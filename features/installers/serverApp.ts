@@ -7,17 +7,19 @@ import { type ManagedHooks, managedHandlers } from '../../server/managed/handler
 import type { ManagedKind } from '../../server/managed/kind';
 import { ManagedStore } from '../../server/managed/store';
 import type { ManagedRow } from '../../server/managed/table';
-import { webstackdb, webstackdbuser } from '../appdatabases/resource';
-import { databases, dbusers } from '../databases/resource';
-import type { DatabaseRow, DbUserRow } from '../databases/serverTable';
-import { databaseHooks, databaseKind } from '../databases/serverDatabases';
-import { dbUserHooks, dbUserKind } from '../databases/serverDbUsers';
+import { webstackdb, webstackdbuser } from '../appdatabases/api';
+import { databases, dbusers } from '../databases/api';
+import {
+  databaseHooks,
+  databaseKind,
+  type DatabaseRow,
+  dbUserHooks,
+  dbUserKind,
+  type DbUserRow,
+} from '../databases/serverApi';
 import type { ResourceDef } from '../../resources/define';
-import { webstacks } from '../webapps/resource';
-import { type WebappType, phpSettings } from '../webapps/names';
-import type { WebappRow } from '../webapps/serverTable';
-import { type Input as WebappInput, webappKind } from '../webapps/serverKind';
-import { webappHooks } from '../webapps/serverHooks';
+import { phpSettings, type WebappType, webstacks } from '../webapps/api';
+import { webappHooks, type WebappInput, webappKind, type WebappRow } from '../webapps/serverApi';
 import type { installBase } from './names';
 
 /**

@@ -1,8 +1,7 @@
 import type { HandlerContext } from '../../server/http/handlers';
-import type { AppRelease } from '../releases/resource';
-import { fetchUrlOf } from '../releases/server';
-import { isDebianApp } from '../releases/serverSources';
-import type { WebappRow } from '../webapps/server';
+import type { AppRelease } from '../releases/api';
+import { fetchUrlOf, isDebianApp } from '../releases/serverApi';
+import type { WebappRow } from '../webapps/serverApi';
 import { RELEASE_DIR } from './names';
 import type { Step } from './serverSteps';
 import { appPath, stepOp } from './serverStepOp';

@@ -1,10 +1,9 @@
 import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
-import type { AppRelease } from '../releases/resource';
-import { releaseToInstall } from '../releases/server';
-import type { App } from '../releases/urls';
-import type { WebappType } from '../webapps/names';
-import type { WebappRow } from '../webapps/server';
+import type { App, AppRelease } from '../releases/api';
+import { releaseToInstall } from '../releases/serverApi';
+import type { WebappType } from '../webapps/api';
+import type { WebappRow } from '../webapps/serverApi';
 import { type InstallAnswer, type installBase } from './names';
 import { holdTask } from './serverRecover';
 import { fetchStep } from './serverRelease';
@@ -22,7 +21,7 @@ import {
   removeDatabase,
   removeDbUser,
 } from './serverApp';
-import type { DatabaseRow, DbUserRow } from '../databases/serverTable';
+import type { DatabaseRow, DbUserRow } from '../databases/serverApi';
 import { type Step, runSteps, wordsOf } from './serverSteps';
 import type { z } from 'zod';
 

@@ -1,7 +1,7 @@
 import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
 import type { OpProgress } from '../../resources/agent/protocol';
 import type { HandlerContext } from '../../server/http/handlers';
-import type { WebappRow } from '../webapps/server';
+import type { WebappRow } from '../webapps/serverApi';
 
 /**
  * An op of an install step: its progress events become the task's events, in order, before

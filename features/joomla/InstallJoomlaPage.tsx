@@ -1,4 +1,4 @@
-import { InstallPage } from '../installers/InstallPage';
+import { InstallPage } from '../installers/pagesApi';
 import { joomlaInstaller } from './resource';
 
 /** /install-joomla/{id}: Joomla on a new web app of the server. */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { defineAgentFeature } from '../../agent/ops/types';
-import { appUser, mustAsUser, releaseAsWebRoot, runPhp } from '../installers/agentSteps';
-import { appDir, docRoot } from '../webapps/appPaths';
+import { appUser, mustAsUser, releaseAsWebRoot, runPhp } from '../installers/agentApi';
+import { appDir, docRoot } from '../webapps/api';
 import { ops } from './resource';
 
 export const agent = defineAgentFeature(ops, {

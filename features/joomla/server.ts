@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { installWithDatabase, stepOp } from '../installers/serverRun';
-import { randomFrom, randomSuffix } from '../installers/serverSecrets';
+import { installWithDatabase, randomFrom, randomSuffix, stepOp } from '../installers/serverApi';
 import { type joomlaInstallInput, joomlaInstaller } from './resource';
 
 const handlers = defineHandlers(joomlaInstaller, {

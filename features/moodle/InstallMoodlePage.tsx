@@ -1,4 +1,4 @@
-import { InstallPage } from '../installers/InstallPage';
+import { InstallPage } from '../installers/pagesApi';
 import { moodleInstaller } from './resource';
 
 /** /install-moodle/{id}: Moodle on a new web app of the server. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { databaseName, dbPassword, dbUserName } from '../databases/resource';
+import { databaseName, dbPassword, dbUserName } from '../databases/api';
 import {
   adminEmail,
   adminFields,
@@ -19,8 +19,8 @@ import {
   installBase,
   installUi,
   siteTitle,
-} from '../installers/names';
-import { phpVersion, webRoot } from '../webapps/names';
+} from '../installers/api';
+import { phpVersion, webRoot } from '../webapps/api';
 
 /** Moodle's short name of the site: a word. */
 const shortName = z

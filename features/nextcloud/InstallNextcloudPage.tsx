@@ -1,4 +1,4 @@
-import { InstallPage } from '../installers/InstallPage';
+import { InstallPage } from '../installers/pagesApi';
 import { nextcloudInstaller } from './resource';
 
 /** /install-nextcloud/{id}: Nextcloud on a new web app of the server. */

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { databaseName, dbPassword, dbUserName } from '../databases/resource';
+import { databaseName, dbPassword, dbUserName } from '../databases/api';
 import {
   adminEmail,
   adminFields,
@@ -19,8 +19,8 @@ import {
   installAppName,
   installBase,
   installUi,
-} from '../installers/names';
-import { domainName, phpVersion, webRoot } from '../webapps/names';
+} from '../installers/api';
+import { domainName, phpVersion, webRoot } from '../webapps/api';
 
 export const nextcloudInstallInput = installBase.extend(adminFields);
 

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { appCronStep, phpCli } from '../cron/serverApp';
-import { installWithDatabase, stepOp } from '../installers/serverRun';
-import type { WebappRow } from '../webapps/server';
-import { docRoot } from '../webapps/appPaths';
+import { appCronStep, phpCli } from '../cron/serverApi';
+import { installWithDatabase, stepOp } from '../installers/serverApi';
+import type { WebappRow } from '../webapps/serverApi';
+import { docRoot } from '../webapps/api';
 import { type nextcloudInstallInput, nextcloudInstaller } from './resource';
 
 /**

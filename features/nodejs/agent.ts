@@ -7,8 +7,7 @@ import { ensureUserLimits } from '../../agent/lib/limits';
 import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
-import { APP_LOG_DIR } from '../webapps/names';
-import { appDir } from '../webapps/appPaths';
+import { APP_LOG_DIR, appDir } from '../webapps/api';
 import {
   ownProgram,
   programGroup,
@@ -17,7 +16,7 @@ import {
   supervisorctl,
 } from './agentProgram';
 import { nodeArchiveOps } from './agentArchive';
-import { appUser, asUser } from '../installers/agentSteps';
+import { appUser, asUser } from '../installers/agentApi';
 import { NODE_STEP_MS, npmInstall, said } from './agentUser';
 import { CODE_DIR, listeningPorts, programConfPath, renderNodeProgram } from './names';
 import { ops } from './resource';
@@ -173,6 +172,12 @@ export const agent = defineAgentFeature(ops, {
 
     async 'node.remove'({ app }) {
       return { removed: await removeNodeProgram(app) };
+    },
+  },
+  on: {
+    /** The web app's removal (features/webapps) stops its program before its files go. */
+    async 'app.removing'({ app }) {
+      await removeNodeProgram(app);
     },
   },
   locks: {

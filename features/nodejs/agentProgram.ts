@@ -1,12 +1,13 @@
 /**
  * The supervisor side of a Node.js app on the server: its status, and its removal, which the
- * web apps' own removal also calls (features/webapps/agent.ts), so deleting the app stops its
- * node before its files go. Only a file this feature wrote is ever removed.
+ * web apps' own removal also runs (the `app.removing` event of features/webapps/agent.ts), so
+ * deleting the app stops its node before its files go. Only a file this feature wrote is ever
+ * removed.
  */
 import fs from 'node:fs/promises';
 import { run } from '../../agent/lib/exec';
 import { OpError } from '../../agent/lib/opError';
-import { type ProcessStatus, parseStatus } from '../supervisor/program';
+import { parseStatus, type ProcessStatus } from '../supervisor/api';
 import { PROGRAM_MARK, PROGRAM_PREFIX, programConfPath } from './names';
 
 export const programGroup = (app: string) => `${PROGRAM_PREFIX}${app}`;

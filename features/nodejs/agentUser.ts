@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { OpError } from '../../agent/lib/opError';
 import type { PasswdEntry } from '../../agent/lib/users';
-import { asUser } from '../installers/agentSteps';
+import { asUser } from '../installers/agentApi';
 
 /** npm ci and git clone of a large app take longer than an installer's step. */
 export const NODE_STEP_MS = 600_000;

@@ -5,8 +5,7 @@
  * tests share it. Every value here ends up in argv or in an ini file, so each is an allowlist.
  */
 import { z } from 'zod';
-import { APP_LOG_DIR } from '../webapps/names';
-import { WRAPPER } from '../webapps/limits';
+import { APP_LOG_DIR, WRAPPER } from '../webapps/api';
 
 /** The ports the allocator hands out (one per app and server, never twice). */
 export const PORT_RANGE = { from: 3000, to: 3999 } as const;

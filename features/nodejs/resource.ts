@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { noArgs, op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { installAnswer, installAppName, installBase, installUi } from '../installers/names';
+import { installAnswer, installAppName, installBase, installUi } from '../installers/api';
 import {
   ARCHIVE_CHUNK_BASE64,
   MAX_ARCHIVE_BASE64,

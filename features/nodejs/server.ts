@@ -1,13 +1,14 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { startAppTask, stepOp } from '../installers/serverRun';
-import { specOf } from '../webapps/serverKind';
+import { startAppTask, stepOp } from '../installers/serverApi';
+import { specOf } from '../webapps/serverApi';
 import { type nodejsInstallInput, nodejsInstaller } from './resource';
 import { megabytes, sendArchive } from './serverArchive';
 import { portsMigration } from './serverPorts';
 import { portStep } from './serverPortStep';
-import { programsMigration, refuseJobName, saveProgram } from './serverProgram';
+import { nodeCloneSource, nodeCloneSteps } from './serverClone';
+import { programsMigration, rebuildNodeProgram, refuseJobName, saveProgram } from './serverProgram';
 
 type Body = z.output<typeof nodejsInstallInput>;
 
@@ -93,4 +94,19 @@ const handlers = defineHandlers(nodejsInstaller, {
 export const server = defineServerFeature({
   migrations: { '0022_node_ports': portsMigration, '0025_node_upload': programsMigration },
   handlers: [handlers],
+  on: {
+    /** A rebuilt Node.js app gets its supervisor program written again too. */
+    async 'app.rebuilding'({ ctx, app }) {
+      if (app.webapp_type === 'nodejs') await rebuildNodeProgram(ctx, app);
+    },
+    /**
+     * A Node.js copy runs the source's program (entry file, environment) on a port of its own;
+     * a source whose program the panel does not know is refused before anything is made.
+     */
+    async 'app.cloning'({ ctx, source, name, addSteps }) {
+      if (source.webapp_type !== 'nodejs') return;
+      const program = await nodeCloneSource(ctx, source, name);
+      addSteps(({ copy, taskId }) => nodeCloneSteps(ctx, program, copy, taskId));
+    },
+  },
 });

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { HandlerContext } from '../../server/http/handlers';
-import { stepOp } from '../installers/serverRun';
+import { stepOp } from '../installers/serverApi';
 import { ARCHIVE_CHUNK_BASE64, type archiveUpload, archiveFormatOf } from './names';
 
 type Archive = z.output<typeof archiveUpload>;

@@ -7,10 +7,8 @@
  */
 import { HttpError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
-import { stepOp } from '../installers/serverRun';
-import type { Step } from '../installers/serverSteps';
-import type { WebappRow } from '../webapps/serverTable';
-import { specOf } from '../webapps/serverKind';
+import { type Step, stepOp } from '../installers/serverApi';
+import { specOf, type WebappRow } from '../webapps/serverApi';
 import { portOf } from './serverPorts';
 import { portStep } from './serverPortStep';
 import { type NodeProgramRecord, programOf, refuseJobName, saveProgram } from './serverProgram';

@@ -4,9 +4,8 @@
  * apart from serverPorts.ts, which the web apps read and which must not reach the installers.
  */
 import type { HandlerContext } from '../../server/http/handlers';
-import { stepOp } from '../installers/serverRun';
-import type { Step } from '../installers/serverSteps';
-import type { WebappRow } from '../webapps/server';
+import { type Step, stepOp } from '../installers/serverApi';
+import type { WebappRow } from '../webapps/serverApi';
 import { allocatePort, freePort } from './serverPorts';
 
 export function portStep(

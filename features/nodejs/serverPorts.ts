@@ -2,7 +2,7 @@
  * The port allocator of Node.js apps (research hosting.md 2.4): one row per port and server,
  * the primary key (server, port) makes two installs racing for one port settle in the
  * database, and the port is the app's until the app goes (cascade). The web apps read it here
- * to proxy to it (features/webapps/server.ts specOf), so this file imports no feature's server.
+ * to proxy to it (features/webapps/serverKind.ts specOf reads the table), importing nothing here.
  */
 import type { Kysely } from 'kysely';
 import type { Db } from '../../server/db/database';

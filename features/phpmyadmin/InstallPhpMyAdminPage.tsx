@@ -1,4 +1,4 @@
-import { InstallPage } from '../installers/InstallPage';
+import { InstallPage } from '../installers/pagesApi';
 import { phpmyadminInstaller } from './resource';
 
 /** /install-phpmyadmin/{id}: phpMyAdmin on a new web app of the server. */

@@ -11,11 +11,11 @@ import {
   mustAsUser,
   releaseTree,
   writeAsUser,
-} from '../installers/agentSteps';
-import { RELEASE_DIR } from '../installers/names';
-import { sql } from '../databases/agent';
-import { DB_USER, account, literal } from '../databases/sql';
-import { appDir, docRoot } from '../webapps/appPaths';
+} from '../installers/agentApi';
+import { RELEASE_DIR } from '../installers/api';
+import { sql } from '../databases/agentApi';
+import { account, DB_USER, literal } from '../databases/api';
+import { appDir, docRoot } from '../webapps/api';
 import {
   PRIVATE_DIR,
   SSO_SCRIPT,

@@ -3,7 +3,7 @@
  * them, the unit and system tests read them), and the names the sign-in shares between the
  * panel, the agent and the PHP side.
  */
-import { TEMP_USER_PREFIX } from '../databases/sql';
+import { TEMP_USER_PREFIX } from '../databases/api';
 
 /** phpMyAdmin's signon session: never phpMyAdmin's own session name (phpmyadmin#17322). */
 export const SSO_SESSION = 'StackdeckSSO';

@@ -9,9 +9,9 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { dbUserName } from '../databases/resource';
-import { installAnswer, installAppName, installBase, installUi } from '../installers/names';
-import { webRoot } from '../webapps/names';
+import { dbUserName } from '../databases/api';
+import { installAnswer, installAppName, installBase, installUi } from '../installers/api';
+import { webRoot } from '../webapps/api';
 import { SSO_TOKEN, TEMP_ACCOUNT } from './config';
 
 export const pmaLoginQuery = z.object({

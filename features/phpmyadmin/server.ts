@@ -4,11 +4,11 @@ import { HttpError, notFound } from '../../server/http/errors';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { ManagedStore } from '../../server/managed/store';
-import type { DbUserRow } from '../databases/serverTable';
-import type { WebappRow } from '../webapps/server';
+import type { DbUserRow } from '../databases/serverApi';
+import type { WebappRow } from '../webapps/serverApi';
 import { SSO_SCRIPT } from './config';
-import type { installBase } from '../installers/names';
-import { fetchStep, startInstall, stepOp } from '../installers/serverRun';
+import type { installBase } from '../installers/api';
+import { fetchStep, startInstall, stepOp } from '../installers/serverApi';
 import { phpmyadminInstaller, phpmyadminLogin } from './resource';
 
 /** The token is good this long (the link is opened at once); the account lives longer. */

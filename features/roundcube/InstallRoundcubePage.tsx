@@ -1,4 +1,4 @@
-import { InstallPage } from '../installers/InstallPage';
+import { InstallPage } from '../installers/pagesApi';
 import { roundcubeInstaller } from './resource';
 
 /** /install-roundcube/{id}: Roundcube webmail on a new web app of the server. */

@@ -10,8 +10,8 @@ import {
   mustAsUser,
   releaseTree,
   writeAsUser,
-} from '../installers/agentSteps';
-import { appDir } from '../webapps/appPaths';
+} from '../installers/agentApi';
+import { appDir } from '../webapps/api';
 import { roundcubeConfig } from './config';
 import { ops } from './resource';
 

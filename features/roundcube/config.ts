@@ -2,7 +2,7 @@
  * Roundcube's config.inc.php (hosting research 2.3): its own database, the mail servers it
  * signs in to, a generated DES key, the installer off. Pure: the agent writes it, tests read it.
  */
-import { phpString } from '../wordpress/config';
+import { phpString } from '../wordpress/api';
 
 /** A mail server as Roundcube 1.6 names it: `localhost:143`, `ssl://mail.example.com:993`. */
 export const MAIL_HOST = /^((ssl|tls):\/\/)?[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?:\d{2,5}$/;

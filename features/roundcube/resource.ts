@@ -7,15 +7,15 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { databaseName, dbPassword, dbUserName } from '../databases/resource';
+import { databaseName, dbPassword, dbUserName } from '../databases/api';
 import {
   installAnswer,
   installAppName,
   installBase,
   installUi,
   siteTitle,
-} from '../installers/names';
-import { phpVersion } from '../webapps/names';
+} from '../installers/api';
+import { phpVersion } from '../webapps/api';
 import { DES_KEY, MAIL_HOST } from './config';
 
 const mailHost = z

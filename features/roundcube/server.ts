@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { installWithDatabase, stepOp } from '../installers/serverRun';
-import { randomFrom } from '../installers/serverSecrets';
+import { installWithDatabase, randomFrom, stepOp } from '../installers/serverApi';
 import { type roundcubeInstallInput, roundcubeInstaller } from './resource';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -4,10 +4,10 @@ import type { ConfigFile } from '../../agent/lib/configTransaction';
 import { run } from '../../agent/lib/exec';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { defineAgentFeature } from '../../agent/ops/types';
-import { applyApp } from '../webapps/agentApply';
+import { applyApp } from '../webapps/agentApi';
 import { certbotCause } from './certbotCause';
 import { RENEW_BEFORE_DAYS, RENEW_CRON } from './renewal';
-import { ACME_ROOT, CERTBOT_DIR, SSL_DIR, certbotLineage, sslDir } from '../webapps/appPaths';
+import { ACME_ROOT, CERTBOT_DIR, certbotLineage, SSL_DIR, sslDir } from '../webapps/api';
 import { ops } from './resource';
 
 const fullchainOf = (name: string) => `${sslDir(name)}/fullchain.pem`;

@@ -8,9 +8,7 @@ import { z } from 'zod';
 import { managedState } from '../../resources/managedState';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
-import { appSpec } from '../webapps/resource';
-import { appName } from '../webapps/schemas';
-import { domainName } from '../webapps/names';
+import { appName, appSpec, domainName } from '../webapps/api';
 
 export const CERT_TYPES = ['custom', 'letsencrypt'] as const;
 

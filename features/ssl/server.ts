@@ -5,7 +5,7 @@ import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
 import { defineManagedHandlers } from '../../server/managed/handlers';
 import { ManagedStore } from '../../server/managed/store';
-import type { WebappRow } from '../webapps/serverTable';
+import type { WebappRow } from '../webapps/serverApi';
 import {
   type certChange,
   type customCertInput,

@@ -5,9 +5,8 @@
 import { HttpError } from '../../server/http/errors';
 import type { Db } from '../../server/db/database';
 import { type Drift, type KindEnv, defineManagedKind } from '../../server/managed/kind';
-import type { AppSpec } from '../webapps/resource';
-import type { WebappRow } from '../webapps/serverTable';
-import { specOf } from '../webapps/serverKind';
+import type { AppSpec } from '../webapps/api';
+import { specOf, type WebappRow } from '../webapps/serverApi';
 import type { SslRow } from './serverTable';
 
 /** The ACME directory certificates are asked of (Let's Encrypt's production by default). */

@@ -1,5 +1,5 @@
 import { type RaRecord, useGetList } from 'ra-core';
-import { useApp } from '../webapps/useApp';
+import { useApp } from '../webapps/pagesApi';
 import type { SslCert } from './resource';
 
 /** The app of the page and its certificate (none or one), from `sslcerts/webstacks/{appId}`. */

@@ -3,7 +3,7 @@
  * helpers shared by the declaration (its checks), the agent (the file) and the tests.
  */
 
-import { WRAPPER } from '../webapps/limits';
+import { WRAPPER } from '../webapps/api';
 
 /** Files and groups of the panel's programs carry this prefix; others are the admin's own. */
 export const PREFIX = 'stackdeck-';

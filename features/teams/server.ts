@@ -26,4 +26,13 @@ export const server = defineServerFeature({
   handlers: [teamHandlers, teamInviteHandlers, teamServerHandlers],
   migrations: { '0003_teams': teams },
   services: createTeamsServices,
+  on: {
+    /**
+     * A transferred server leaves its former owner's teams (in the transfer's transaction): their
+     * members stop reaching it.
+     */
+    async 'server.transferred'({ server }, { db }) {
+      await db.deleteFrom('team_servers').where('server_id', '=', server.id).execute();
+    },
+  },
 });

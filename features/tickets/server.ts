@@ -25,4 +25,10 @@ export const server = defineServerFeature({
   handlers: [ticketHandlers],
   migrations: { '0005_tickets': tickets },
   services: createTicketsServices,
+  on: {
+    /** A deleted account's tickets go, and the files attached to them with them. */
+    async 'user.deleting'({ user }, { app }) {
+      await app.services.tickets.removeAllOf(user.id);
+    },
+  },
 });

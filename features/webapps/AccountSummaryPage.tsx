@@ -4,15 +4,22 @@ import Autorenew from '@mui/icons-material/Autorenew';
 import { type RaRecord, useGetList, useGetOne, useNotify, useRefresh } from 'ra-core';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDeleteButton } from '../../src/generic/ConfirmDeleteButton';
-import { CloneButton } from '../clone/CloneButton';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { StatusCell } from '../../src/generic/StatusCell';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
+import { Slot } from '../../src/shell/slots';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
 import { appPaths } from './links';
 import { STACK_LABELS, WEBAPP_TYPE_LABELS } from './names';
 import type { Webapp } from './schemas';
+
+declare module '../../src/shell/slots' {
+  interface PageSlots {
+    /** Beside an app's Rebuild on its summary (features/clone: Clone). */
+    'app.actions': { sid: number; appId: number; name: string; disabled: boolean };
+  }
+}
 
 function Row({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -80,11 +87,9 @@ export default function AccountSummaryPage() {
             >
               {rebuilding ? 'Rebuilding…' : 'Rebuild'}
             </Button>
-            <CloneButton
-              sid={sid}
-              appId={appId}
-              name={app.name}
-              disabled={app.status !== 'active'}
+            <Slot
+              id="app.actions"
+              props={{ sid, appId, name: app.name, disabled: app.status !== 'active' }}
             />
             <ConfirmDeleteButton
               resource="webstacks"

@@ -1,15 +1,21 @@
 import { useState } from 'react';
-import { Alert, Box, FormControlLabel, Link as MuiLink, Radio, RadioGroup } from '@mui/material';
-import { Link } from 'react-router-dom';
+import { Alert, Box, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { GenericCreate } from '../../src/generic/GenericCreate';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { CreateSysuserCard } from '../../src/pages/server/CreateSysuserCard';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
-import { easyPhpPaths } from '../easyphp/links';
+import { Slot } from '../../src/shell/slots';
 import { appPaths } from './links';
 import { STACK_HELP, STACK_LABELS, WEBAPP_TYPE_LABELS } from './names';
 import { webstacks } from './resource';
+
+declare module '../../src/shell/slots' {
+  interface PageSlots {
+    /** After "PHP versions offered are those installed" (features/easyphp: where to add one). */
+    'app.php-versions': { sid: number };
+  }
+}
 
 type RunAs = 'existing' | 'new';
 
@@ -88,11 +94,8 @@ export default function CreateWebAppPage() {
             </Alert>
           ) : null}
           <Alert severity="info" sx={{ mb: 2 }}>
-            PHP versions offered are those installed on {shownName(server).name}. Need another?{' '}
-            <MuiLink component={Link} to={easyPhpPaths.server(sid)}>
-              Install a PHP version on EasyPHP
-            </MuiLink>
-            .
+            PHP versions offered are those installed on {shownName(server).name}.
+            <Slot id="app.php-versions" props={{ sid }} />
           </Alert>
         </>
       }

@@ -6,7 +6,7 @@ import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
-import { InstallAppButton } from '../installers/InstallAppButton';
+import { Slot } from '../../src/shell/slots';
 import { appPaths } from './links';
 import { useAppCount } from './useAppCount';
 
@@ -35,7 +35,7 @@ export default function NoWebAppsPage() {
             <Button component={Link} to={appPaths.account(sid)} variant="outlined">
               New system user and web app
             </Button>
-            <InstallAppButton sid={sid} />
+            <Slot id="server.apps.actions" props={{ sid }} />
           </Stack>
         }
       />

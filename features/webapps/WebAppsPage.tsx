@@ -5,11 +5,21 @@ import { Link, Navigate } from 'react-router-dom';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
-import { InstallAppButton } from '../installers/InstallAppButton';
+import { Slot } from '../../src/shell/slots';
 import { appPaths } from './links';
 import { STACK_LABELS } from './names';
 import { webstacks } from './resource';
 import { useAppCount } from './useAppCount';
+
+declare module '../../src/shell/slots' {
+  interface PageSlots {
+    /**
+     * Beside "Create web app" on a server's app list and its empty state (features/installers:
+     * Install an app).
+     */
+    'server.apps.actions': { sid: number };
+  }
+}
 
 /**
  * /web-applications/{id}: the server's web apps; with none, the spec's empty page
@@ -44,7 +54,7 @@ export default function WebAppsPage() {
           <Button component={Link} to={appPaths.account(sid)} variant="outlined">
             New system user and web app
           </Button>
-          <InstallAppButton sid={sid} />
+          <Slot id="server.apps.actions" props={{ sid }} />
           <Button
             component={Link}
             to={appPaths.create(sid)}

@@ -29,7 +29,6 @@ import {
   reloadNginx,
 } from './agentWebServer';
 import { parseHeader } from './renderNginx';
-import { removeNodeProgram } from '../nodejs/agentProgram';
 import { ops } from './resource';
 
 const NGINX_CONF_DIR = '/etc/nginx/conf.d';
@@ -56,19 +55,30 @@ async function readApps() {
  * applies could each pass `nginx -t` alone and fail together. The PHP runtimes' ops are in
  * agentPhp.ts, the apply itself in agentApply.ts.
  */
+declare module '../../agent/ops/types' {
+  interface AgentEvents {
+    /**
+     * `webapp.remove` is about to take the app's files and web-server config away: what another
+     * feature runs for the app stops first (features/nodejs: its supervisor program). An error
+     * fails the removal, which the panel asks again.
+     */
+    'app.removing': { app: string };
+  }
+}
+
 export const agent = defineAgentFeature(ops, {
   ops: {
     async 'webapp.apply'(spec) {
       return applyApp(spec);
     },
 
-    async 'webapp.remove'({ name, user: userName, files }) {
+    async 'webapp.remove'({ name, user: userName, files }, ctx) {
       const user = await lookupUser(userName);
       const apacheThere = (await fs.stat('/usr/sbin/apache2ctl').catch(() => null)) !== null;
       const versions = await phpVersions();
       const existed = (await fs.lstat(nginxPath(name)).catch(() => null)) !== null;
-      // A Node.js app's program stops before its files go (features/nodejs); none: nothing.
-      await removeNodeProgram(name);
+      // What other features run for the app stops before its files go (a Node.js app's program).
+      await ctx.emit('app.removing', { app: name });
       await applyConfig({
         program: 'the web server',
         files: [
@@ -130,6 +140,7 @@ export const agent = defineAgentFeature(ops, {
     // One package manager at a time, and no web-server change while PHP-FPM is installed.
     'php.install': () => ['apt', 'webserver'],
     'webapp.apply': () => ['webserver'],
+    // `supervisor`: subscribers of app.removing stop programs (features/nodejs).
     'webapp.remove': () => ['webserver', 'supervisor'],
     'webapp.cachePurge': () => ['webserver'],
   },

@@ -4,6 +4,7 @@ import { defineManagedHandlers } from '../../server/managed/handlers';
 import { type WebappRow, cacheMigration, limitsMigration, migration } from './serverTable';
 import { webappKind } from './serverKind';
 import { records, webappHooks } from './serverHooks';
+import { webappEvents } from './serverEvents';
 import { cacheHandlersFor } from './serverCache';
 import { limitsHandlers } from './serverLimits';
 import { webappOverview, webstacks } from './resource';
@@ -28,6 +29,7 @@ export const server = defineServerFeature({
     return apps.map((a) => `web app ${a.name}`);
   },
   managed: [webappKind],
+  emits: webappEvents,
   handlers: [
     handlers,
     cacheHandlersFor(webappKind),

@@ -1,21 +1,18 @@
 /**
  * What web apps add to the generic handlers: a user and domains of their own checked on
- * create, the changes PATCH may make, child apps and an app's FTP accounts, cron jobs and
- * databases removed with it, and the rebuild.
+ * create, the changes PATCH may make, child apps removed with it (and, through `app.deleting`,
+ * what other features hang under it), and the rebuild.
  */
 import type { z } from 'zod';
 import type { Db } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
+import { emit } from '../../server/events/emit';
 import { converge } from '../../server/managed/converge';
 import type { ManagedHooks } from '../../server/managed/handlers';
 import { ManagedStore } from '../../server/managed/store';
 import type { WebappRow } from './serverTable';
 import { STACK_LABELS } from './names';
-import { removeAppDatabases } from '../databases/server';
-import { removeAppFtpAccounts } from '../ftp/server';
-import { removeAppCronJobs } from '../cron/serverApp';
-import { rebuildNodeProgram } from '../nodejs/serverProgram';
 import { type Input, columns, domainsOf, runsPhp, settingsOf, webappKind } from './serverKind';
 import { claim, claimedElsewhere } from './serverDomains';
 import { serverInfoActions } from './serverInfo';
@@ -150,12 +147,10 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
           .map((c) => c.name)
           .join(', ')}): delete them with it (children=true), or first`,
       );
+    const databases = (ctx.query as { databases?: string }).databases === 'true';
     // The children go first: each leaves its server before the parent does.
     for (const child of children) {
-      await removeAppFtpAccounts(ctx, child);
-      await removeAppCronJobs(ctx, child);
-      if ((ctx.query as { databases?: string }).databases === 'true')
-        await removeAppDatabases(ctx, child);
+      await emit(ctx.app, 'app.deleting', { ctx, app: child, databases });
       const marked = await store(ctx).change(child, {}, 'deleting');
       const result = await converge(ctx.app, ctx.server, webappKind, marked, 'remove', {
         message: `Delete web app ${child.name} (a child app of ${row.name})`,
@@ -163,11 +158,9 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
       });
       if (result.state === 'failed') throw result.error;
     }
-    // Its FTP accounts leave the server before its folder does; its databases when asked.
-    await removeAppFtpAccounts(ctx, row);
-    await removeAppCronJobs(ctx, row);
-    if ((ctx.query as { databases?: string }).databases === 'true')
-      await removeAppDatabases(ctx, row);
+    // What hangs under it (FTP accounts, cron jobs; its databases when asked) leaves the server
+    // before its folder does.
+    await emit(ctx.app, 'app.deleting', { ctx, app: row, databases });
   },
   where: (query): Record<string, number> => ({
     ...(typeof query.id === 'number' ? { id: query.id } : {}),
@@ -184,9 +177,9 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
         actorId: actorOf(ctx),
       });
       if (result.state === 'failed') throw result.error;
-      // A Node.js app's supervisor program is generated too (features/nodejs/serverProgram.ts).
-      if (row.webapp_type === 'nodejs' && result.state === 'active')
-        await rebuildNodeProgram(ctx, row);
+      // What other features generate for it is written again too (a Node.js app's program).
+      if (result.state === 'active')
+        await emit(ctx.app, 'app.rebuilding', { ctx, app: result.row });
       if (result.state === 'waiting') ctx.reply.code(202);
       return (await records(ctx.app.db, [result.row]))[0];
     },

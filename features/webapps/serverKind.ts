@@ -7,7 +7,6 @@ import type { Db } from '../../server/db/database';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import type { WebappRow } from './serverTable';
 import { DEFAULT_PHP_SETTINGS, type PhpSettings, type WebappType, cacheSettings } from './names';
-import { portOf } from '../nodejs/serverPorts';
 import type { AppSpec } from './resource';
 import { webappInput } from './schemas';
 
@@ -50,6 +49,20 @@ async function tlsOf(db: Db, row: WebappRow): Promise<AppSpec['tls']> {
   return cert ? { force_https: Boolean(cert.force_https) } : null;
 }
 
+/**
+ * The port nginx proxies a Node.js app to, once features/nodejs allocated it: read from its
+ * table, as the certificate is from features/ssl's above (the spec is data of both; no import).
+ */
+async function proxyPortOf(db: Db, row: WebappRow): Promise<number | null> {
+  const held = await db
+    .selectFrom('node_ports')
+    .select('port')
+    .where('webapp_id', '=', row.id)
+    .where('server_id', '=', row.server_id)
+    .executeTakeFirst();
+  return held?.port ?? null;
+}
+
 /** The app as its server gets it. */
 export async function specOf(db: Db, row: WebappRow): Promise<AppSpec> {
   return {
@@ -65,7 +78,7 @@ export async function specOf(db: Db, row: WebappRow): Promise<AppSpec> {
     cache: row.cache ? cacheSettings.parse(JSON.parse(row.cache)) : null,
     tls: await tlsOf(db, row),
     // A Node.js app's port, once the installer allocated it (features/nodejs/serverPorts.ts).
-    proxy_port: row.webapp_type === 'nodejs' ? await portOf(db, row.id) : null,
+    proxy_port: row.webapp_type === 'nodejs' ? await proxyPortOf(db, row) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import { defineAgentFeature } from '../../agent/ops/types';
-import { appLogPath } from '../webapps/names';
+import { appLogPath } from '../webapps/api';
 import { readLogPage } from './agentPaging';
 import { LOG_PAGE_SIZE, ops } from './resource';
 

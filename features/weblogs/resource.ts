@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
-import { appName } from '../webapps/schemas';
+import { appName } from '../webapps/api';
 
 /** Lines a page holds (spec section 9). */
 export const LOG_PAGE_SIZE = 100;

@@ -1,4 +1,4 @@
-import { InstallPage } from '../installers/InstallPage';
+import { InstallPage } from '../installers/pagesApi';
 import { wordpressInstaller } from './resource';
 
 /** /install-wordpress/{id}: WordPress on a new web app of the server. */

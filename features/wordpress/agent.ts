@@ -8,9 +8,9 @@ import {
   mustAsUser,
   releaseTree,
   writeAsUser,
-} from '../installers/agentSteps';
-import { RELEASE_DIR } from '../installers/names';
-import { appDir, docRoot } from '../webapps/appPaths';
+} from '../installers/agentApi';
+import { RELEASE_DIR } from '../installers/api';
+import { appDir, docRoot } from '../webapps/api';
 import { INSTALL_SCRIPT, rewireConfig, wpConfig } from './config';
 import { ops } from './resource';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { databaseName, dbPassword, dbUserName } from '../databases/resource';
+import { databaseName, dbPassword, dbUserName } from '../databases/api';
 import {
   adminEmail,
   adminPassword,
@@ -18,8 +18,8 @@ import {
   installBase,
   installUi,
   siteTitle,
-} from '../installers/names';
-import { phpVersion, webRoot } from '../webapps/names';
+} from '../installers/api';
+import { phpVersion, webRoot } from '../webapps/api';
 import { SALT, TABLE_PREFIX } from './config';
 
 export const wordpressInstallInput = installBase.extend({

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { installWithDatabase, stepOp } from '../installers/serverRun';
-import { generatedSalt, randomSuffix } from '../installers/serverSecrets';
+import { generatedSalt, installWithDatabase, randomSuffix, stepOp } from '../installers/serverApi';
 import { type wordpressInstallInput, wordpressInstaller } from './resource';
 
 const handlers = defineHandlers(wordpressInstaller, {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Tab, Tabs } from '@mui/material';
 import { Navigate } from 'react-router-dom';
 import { PageHeader } from '../../src/generic/PageHeader';
-import { useApp } from '../webapps/useApp';
+import { useApp } from '../webapps/pagesApi';
 import { GeneralTab } from './GeneralTab';
 import { PluginsTab } from './PluginsTab';
 import { UsersTab } from './UsersTab';

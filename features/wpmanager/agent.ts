@@ -5,9 +5,9 @@ import path from 'node:path';
 import { OpError } from '../../agent/lib/opError';
 import type { PasswdEntry } from '../../agent/lib/users';
 import { defineAgentFeature } from '../../agent/ops/types';
-import { appUser, asUser, mustAsUser, writeAsUser } from '../installers/agentSteps';
-import { listingProblem, parseZipListing } from '../releases/archive';
-import { appDir, docRoot } from '../webapps/appPaths';
+import { appUser, asUser, mustAsUser, writeAsUser } from '../installers/agentApi';
+import { listingProblem, parseZipListing } from '../releases/api';
+import { appDir, docRoot } from '../webapps/api';
 import { type WpActionArgs, type WpActionResult, ops } from './resource';
 import { MANAGE_SCRIPT } from './script';
 

@@ -3,7 +3,7 @@
  * users and its plugins, as the panel, the agent and the page all read them.
  */
 import { z } from 'zod';
-import { adminEmail, adminPassword, adminUserName, siteTitle } from '../installers/names';
+import { adminEmail, adminPassword, adminUserName, siteTitle } from '../installers/api';
 
 export const wpGeneral = z.object({
   title: z.string(),

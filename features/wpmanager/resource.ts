@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { defineResource } from '../../resources/define';
 import { op } from '../../resources/agent/opDef';
 import { systemUserName } from '../../resources/agent/validators';
-import { installAppName } from '../installers/names';
-import { phpVersion, webRoot } from '../webapps/names';
+import { installAppName } from '../installers/api';
+import { phpVersion, webRoot } from '../webapps/api';
 import {
   GENERAL_VALUES,
   MAX_PLUGIN_ZIP,

@@ -192,6 +192,21 @@ export class TicketRepository {
       .executeTakeFirst();
   }
 
+  /**
+   * Every ticket of a user, with its messages and the attachment files on disk (the account is
+   * being deleted): the rows first, then the files, so no row names a file that is gone.
+   */
+  async removeAllOf(userId: number): Promise<void> {
+    const stored = await this.db
+      .selectFrom('ticket_attachments')
+      .innerJoin('tickets', 'tickets.id', 'ticket_attachments.ticket_id')
+      .select('ticket_attachments.stored_name')
+      .where('tickets.user_id', '=', userId)
+      .execute();
+    await this.db.deleteFrom('tickets').where('user_id', '=', userId).execute();
+    await this.files.remove(stored.map((s) => s.stored_name));
+  }
+
   private async withFiles<T>(
     files: readonly IncomingFile[],
     write: (stored: { file: IncomingFile; name: string }[]) => Promise<T>,

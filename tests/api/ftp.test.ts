@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opFieldError } from '../../agent/lib/opError';
+import { OpError, opFieldError } from '../../agent/lib/opError';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
@@ -286,5 +286,31 @@ describe('FTP accounts of an app', () => {
       .where('username', '=', 'wikiftp')
       .execute();
     expect(left).toEqual([]);
+  });
+
+  it('keeps the app when its server refuses to remove an account of it (app.deleting)', async () => {
+    const docs = await newApp('docs');
+    await add(docs, { username: 'docsftp', directory: 'files' });
+    const remove = agent.ops['ftp.remove']!;
+    agent.ops['ftp.remove'] = () => {
+      throw new OpError('failed', 'pure-pw: the account database is locked');
+    };
+    agent.calls.length = 0;
+    try {
+      const res = await call('DELETE', path(`webstacks/${docs}`));
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().message).toMatch(/account database is locked/);
+    } finally {
+      agent.ops['ftp.remove'] = remove;
+    }
+    // The app was never asked to go: it is there, active, on the panel and on its server.
+    expect(agent.calls.map((c) => c.name)).not.toContain('webapp.remove');
+    const app = await call('GET', path(`webstacks/${docs}`));
+    expect(app.statusCode, app.body).toBe(200);
+    expect(app.json().status).toBe('active');
+    // Once the server lets the account go, the app goes with it.
+    const again = await call('DELETE', path(`webstacks/${docs}`));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(accounts.has('docsftp')).toBe(false);
   });
 });

@@ -293,6 +293,44 @@ describe('attachments', () => {
     expect(gone.json().message).toBe('This file is no longer available');
   });
 
+  it('a deleted account takes its tickets and their files on disk with it (user.deleting)', async () => {
+    const doomed = await t.user();
+    const dir = path.join(t.config.dataDir, 'ticket-attachments');
+    const before = new Set(fs.existsSync(dir) ? fs.readdirSync(dir) : []);
+    const res = await open(doomed, {
+      subject: 'Logs',
+      message: 'Attached',
+      attachments: [file('error.log', 'text/plain', Buffer.from('upstream timed out\n'))],
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    // An admin's answer with a file of its own, on the same ticket.
+    const ticket = res.json() as TicketThread;
+    const answer = await reply(admin, ticket.id, {
+      message: 'Try this',
+      attachments: [file('fix.txt', 'text/plain', Buffer.from('proxy_read_timeout 120;\n'))],
+    });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const theirs = fs.readdirSync(dir).filter((n) => !before.has(n));
+    expect(theirs).toHaveLength(2);
+    // Another user's ticket and file stay.
+    const kept = await open(other, {
+      subject: 'Mine',
+      message: 'Mine too',
+      attachments: [file('keep.txt', 'text/plain', Buffer.from('keep\n'))],
+    });
+    const keptFile = (kept.json() as TicketThread).thread[0]!.attachments[0]!;
+
+    const gone = await t.call('DELETE', `/api/v1/users/${doomed.id}`, {
+      token: doomed.token,
+      body: { password: doomed.password },
+    });
+    expect(gone.statusCode, gone.body).toBe(200);
+    const left = fs.readdirSync(dir);
+    for (const name of theirs) expect(left).not.toContain(name);
+    expect((await read(admin, ticket.id, admin.id)).statusCode).toBe(404);
+    expect((await download(other, keptFile.id)).statusCode).toBe(200);
+  });
+
   it('a reply carries attachments too, from either side', async () => {
     const ticket = await newTicket(user);
     const res = await reply(admin, ticket.id, {

@@ -1,4 +1,5 @@
 import { isPendingInstall, type servers } from '../../../resources/servers';
+import { emit } from '../../events/emit';
 import type { ResourceHandlers } from '../../http/handlers';
 import { toServerRecord } from '../../repositories/servers';
 
@@ -39,6 +40,7 @@ export const recordHandlers: Pick<Handlers, 'list' | 'get' | 'update' | 'delete'
   /** Events and the install key go with the row; an online agent is asked to remove itself. */
   async delete(ctx) {
     const server = ctx.server;
+    await emit(ctx.app, 'server.removing', { ctx, server });
     if (await ctx.app.agents.isOnline(server.id)) {
       await ctx.app.agents.call(server.id, 'agent.uninstall', {}).catch((err: unknown) => {
         ctx.req.log.warn({ err, serverId: server.id }, 'agent did not confirm its removal');

@@ -7,6 +7,7 @@ import {
   type servers,
 } from '../../../resources/servers';
 import { type Db, now, toCount } from '../../db/database';
+import { emit } from '../../events/emit';
 import type { ServerRow, ServerTransfersTable } from '../../db/schema';
 import { HttpError, badRequest, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
@@ -235,8 +236,14 @@ export const transferActions: Pick<Actions, 'transfer' | 'transferOffer' | 'acce
           .where('processed_at', 'is', null)
           .where('voided_at', 'is', null)
           .execute();
-        // It leaves the old owner's teams: their members stop seeing it and its live feed.
-        await trx.deleteFrom('team_servers').where('server_id', '=', moved.id).execute();
+        // What tied it to the old owner goes in the same transaction (their teams' shares, so
+        // their members stop seeing it and its live feed).
+        await emit(
+          ctx.app,
+          'server.transferred',
+          { server: moved, from: offer.from_user_id, to: caller.id },
+          { trx },
+        );
         return moved;
       });
     } catch (error) {

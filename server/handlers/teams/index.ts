@@ -1,4 +1,5 @@
 import { TEAM_LIMITS, teamServers, teams, type TeamPatch } from '../../../resources/teams';
+import { emit } from '../../events/emit';
 import { HttpError } from '../../http/errors';
 import { defineHandlers } from '../../http/handlers';
 import { toServerRecord } from '../../repositories/servers';
@@ -40,6 +41,12 @@ export const teamHandlers = defineHandlers(teams, {
     const narrowing = change.remove.length > 0 || change.unshare.length > 0;
     const before = narrowing ? await repo.sharedServers(team) : [];
     const written = await repo.apply(team, change);
+    for (const userId of change.remove)
+      await emit(ctx.app, 'team.member-removed', {
+        team: { id: team.id, name: team.name },
+        userId,
+        serverIds: before.map((s) => s.id),
+      });
     if (narrowing)
       await evictLive(
         ctx,
@@ -93,6 +100,11 @@ export const teamHandlers = defineHandlers(teams, {
         throw new HttpError(409, 'The owner cannot leave the team: delete it instead');
       const servers = await ctx.app.services.teams.sharedServers(team);
       await ctx.app.services.teams.removeMember(team.id, ctx.uid);
+      await emit(ctx.app, 'team.member-removed', {
+        team: { id: team.id, name: team.name },
+        userId: ctx.uid,
+        serverIds: servers.map((s) => s.id),
+      });
       await evictLive(
         ctx,
         servers.map((s) => s.uuid),

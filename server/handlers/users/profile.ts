@@ -1,4 +1,5 @@
 import type { users } from '../../../resources/users';
+import { emit } from '../../events/emit';
 import { HttpError, forbidden, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { reauthenticate } from '../../auth/reauth';
@@ -49,6 +50,8 @@ export const profileActions: Pick<
     if (user.is_admin && (await users.count({ admins: true })) <= 1) {
       throw new HttpError(409, 'The last admin cannot be deleted');
     }
+    // What the features keep of the user outside its rows goes first (a refusal keeps it all).
+    await emit(ctx.app, 'user.deleting', { user: { id: user.id, email: user.email } });
     // Ends its sessions first, so its open live sockets close too.
     await sessions.revokeAll(user.id);
     // Keys it added on servers of others (as a team member) go with it.

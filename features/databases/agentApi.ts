@@ -1,0 +1,6 @@
+/**
+ * What databases offers other features, of the code the agent loads: they import it from here,
+ * never from its other files (api.ts holds what every program loads; lint: stackdeck/feature-
+ * api).
+ */
+export { sql } from './agent';

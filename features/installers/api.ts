@@ -1,0 +1,19 @@
+/**
+ * What installers offers other features, of the code every program loads (the panel, the agent
+ * and the browser): they import it from here, never from its other files (serverApi.ts,
+ * agentApi.ts and pagesApi.tsx hold what only one program loads; lint: stackdeck/feature-api).
+ */
+export {
+  RELEASE_DIR,
+  adminEmail,
+  adminFields,
+  adminPassword,
+  adminUi,
+  adminUserName,
+  installAnswer,
+  installAppName,
+  installBase,
+  installUi,
+  siteTitle,
+} from './names';
+export type { InstallAnswer } from './names';

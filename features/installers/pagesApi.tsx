@@ -1,0 +1,7 @@
+/**
+ * What installers offers other features, of the code the browser loads: they import it from here,
+ * never from its other files (api.ts holds what every program loads; lint: stackdeck/feature-
+ * api).
+ */
+export { InstallPage } from './InstallPage';
+export { InstallProgress } from './InstallProgress';

@@ -1,0 +1,7 @@
+/**
+ * What releases offers other features, of the code the panel loads: they import it from here,
+ * never from its other files (api.ts holds what every program loads; lint: stackdeck/feature-
+ * api).
+ */
+export { fetchUrlOf, releaseToInstall } from './server';
+export { isDebianApp } from './serverSources';
