@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import { serverFeatures } from './features.gen';
 import type { ChildLoader } from './http/children';
@@ -21,15 +20,6 @@ export const featureMigrations: Record<string, Migration> = Object.assign(
 /** The services of every feature folder, for `app.services`. */
 export function featureServices(deps: ServiceDeps): object {
   return Object.assign({}, ...serverFeatures.map((f) => f.services?.(deps) ?? {}));
-}
-
-/** Runs every feature's sweep; one that fails does not stop the others. */
-export async function sweepFeatures(app: FastifyInstance): Promise<void> {
-  await Promise.all(
-    serverFeatures.map((f) =>
-      f.sweep?.(app).catch((err: unknown) => app.log.warn({ err }, 'a feature sweep failed')),
-    ),
-  );
 }
 
 /** Every server-managed kind, the panel's own and the features' (the sweeper walks them). */

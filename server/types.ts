@@ -7,6 +7,7 @@ import type { AgentHub } from './agents/hub';
 import type { LiveStore } from './agents/live';
 import type { Caller } from './http/caller';
 import type { ChildLoader } from './http/children';
+import type { JobQueue } from './jobs/types';
 import type { RegisteredRoute } from './plugins/auth';
 import type { Services } from './serviceTypes';
 import type {} from '@fastify/swagger';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     agents: AgentHub;
     /** Servers' live info and history. */
     live: LiveStore;
+    /** Work that runs later or on a schedule (server/jobs). */
+    jobs: JobQueue;
     /** Every route with its guard, for the test that fails on an unguarded one. */
     registeredRoutes: readonly RegisteredRoute[];
   }
