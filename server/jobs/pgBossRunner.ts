@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
+import { z } from 'zod';
 import type { Clock } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { envelope, openEnvelope } from './envelope';
-import type { ClaimedJob, Job, JobStore, NewJob } from './types';
+import type { ClaimedJob, Job, JobStatus, JobStore, NewJob } from './types';
 
 /** pg-boss reaches the database through the caller's Kysely transaction (its `db` option). */
 export const executorOf = (db: Db): PgBoss.Db => ({
@@ -120,4 +121,24 @@ export class PgBossJobStore implements JobStore {
   async fail(job: Job, claimed: ClaimedJob, error: string): Promise<void> {
     await this.boss.fail(job.name, claimed.id, { message: error });
   }
+
+  async status(job: Job, id: string): Promise<JobStatus | null> {
+    const row = await this.boss.getJobById<unknown>(job.name, id, { includeArchive: true });
+    if (!row) return null;
+    const output = z.object({ message: z.string() }).safeParse(row.output);
+    return {
+      state: STATES[row.state],
+      attempts: row.retryCount + (row.startedOn ? 1 : 0),
+      error: row.state === 'completed' || !output.success ? null : output.data.message,
+    };
+  }
 }
+
+const STATES = {
+  created: 'queued',
+  retry: 'queued',
+  active: 'running',
+  completed: 'done',
+  cancelled: 'failed',
+  failed: 'failed',
+} as const satisfies Record<string, JobStatus['state']>;

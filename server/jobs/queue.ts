@@ -9,6 +9,7 @@ import type {
   Job,
   JobMeta,
   JobQueue,
+  JobStatus,
   JobStore,
   NewJob,
   ScheduleInput,
@@ -128,6 +129,10 @@ export class PanelJobQueue implements JobQueue {
 
   async unschedule(name: string, trx: Db = this.app.db): Promise<void> {
     await trx.deleteFrom('schedules').where('name', '=', name).where('builtin', '=', 0).execute();
+  }
+
+  status(job: Job | string, id: string): Promise<JobStatus | null> {
+    return this.store.status(this.registry.job(typeof job === 'string' ? job : job.name), id);
   }
 
   /** Inserts the jobs of schedule slots (the scheduler, inside its transaction). */

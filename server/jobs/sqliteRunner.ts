@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { backoffMs, envelope, openEnvelope } from './envelope';
-import type { ClaimedJob, Job, JobStore, NewJob } from './types';
+import type { ClaimedJob, Job, JobStatus, JobStore, NewJob } from './types';
 
 /** How long a claim holds without renewal: a panel that stopped loses its runs after this. */
 export const LEASE_MS = 60_000;
@@ -156,5 +156,14 @@ export class SqliteJobStore implements JobStore {
       .where('locked_by', '=', this.owner)
       .where('state', '=', 'running')
       .execute();
+  }
+
+  async status(_job: Job, id: string): Promise<JobStatus | null> {
+    const row = await this.db
+      .selectFrom('jobs')
+      .select(['state', 'attempts', 'last_error'])
+      .where('id', '=', Number(id))
+      .executeTakeFirst();
+    return row ? { state: row.state, attempts: row.attempts, error: row.last_error } : null;
   }
 }

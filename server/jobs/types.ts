@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { TASK_KINDS } from '../../resources/clone-events';
 import type { Db } from '../db/database';
 
 /**
@@ -19,7 +20,8 @@ export interface RetryPolicy {
 export interface TaskSpec {
   userId: number;
   serverId?: number | null;
-  kind: string;
+  /** One the messages panel lists (resources/clone-events.ts). */
+  kind: (typeof TASK_KINDS)[number];
   name: string;
 }
 
@@ -138,6 +140,16 @@ export interface JobQueue {
   unschedule(name: string, trx?: Db): Promise<void>;
   /** Looks for due work now instead of at the next poll (after a transaction that enqueued). */
   wake(): void;
+  /** Where a job stands (the id `enqueue` answered), or null when it is unknown or pruned. */
+  status(job: Job | string, id: string): Promise<JobStatus | null>;
+}
+
+export interface JobStatus {
+  state: 'queued' | 'running' | 'done' | 'failed';
+  /** Runs started so far. */
+  attempts: number;
+  /** The last failed run's error. */
+  error: string | null;
 }
 
 /** Where the jobs live: the two runners' common part (the queue and workers drive it). */
@@ -152,6 +164,7 @@ export interface JobStore {
   complete(job: Job, ids: readonly string[]): Promise<void>;
   /** Records a failed run: queued again after the backoff, or failed for good. */
   fail(job: Job, claimed: ClaimedJob, error: string): Promise<void>;
+  status(job: Job, id: string): Promise<JobStatus | null>;
   /** Keeps this panel's claim on running jobs (the SQLite runner's lease); optional. */
   renew?(job: Job, ids: readonly string[]): Promise<void>;
 }
