@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { cronProblem } from './cron';
 import type { JobRegistry } from './registry';
+import { SlotRecord } from './slotRecord';
 import { JobWorker } from './worker';
 import type {
   Enqueued,
@@ -33,8 +34,9 @@ export class PanelJobQueue implements JobQueue {
 
   async start(): Promise<void> {
     await this.store.start(this.registry.jobs);
+    const slots = new SlotRecord(this.app);
     for (const job of this.registry.jobs) {
-      const worker = new JobWorker(this.app, job, this.store);
+      const worker = new JobWorker(this.app, job, this.store, slots);
       this.workers.set(job.name, worker);
       worker.start();
     }

@@ -47,7 +47,8 @@ export class Scheduler {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    await this.ticking;
+    // A tick that failed said so in the log already.
+    await this.ticking?.catch(() => undefined);
   }
 
   /** One tick now (tests call it after moving the clock, instead of waiting for the timer). */
@@ -81,15 +82,25 @@ export class Scheduler {
       .execute();
     const due: Slot[] = [];
     let next = now + TICK_MS;
+    // Schedules of one expression and zone at the same point (most of a large set) share it.
+    const computed = new Map<string, { slots: number[]; upcoming: number | null }>();
     for (const s of schedules) {
       if (!this.registry.has(s.job)) continue; // a job of another panel's version
       const job = this.registry.job(s.job);
       let slots: number[];
       try {
-        const after = Date.parse(s.last_slot);
-        slots = dueSlots(s.cron, s.timezone, after, now);
-        const upcoming = nextSlot(s.cron, s.timezone, Math.max(now, after));
-        if (upcoming !== null) next = Math.min(next, upcoming);
+        const key = `${s.cron}\n${s.timezone}\n${s.last_slot}`;
+        let found = computed.get(key);
+        if (!found) {
+          const after = Date.parse(s.last_slot);
+          found = {
+            slots: dueSlots(s.cron, s.timezone, after, now),
+            upcoming: nextSlot(s.cron, s.timezone, Math.max(now, after)),
+          };
+          computed.set(key, found);
+        }
+        slots = found.slots;
+        if (found.upcoming !== null) next = Math.min(next, found.upcoming);
       } catch (err) {
         this.app.log.warn({ err, schedule: s.name }, 'a schedule cannot be read');
         continue;
@@ -138,19 +149,27 @@ export class Scheduler {
         trx,
         taken.map((t) => t.job),
       );
+      // Each schedule's last slot moves on; schedules sharing it (most) in one statement.
       const latest = new Map<number, string>();
       for (const t of taken) {
         names.add(t.job.name);
         const prev = latest.get(t.scheduleId);
         if (!prev || prev < t.slot) latest.set(t.scheduleId, t.slot);
       }
-      for (const [id, slot] of latest)
-        await trx
-          .updateTable('schedules')
-          .set({ last_slot: slot })
-          .where('id', '=', id)
-          .where('last_slot', '<', slot)
-          .execute();
+      const bySlot = new Map<string, number[]>();
+      for (const [id, slot] of latest) {
+        const ids = bySlot.get(slot);
+        if (ids) ids.push(id);
+        else bySlot.set(slot, [id]);
+      }
+      for (const [slot, ids] of bySlot)
+        for (let i = 0; i < ids.length; i += 500)
+          await trx
+            .updateTable('schedules')
+            .set({ last_slot: slot })
+            .where('id', 'in', ids.slice(i, i + 500))
+            .where('last_slot', '<', slot)
+            .execute();
     });
     for (const name of names) this.queue.wake(name);
   }

@@ -79,13 +79,8 @@ export class SqliteJobStore implements JobStore {
           .selectFrom('jobs')
           .select('id')
           .where('name', '=', job.name)
-          .where((w) =>
-            w.or([
-              w.and([w('state', '=', 'queued'), w('run_at', '<=', iso(this.clock()))]),
-              // A lease that ran out: the panel running it stopped.
-              w.and([w('state', '=', 'running'), w('locked_until', '<', iso(realNow))]),
-            ]),
-          )
+          .where('state', '=', 'queued')
+          .where('run_at', '<=', iso(this.clock()))
           .orderBy('run_at')
           .orderBy('id')
           .limit(limit),
@@ -147,7 +142,22 @@ export class SqliteJobStore implements JobStore {
       .execute();
   }
 
-  async renew(_job: Job, ids: readonly string[]): Promise<void> {
+  /**
+   * Runs whose lease ran out (the panel running them stopped) are queued again, to be claimed
+   * as their next attempt (the worker fails one that has no attempt left).
+   */
+  async reclaim(job: Job): Promise<void> {
+    await this.db
+      .updateTable('jobs')
+      .set({ state: 'queued', locked_by: null, locked_until: null })
+      .where('name', '=', job.name)
+      .where('state', '=', 'running')
+      .where('locked_until', '<', iso(Date.now()))
+      .execute();
+  }
+
+  async renew(job: Job, ids: readonly string[]): Promise<void> {
+    await this.reclaim(job);
     if (!ids.length) return;
     await this.db
       .updateTable('jobs')

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { Batcher } from './batcher';
 import { errorText } from './envelope';
+import type { SlotRecord } from './slotRecord';
 import { LEASE_MS } from './sqliteRunner';
 import type { ClaimedJob, Job, JobContext, JobStore, JobTask } from './types';
 
@@ -16,15 +18,23 @@ export class JobWorker {
   private readonly running = new Map<string, { startedAt: number; done: Promise<void> }>();
   private claiming: Promise<void> | null = null;
   private again = false;
+  /** The last claim took all it had room for: more may be due when a run ends. */
+  private full = false;
   private stopped = false;
   private poll: NodeJS.Timeout | null = null;
   private lease: NodeJS.Timeout | null = null;
+
+  /** Runs that ended well, written done together. */
+  private readonly completed: Batcher<string>;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly job: Job,
     private readonly store: JobStore,
-  ) {}
+    private readonly slots: SlotRecord,
+  ) {
+    this.completed = new Batcher((ids) => store.complete(job, ids));
+  }
 
   start(): void {
     this.poll = setInterval(() => this.wake(), POLL_MS);
@@ -65,12 +75,16 @@ export class JobWorker {
       new Promise((resolve) => (timer = setTimeout(resolve, graceMs))),
     ]);
     clearTimeout(timer);
+    await Promise.all([...this.writes]);
   }
 
   private async claimLoop(): Promise<void> {
     while (!this.stopped) {
       const room = this.job.concurrency - this.running.size;
-      if (room <= 0) return;
+      if (room <= 0) {
+        this.full = true;
+        return;
+      }
       let claimed: ClaimedJob[];
       try {
         claimed = await this.store.claim(this.job, room);
@@ -81,12 +95,12 @@ export class JobWorker {
       for (const one of claimed) {
         const done = this.runOne(one).finally(() => {
           this.running.delete(one.id);
-          // Room again: more may be waiting.
-          this.wake();
+          if (this.full) this.wake();
         });
         this.running.set(one.id, { startedAt: Date.now(), done });
       }
-      if (claimed.length < room) return;
+      this.full = claimed.length === room;
+      if (!this.full) return;
     }
   }
 
@@ -97,17 +111,21 @@ export class JobWorker {
     await this.store.renew?.(this.job, ids).catch(() => undefined);
   }
 
+  /**
+   * Runs one claimed job. Its place among the `concurrency` runs is held while the handler
+   * runs; what is written after (its end, its slot's record, its task) goes on in the
+   * background, batched with the other runs', and stop() waits for it.
+   */
   private async runOne(claimed: ClaimedJob): Promise<void> {
-    const { app, job, store } = this;
+    const { app, job, store, slots } = this;
     const { meta } = claimed;
     const lastAttempt = claimed.attempt > claimed.retryLimit;
-    const slots = new SlotRecord(app, meta.scheduleId, meta.slot);
     const task = meta.taskId !== undefined ? taskOf(app, meta.taskId) : null;
     try {
       // A run retaken after its panel stopped, with no retry left: failed, not run again.
       if (claimed.attempt > claimed.retryLimit + 1)
         throw new Error('The panel running it stopped, and no retry is left');
-      await slots.started();
+      this.track(slots.start(meta));
       const ctx: JobContext = {
         app,
         log: app.log.child({ job: job.name, jobId: claimed.id, attempt: claimed.attempt }),
@@ -121,55 +139,29 @@ export class JobWorker {
     } catch (error) {
       const message = errorText(error);
       app.log.warn({ job: job.name, jobId: claimed.id, err: message }, 'a job failed');
-      await this.settle(store.fail(job, claimed, message));
-      await this.settle(slots.ended(message));
-      if (task) await this.settle(taskFailed(app, task.id, message, lastAttempt));
+      this.track(store.fail(job, claimed, message));
+      this.track(slots.end(meta, message));
+      if (task) this.track(taskFailed(app, task.id, message, lastAttempt));
       return;
     }
-    await this.settle(store.complete(job, [claimed.id]));
-    await this.settle(slots.ended(null));
-    if (task) await this.settle(app.services.tasks.finish(task.id, 'completed'));
+    this.track(this.completed.add(claimed.id));
+    this.track(slots.end(meta, null));
+    if (task) this.track(app.services.tasks.finish(task.id, 'completed'));
   }
+
+  /** Writes under way after runs ended. */
+  private readonly writes = new Set<Promise<void>>();
 
   /** Bookkeeping that fails (the database gone at shutdown) is logged, never thrown. */
-  private async settle(write: Promise<unknown>): Promise<void> {
-    try {
-      await write;
-    } catch (err) {
-      if (!this.stopped) this.app.log.warn({ err, job: this.job.name }, 'recording a job failed');
-    }
-  }
-}
-
-/** The run of a schedule's slot, written where the slot was taken (schedule_slots). */
-class SlotRecord {
-  constructor(
-    private readonly app: FastifyInstance,
-    private readonly scheduleId: number | undefined,
-    private readonly slot: string | undefined,
-  ) {}
-
-  async started(): Promise<void> {
-    if (this.scheduleId === undefined || this.slot === undefined) return;
-    await this.app.db
-      .updateTable('schedule_slots')
-      .set((eb) => ({
-        runs: eb('runs', '+', 1),
-        started_at: new Date(this.app.services.clock()).toISOString(),
-      }))
-      .where('schedule_id', '=', this.scheduleId)
-      .where('slot', '=', this.slot)
-      .execute();
-  }
-
-  async ended(error: string | null): Promise<void> {
-    if (this.scheduleId === undefined || this.slot === undefined) return;
-    await this.app.db
-      .updateTable('schedule_slots')
-      .set({ finished_at: new Date(this.app.services.clock()).toISOString(), error })
-      .where('schedule_id', '=', this.scheduleId)
-      .where('slot', '=', this.slot)
-      .execute();
+  private track(write: Promise<unknown>): void {
+    const settled = write.then(
+      () => undefined,
+      (err: unknown) => {
+        if (!this.stopped) this.app.log.warn({ err, job: this.job.name }, 'recording a job failed');
+      },
+    );
+    this.writes.add(settled);
+    void settled.finally(() => this.writes.delete(settled));
   }
 }
 
