@@ -313,6 +313,7 @@ describe('schedules on the driven clock', () => {
       { name: 'installers.recover', cron: '* * * * *', job: 'installers.recover' },
       { name: 'jobs.prune', cron: '30 3 * * *', job: 'jobs.prune' },
       { name: 'panel.sweep', cron: '* * * * *', job: 'panel.sweep' },
+      { name: 'ssl.renewal-check', cron: '45 5 * * *', job: 'ssl.renewal-check' },
     ]);
   });
 });
