@@ -133,8 +133,9 @@ export interface JobQueue {
     options?: EnqueueOptions,
   ): Promise<Enqueued>;
   /**
-   * Adds or changes a schedule by name (a feature's own, such as a backup policy's); its slots
-   * count from now. Refuses a bad cron expression, zone, job or payload.
+   * Adds or changes a schedule by name (a feature's own, such as a backup policy's). A new
+   * schedule's slots count from now; a changed one keeps its last slot. Refuses a bad cron
+   * expression, zone, job or payload.
    */
   schedule(input: ScheduleInput, trx?: Db): Promise<number>;
   unschedule(name: string, trx?: Db): Promise<void>;
