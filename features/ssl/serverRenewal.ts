@@ -27,6 +27,8 @@ export const readBackJob = defineJob({
   name: 'ssl.read-back',
   payload: z.object({ serverId: z.number().int() }),
   retry: { limit: 2, backoffSeconds: 300 },
+  // Once a server a day: its key names the server and the day.
+  keyed: true,
   async handler(ctx, { serverId }) {
     const { app } = ctx;
     const server = await app.services.servers.findById(serverId);

@@ -24,6 +24,7 @@ export function defineJob<Schema extends z.ZodType>(
     retry: { limit: retry.limit, backoffSeconds: Math.round(retry.backoffSeconds) },
     timeoutSeconds: def.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
     concurrency: def.concurrency ?? DEFAULT_CONCURRENCY,
+    keyed: def.keyed ?? false,
     parse: (raw) => def.payload.parse(raw),
     run: (ctx, raw) => def.handler(ctx, def.payload.parse(raw)),
     taskOf: (raw) => (def.task ? def.task(def.payload.parse(raw)) : null),

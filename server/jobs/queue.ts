@@ -58,6 +58,8 @@ export class PanelJobQueue implements JobQueue {
     options: EnqueueOptions = {},
   ): Promise<Enqueued> {
     const found = this.registry.job(typeof job === 'string' ? job : job.name);
+    if (found.keyed && options.key === undefined)
+      throw new Error(`${found.name} is enqueued with an idempotency key only`);
     const parsed = found.parse(payload);
     const work = async (trx: Db) => {
       const meta: JobMeta = {};

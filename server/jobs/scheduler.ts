@@ -51,8 +51,8 @@ export class Scheduler {
     await this.ticking?.catch(() => undefined);
   }
 
-  /** One tick now (tests call it after moving the clock, instead of waiting for the timer). */
-  tick(): Promise<void> {
+  /** One tick; never two at once in one panel. */
+  private tick(): Promise<void> {
     this.ticking ??= this.tickOnce().finally(() => (this.ticking = null));
     return this.ticking;
   }

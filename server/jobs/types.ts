@@ -61,6 +61,11 @@ export interface JobDefinition<Schema extends z.ZodType> {
   timeoutSeconds?: number;
   /** Runs of this job at once in one panel. Default 5. */
   concurrency?: number;
+  /**
+   * A job that charges money or changes a server: `enqueue` refuses it without an idempotency
+   * `key`, so a retried request or a second panel cannot run it twice.
+   */
+  keyed?: boolean;
   /** A long job: a task row made with the job (in the caller's transaction), its events pushed. */
   task?(payload: z.output<Schema>): TaskSpec;
 }
@@ -74,6 +79,7 @@ export interface Job<Input = unknown> {
   readonly retry: RetryPolicy;
   readonly timeoutSeconds: number;
   readonly concurrency: number;
+  readonly keyed: boolean;
   /** The payload as it is stored: parsed (defaults filled in); throws a ZodError. */
   parse(raw: unknown): unknown;
   run(ctx: JobContext, raw: unknown): Promise<unknown>;

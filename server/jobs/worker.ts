@@ -121,11 +121,19 @@ export class JobWorker {
     const { meta } = claimed;
     const lastAttempt = claimed.attempt > claimed.retryLimit;
     const task = meta.taskId !== undefined ? taskOf(app, meta.taskId) : null;
+    // The slot's end is written after its start, never before (one may pass the other).
+    let started: Promise<unknown> = Promise.resolve();
+    const ended = (error: string | null) =>
+      started.then(
+        () => slots.end(meta, error),
+        () => slots.end(meta, error),
+      );
     try {
       // A run retaken after its panel stopped, with no retry left: failed, not run again.
       if (claimed.attempt > claimed.retryLimit + 1)
         throw new Error('The panel running it stopped, and no retry is left');
-      this.track(slots.start(meta));
+      started = slots.start(meta);
+      this.track(started);
       const ctx: JobContext = {
         app,
         log: app.log.child({ job: job.name, jobId: claimed.id, attempt: claimed.attempt }),
@@ -140,12 +148,12 @@ export class JobWorker {
       const message = errorText(error);
       app.log.warn({ job: job.name, jobId: claimed.id, err: message }, 'a job failed');
       this.track(store.fail(job, claimed, message));
-      this.track(slots.end(meta, message));
+      this.track(ended(message));
       if (task) this.track(taskFailed(app, task.id, message, lastAttempt));
       return;
     }
     this.track(this.completed.add(claimed.id));
-    this.track(slots.end(meta, null));
+    this.track(ended(null));
     if (task) this.track(app.services.tasks.finish(task.id, 'completed'));
   }
 

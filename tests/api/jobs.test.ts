@@ -146,12 +146,16 @@ describe(`jobs on ${dialect === 'postgres' ? 'pg-boss' : 'the SQLite table'}`, (
     ]);
   });
 
-  it('refuses a payload its schema refuses, and a job no one declared', async () => {
+  it('refuses a payload its schema refuses, a job no one declared, a keyed job without key', async () => {
     await expect(
       // By name, the payload is checked when it is enqueued, not when it runs.
       t.app.jobs.enqueue('test.record', { n: 'two' }),
     ).rejects.toThrow();
     await expect(t.app.jobs.enqueue('test.nobody', {})).rejects.toThrow('No job is named');
+    // A job that changes a server or charges money comes with its key, or not at all.
+    await expect(t.app.jobs.enqueue('ssl.read-back', { serverId: 1 })).rejects.toThrow(
+      'ssl.read-back is enqueued with an idempotency key only',
+    );
   });
 
   it('retries a job that throws with backoff, then marks it failed with its error', async () => {

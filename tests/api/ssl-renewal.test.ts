@@ -94,7 +94,11 @@ async function check() {
 
 /** A read-back of another server, enqueued after the check's: it runs once those before it did. */
 async function witness() {
-  const job = await live.t.app.jobs.enqueue('ssl.read-back', { serverId: 999_999 });
+  const job = await live.t.app.jobs.enqueue(
+    'ssl.read-back',
+    { serverId: 999_999 },
+    { key: `witness-${Date.now()}` },
+  );
   await until(
     async () => (await live.t.app.jobs.status('ssl.read-back', job.id!))?.state === 'done',
     'the witness',
