@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
  */
 import { agentsScale } from './agents-scale';
 import { cloneBench } from './clone';
 import { filesBench } from './files';
+import { benchPostgres, schedulePrecision } from './schedule';
 import { firewallBench } from './firewall';
 import { gitDeploy } from './gitdeploy';
 import { apiThroughput } from './api-throughput';
@@ -150,6 +151,24 @@ async function firewall() {
   );
 }
 
+async function schedule() {
+  const count = Number(process.env.SCHEDULES ?? 1000);
+  const seconds = Number(process.env.SCHEDULE_SECONDS ?? 20);
+  console.log(
+    `Schedule precision: ${count} schedules firing every second (real time), slot -> job start`,
+  );
+  const pgDb = await benchPostgres();
+  for (const url of [null, pgDb?.url ?? null].slice(0, pgDb ? 2 : 1)) {
+    const r = await schedulePrecision(url, count, seconds);
+    console.log(
+      `  ${r.engine.padEnd(8)} p50 ${r.p50Ms} ms, p99 ${r.p99Ms} ms, max ${r.maxMs} ms; ${r.runs} runs of ${r.expected} slots over ${r.seconds} s, ${r.repeated} slots run twice`,
+    );
+  }
+  if (!pgDb) console.log('  (PostgreSQL not reachable: pg-boss not measured)');
+  await pgDb?.drop();
+  console.log('');
+}
+
 const sections = {
   api,
   bundle,
@@ -162,6 +181,7 @@ const sections = {
   files,
   gitdeploy,
   firewall,
+  schedule,
 } as const;
 
 async function main() {

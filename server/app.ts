@@ -17,8 +17,9 @@ import shutdownPlugin from './plugins/shutdown';
 import spaPlugin from './plugins/spa';
 import { loadOrCreateSecrets } from './secrets';
 import { createServices } from './services';
-import { featureEventBus, sweepFeatures } from './features';
-import { sweepConnected } from './managed/sweeper';
+import { featureEventBus } from './features';
+import { type ExtraJobs, jobRegistry } from './jobs/registry';
+import { startJobs } from './jobs/start';
 import { taskOrphans } from './tasks/taskOps';
 import { createGateway } from './agents/gateway';
 import installRoutes from './agents/installRoutes';
@@ -31,6 +32,8 @@ export interface BuildOptions {
   clock?: Clock;
   /** Caps every op's time-out, so a test of a silent agent takes a second, not half a minute. */
   maxOpTimeoutMs?: number;
+  /** Jobs and schedules besides the declared ones: tests and benchmarks only (main.ts adds none). */
+  jobs?: ExtraJobs;
 }
 
 const SECRET_QUERY = /([?&](?:otp|code|token|api_secret)=)[^&]*/gi;
@@ -56,6 +59,7 @@ export async function build({
   logger = false,
   clock = Date.now,
   maxOpTimeoutMs,
+  jobs,
 }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -90,22 +94,17 @@ export async function build({
   gateway.hub.orphans = taskOrphans(app);
   app.decorate('live', gateway.live);
   app.decorate('events', featureEventBus(app));
-  const sweeper = setInterval(() => {
-    // The longest op waits 3 minutes: an entry still pending after 5 lost its answer, and a
-    // server-managed row still pending after 5 is asked for again (server/managed/sweeper.ts).
-    void app.services.serverLog.failStale(5 * 60_000).catch(() => undefined);
-    void sweepConnected(app, 5 * 60_000).catch(() => undefined);
-    void sweepFeatures(app);
-  }, 60_000);
-  sweeper.unref();
+  // Jobs and schedules (server/jobs): the sweeper and the features' periodic work among them.
+  const work = startJobs(app, jobRegistry(jobs));
+  app.decorate('jobs', work.queue);
   app.addHook('onReady', async () => {
+    // Entries a stopped panel left pending, failed before anything else asks.
     await app.services.serverLog.failStale(5 * 60_000);
     gateway.live.start();
-    // Not awaited: undoing a stopped install waits for its server, not for the panel to start.
-    void sweepFeatures(app);
+    await work.start();
   });
   app.addHook('preClose', async () => {
-    clearInterval(sweeper);
+    await work.stop();
     // Drop the sockets only: io.close() would close the HTTP server under Fastify's own close
     // and hold in-flight requests before they can be told to close their connections.
     gateway.io.disconnectSockets(true);

@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import type { Migration } from 'kysely';
 import type { Db } from './db/database';
 import type { BoundHandlers } from './http/handlers';
 import type { ChildLoader } from './http/children';
 import type { EventDeclarations, Subscribers } from './events/types';
+import type { Job, ScheduleDeclaration } from './jobs/types';
 import type { ManagedKind } from './managed/kind';
 import type { ServiceDeps } from './serviceDeps';
 
@@ -31,10 +31,16 @@ export interface ServerFeature {
    */
   usersOf?: (db: Db, serverId: number, userName: string) => Promise<string[]>;
   /**
-   * Work left behind by a panel that stopped (a task no one finishes): run when the panel is
-   * ready and every minute after, on every panel, so each must claim what it settles.
+   * The feature's jobs (`defineJob` of server/jobs/define.ts): work that runs later, repeats or
+   * outlives a request, enqueued with `app.jobs.enqueue(job, payload, { trx, key })`.
    */
-  sweep?: (app: FastifyInstance) => Promise<unknown>;
+  jobs?: readonly Job[];
+  /**
+   * Its built-in schedules (`defineSchedule`): cron and time zone, the job and its payload.
+   * Each slot runs once however many panels share the database. Work left behind by a panel
+   * that stopped (a task no one finishes) is a job on a schedule with `atStart`.
+   */
+  schedules?: readonly ScheduleDeclaration[];
   /**
    * The lifecycle events this feature raises (server/events), each with its phase: `before`
    * (awaited, a subscriber's error stops the change) or `after` (awaited, errors logged). Their

@@ -4,9 +4,6 @@ import { serverFeatureNames, serverFeatures } from './features.gen';
 import { type Declaration, EventBus, type Subscription } from './events/bus';
 import { panelEvents } from './events/panel';
 import type { EventDeclarations, EventPhase } from './events/types';
-
-const phases = (declared: EventDeclarations = {}) =>
-  Object.entries(declared) as [string, EventPhase][];
 import type { ChildLoader } from './http/children';
 import type { BoundHandlers } from './http/handlers';
 import type { ManagedKind } from './managed/kind';
@@ -27,15 +24,6 @@ export const featureMigrations: Record<string, Migration> = Object.assign(
 /** The services of every feature folder, for `app.services`. */
 export function featureServices(deps: ServiceDeps): object {
   return Object.assign({}, ...serverFeatures.map((f) => f.services?.(deps) ?? {}));
-}
-
-/** Runs every feature's sweep; one that fails does not stop the others. */
-export async function sweepFeatures(app: FastifyInstance): Promise<void> {
-  await Promise.all(
-    serverFeatures.map((f) =>
-      f.sweep?.(app).catch((err: unknown) => app.log.warn({ err }, 'a feature sweep failed')),
-    ),
-  );
 }
 
 /** Every server-managed kind, the panel's own and the features' (the sweeper walks them). */
@@ -61,6 +49,9 @@ export function featureChildLoader(resource: string): ChildLoader | undefined {
   }
   return undefined;
 }
+
+const phases = (declared: EventDeclarations = {}) =>
+  Object.entries(declared) as [string, EventPhase][];
 
 /**
  * The event bus of the panel: the events the panel itself and every feature folder declare

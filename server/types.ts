@@ -8,6 +8,7 @@ import type { LiveStore } from './agents/live';
 import type { EventBus } from './events/bus';
 import type { Caller } from './http/caller';
 import type { ChildLoader } from './http/children';
+import type { JobQueue } from './jobs/types';
 import type { RegisteredRoute } from './plugins/auth';
 import type { Services } from './serviceTypes';
 import type {} from '@fastify/swagger';
@@ -24,6 +25,8 @@ declare module 'fastify' {
     live: LiveStore;
     /** Lifecycle events between features (server/events): raise them with `emit`. */
     events: EventBus;
+    /** Work that runs later or on a schedule (server/jobs). */
+    jobs: JobQueue;
     /** Every route with its guard, for the test that fails on an unguarded one. */
     registeredRoutes: readonly RegisteredRoute[];
   }

@@ -2,9 +2,10 @@ import { readOp } from '../../server/agents/runOp';
 import { whoOf } from '../../server/http/who';
 import { now } from '../../server/db/database';
 import { defineServerFeature } from '../../server/feature';
+import { defineJob, defineSchedule } from '../../server/jobs/define';
 import type { HandlerContext } from '../../server/http/handlers';
 import { defineHandlers } from '../../server/http/handlers';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { gitdeploy, githooks, type rollbackBody } from './resource';
 import {
   branches,
@@ -103,6 +104,16 @@ async function rollback(ctx: HandlerContext<unknown, z.output<typeof rollbackBod
   return deployRecord(row);
 }
 
+/** Deploys a stopped panel or a lost answer left running, and queued ones not started. */
+const sweepDeploysJob = defineJob({
+  name: 'gitdeploy.sweep',
+  payload: z.object({}),
+  retry: { limit: 0, backoffSeconds: 1 },
+  timeoutSeconds: 10 * 60,
+  concurrency: 1,
+  handler: (ctx) => sweepDeploys(ctx.app),
+});
+
 export const server = defineServerFeature({
   migrations: { '0028_git_deploy': migration, '0029_git_deploy_queue': queueMigration },
   handlers: [
@@ -124,5 +135,14 @@ export const server = defineServerFeature({
     }),
     defineHandlers(githooks, { actions: { receive } }),
   ],
-  sweep: sweepDeploys,
+  jobs: [sweepDeploysJob],
+  schedules: [
+    defineSchedule({
+      name: 'gitdeploy.sweep',
+      cron: '* * * * *',
+      job: sweepDeploysJob,
+      payload: {},
+      atStart: true,
+    }),
+  ],
 });

@@ -15,6 +15,7 @@ import {
 } from './resource';
 import { checkCustomCert, selfSignedPem } from './serverCert';
 import { appOf, namesOf, sslKind } from './serverKind';
+import { readBackJob, renewalCheckJob, renewalSchedule } from './serverRenewal';
 import { type SslRow, migration } from './serverTable';
 
 type Custom = z.output<typeof customCertInput>;
@@ -222,6 +223,8 @@ function matches(name: string, host: string): boolean {
 export const server = defineServerFeature({
   migrations: { '0018_ssl': migration },
   managed: [sslKind],
+  jobs: [renewalCheckJob, readBackJob],
+  schedules: [renewalSchedule],
   handlers: [
     custom,
     defineManagedHandlers<SslRow, never>(appsslcerts, sslKind, {

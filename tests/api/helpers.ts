@@ -87,7 +87,7 @@ let counter = 0;
  */
 export async function buildTestApp(
   overrides: Partial<Config> = {},
-  options: Pick<BuildOptions, 'clock' | 'logger' | 'maxOpTimeoutMs'> = {},
+  options: Pick<BuildOptions, 'clock' | 'logger' | 'maxOpTimeoutMs' | 'jobs'> = {},
 ): Promise<TestApp> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'stackdeck-test-'));
   const pgDb = dialect === 'postgres' ? await createPostgresDatabase() : null;
