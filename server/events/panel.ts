@@ -3,17 +3,17 @@
  * their phases and payloads; the features subscribe to them in their own folders.
  */
 import type { ServerRow } from '../db/schema';
-import type { HandlerContext } from '../http/handlers';
 import type { After, Before, EventDeclarations } from './types';
 
 declare module './types' {
   interface PanelEvents {
     /**
-     * `DELETE servers/{sid}`, before its agent is asked to remove itself and the row goes (with
-     * every row under it, by cascade): what a feature keeps of the server outside its rows goes
-     * now. A subscriber's error keeps the server, and is the answer.
+     * `DELETE servers/{sid}`, or the deletion of its owner's account, before its agent is asked
+     * to remove itself and the row goes (with every row under it, by cascade): what a feature
+     * keeps of the server outside its rows goes now. A subscriber's error keeps the server, and
+     * is the answer.
      */
-    'server.removing': Before<{ ctx: HandlerContext; server: ServerRow }>;
+    'server.removing': Before<{ server: ServerRow }>;
     /**
      * A transfer was accepted: raised inside its transaction, once the row names the new owner
      * (`to`), so subscribers write with the context's `db` (the transaction): what tied the

@@ -1,7 +1,7 @@
 import { isPendingInstall, type servers } from '../../../resources/servers';
-import { emit } from '../../events/emit';
 import type { ResourceHandlers } from '../../http/handlers';
 import { toServerRecord } from '../../repositories/servers';
+import { removeServer } from './removal';
 
 type Handlers = ResourceHandlers<typeof servers>;
 
@@ -40,14 +40,7 @@ export const recordHandlers: Pick<Handlers, 'list' | 'get' | 'update' | 'delete'
   /** Events and the install key go with the row; an online agent is asked to remove itself. */
   async delete(ctx) {
     const server = ctx.server;
-    await emit(ctx.app, 'server.removing', { ctx, server });
-    if (await ctx.app.agents.isOnline(server.id)) {
-      await ctx.app.agents.call(server.id, 'agent.uninstall', {}).catch((err: unknown) => {
-        ctx.req.log.warn({ err, serverId: server.id }, 'agent did not confirm its removal');
-      });
-    }
-    ctx.app.live.forget(server.id);
-    await ctx.app.services.servers.delete(server.id);
+    await removeServer(ctx.app, server, ctx.req.log);
     return { id: server.id, name: server.name };
   },
 };

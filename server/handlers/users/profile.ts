@@ -6,6 +6,7 @@ import { reauthenticate } from '../../auth/reauth';
 import { profilePatch, toUserRecord } from '../../repositories/users';
 import { recordActivity } from '../activity';
 import { revokeKeysOfLeavers } from '../servers/keyRevocation';
+import { removeServer } from '../servers/removal';
 import { afterPasswordChange, securityChanges } from './security';
 
 type Handlers = ResourceHandlers<typeof users>;
@@ -54,6 +55,14 @@ export const profileActions: Pick<
     await emit(ctx.app, 'user.deleting', { user: { id: user.id, email: user.email } });
     // Ends its sessions first, so its open live sockets close too.
     await sessions.revokeAll(user.id);
+    // Its servers leave the panel one by one as a deletion would take each (features let go,
+    // agents remove themselves), not by the rows' cascade alone.
+    const own = await ctx.app.db
+      .selectFrom('servers')
+      .selectAll()
+      .where('user_id', '=', user.id)
+      .execute();
+    for (const server of own) await removeServer(ctx.app, server, ctx.req.log);
     // Keys it added on servers of others (as a team member) go with it.
     const keyServers = await ctx.app.db
       .selectFrom('pubkeys')
