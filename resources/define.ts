@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import {
   type APP_LOCAL,
+  type REMOTE,
   APP_PARAM,
   TENANT_PARAMS,
   type Parent,
@@ -38,7 +39,15 @@ export const GUARDS: readonly Guard[] = ['public', 'user', 'self', 'staff', 'adm
  * parameter of a resource under a parent is declared, and the request hook loads it through that
  * parent before any handler runs.
  */
-export type ParamKind = 'id' | 'name' | 'version' | 'uuid' | typeof APP_LOCAL;
+export type ParamKind = 'id' | 'name' | 'version' | 'uuid' | typeof APP_LOCAL | typeof REMOTE;
+
+/**
+ * Who owns a resource's rows (DESIGN.md "Scopes"): `server` (a parent `server` or `app`),
+ * `account` (parent `account`: a user's or their teams' rows, under `{uid}`), `panel` (the
+ * install's catalogues, admins only, with staff where spec s.6 lets them), `public` (no owner).
+ * Declared for panel catalogues; implied by the parent otherwise.
+ */
+export type Scope = 'server' | 'account' | 'panel' | 'public';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -133,6 +142,11 @@ export interface ResourceDef<
    * (a foreign or missing one answers 404 before the handler runs).
    */
   parent?: Parent;
+  /**
+   * `panel`: a catalogue of the install (plans, releases, the PHP extensions): every operation
+   * is guarded `admin` or `staff` and names no user or server. Other scopes follow `parent`.
+   */
+  scope?: 'panel';
   /** The kind of each path parameter besides `{uid}` and `{sid}` (e.g. `{ id: 'id' }`). */
   params?: Readonly<Record<string, ParamKind>>;
   /** The record as the API returns it. Fields not in it never leave the server. */
@@ -178,8 +192,12 @@ export function defineResource<
   ].filter((t): t is string => t !== undefined);
   for (const template of templates) {
     const names = templateParams(template);
-    if (def.parent && !names.includes('sid'))
+    if (def.parent === 'account' && !names.includes('uid'))
+      throw new Error(`${def.name}: ${template} is of an account but has no {uid}`);
+    if (def.parent && def.parent !== 'account' && !names.includes('sid'))
       throw new Error(`${def.name}: ${template} is under a server but has no {sid}`);
+    if (def.scope === 'panel' && (names.includes('uid') || names.includes('sid')))
+      throw new Error(`${def.name}: ${template} is of the panel but names a user or a server`);
     if (!def.parent) continue;
     for (const name of names) {
       if (def.parent === 'app' && name === APP_PARAM) continue;
@@ -187,11 +205,29 @@ export function defineResource<
         throw new Error(`${def.name}: ${template} declares no kind for {${name}}`);
     }
   }
+  for (const route of declaredRoutes(def as unknown as ResourceDef)) {
+    const where = `${def.name}: ${route.method} ${route.template}`;
+    if (def.scope === 'panel' && route.def.guard !== 'admin' && route.def.guard !== 'staff')
+      throw new Error(`${where} is of the panel: its guard must be admin or staff`);
+    if (def.parent === 'account' && route.def.guard !== 'self')
+      throw new Error(`${where} is of an account: its guard must be self`);
+  }
   if (def.parent === 'app')
     for (const route of declaredRoutes(def as unknown as ResourceDef))
       if (!appIn(route.template, queryOf(route.def)))
         throw new Error(`${def.name}: ${route.template} names no app ({appId} or ?wsid=)`);
   return def;
+}
+
+/** The scope a declaration's rows belong to (DESIGN.md "Scopes"). */
+export function scopeOf(def: Pick<ResourceDef, 'parent' | 'scope' | 'ops' | 'actions'>): Scope {
+  if (def.scope) return def.scope;
+  if (def.parent === 'account') return 'account';
+  if (def.parent) return 'server';
+  const guards = declaredRoutes(def as ResourceDef).map((r) => r.def.guard);
+  if (guards.length && guards.every((g) => g === 'public')) return 'public';
+  if (guards.length && guards.every((g) => g === 'admin' || g === 'staff')) return 'panel';
+  return 'account';
 }
 
 /** The query a declared operation accepts (list filters, an item's or an action's query). */

@@ -14,6 +14,7 @@ export const outboxSchema = z.object({
 /** Every mail the panel sent or queued. On the embedded default this is the only delivery. */
 export const outbox = defineResource({
   name: 'outbox',
+  scope: 'panel',
   label: 'Outbox',
   schema: outboxSchema,
   paths: { list: 'admin/outbox', one: 'admin/outbox/{id}' },

@@ -8,10 +8,11 @@ import type { z } from 'zod';
 /**
  * The parent chain a resource lives under: `server` is the `{sid}` server, reached through the
  * caller's tenant; `app` is a web app of that server (`{appId}` in the path, or `?wsid=` where
- * the spec names it so), loaded through the server. A child id is loaded through its parent:
- * one of another server, or of another app of the same server, is as missing as none.
+ * the spec names it so), loaded through the server; `account` is the `{uid}` user and the teams
+ * they belong to (a ticket, a DNS zone, a team). A child id is loaded through its parent: one
+ * of another server, another app of the same server or another account is as missing as none.
  */
-export type Parent = 'server' | 'app';
+export type Parent = 'server' | 'app' | 'account';
 
 /** The path parameter that names the web app of a resource under `app`. */
 export const APP_PARAM = 'appId';
@@ -23,6 +24,16 @@ export const APP_QUERY = 'wsid';
  * user's id), not a panel row: no child of the server, the app's server looks it up.
  */
 export const APP_LOCAL = 'appLocal';
+
+/**
+ * The kind of a path parameter that names a thing held outside the panel by the parent row's
+ * provider (a DNS record id at Cloudflare under a zone): no row of the panel, the parent's
+ * provider looks it up within the parent.
+ */
+export const REMOTE = 'remote';
+
+/** Parameter kinds that name no panel row, so the request hook loads nothing for them. */
+const NOT_ROWS: readonly string[] = [APP_LOCAL, REMOTE];
 
 /** Path parameters the tenant check resolves itself: the user and the server. */
 export const TENANT_PARAMS: readonly string[] = ['uid', 'sid'];
@@ -60,9 +71,10 @@ export function appIn(template: string, query?: z.ZodObject): 'path' | 'query' |
 }
 
 /**
- * The child parameter of a template: the one path parameter under `{sid}` that is not a tenant
- * parameter (`sysusers/{id}/servers/{sid}/users/{uid}` -> `id`), or none. Under `app`, the
- * app's own `{appId}` is a parent, not the child.
+ * The child parameter of a template: the one path parameter under `{sid}` (under `{uid}` for a
+ * resource of the account) that is not a tenant parameter
+ * (`sysusers/{id}/servers/{sid}/users/{uid}` -> `id`), or none. Under `app`, the app's own
+ * `{appId}` is a parent, not the child.
  */
 export function childParam(
   template: string,
@@ -70,12 +82,12 @@ export function childParam(
   kinds: Readonly<Record<string, string>> = {},
 ): string | undefined {
   const names = templateParams(template);
-  if (!names.includes('sid')) return undefined;
+  if (!names.includes(parent === 'account' ? 'uid' : 'sid')) return undefined;
   const children = names.filter(
     (name) =>
       !TENANT_PARAMS.includes(name) &&
       !(parent === 'app' && name === APP_PARAM) &&
-      kinds[name] !== APP_LOCAL,
+      !NOT_ROWS.includes(kinds[name] ?? ''),
   );
   if (children.length > 1)
     throw new Error(`${template}: more than one child parameter (${children.join(', ')})`);

@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
 import type { Db } from './db/database';
 import type { BoundHandlers } from './http/handlers';
-import type { ChildLoader } from './http/children';
+import type { AccountChildLoader, ChildLoader } from './http/children';
 import type { EventDeclarations, Subscribers } from './events/types';
 import type { Job, ScheduleDeclaration } from './jobs/types';
 import type { ManagedKind } from './managed/kind';
@@ -20,6 +20,11 @@ export interface ServerFeature {
   managed?: readonly ManagedKind[];
   /** Loaders of other child ids under `{sid}`, by resource name (see server/http/children.ts). */
   children?: Record<string, ChildLoader>;
+  /**
+   * Loaders of the child ids of the feature's account resources (`parent: 'account'`), by
+   * resource name: the row through the `{uid}` user (theirs or their teams'), or nothing.
+   */
+  accountChildren?: Record<string, AccountChildLoader>;
   /**
    * Repositories and clients of the feature, merged into `app.services` (typed by augmenting
    * `Services`: `declare module '../../server/serviceTypes' { interface Services { ... } }`).

@@ -4,7 +4,7 @@ import { serverFeatureNames, serverFeatures } from './features.gen';
 import { type Declaration, EventBus, type Subscription } from './events/bus';
 import { panelEvents } from './events/panel';
 import type { EventDeclarations, EventPhase } from './events/types';
-import type { ChildLoader } from './http/children';
+import type { AccountChildLoader, ChildLoader } from './http/children';
 import type { BoundHandlers } from './http/handlers';
 import type { ManagedKind } from './managed/kind';
 import { ManagedStore } from './managed/store';
@@ -49,6 +49,15 @@ export function featureChildLoader(resource: string): ChildLoader | undefined {
   }
   return undefined;
 }
+
+/**
+ * The loaders of account resources' child ids, by resource name. The request hook reads it on
+ * every request (tests/api/matrix.test.ts swaps one for a loader that ignores the owner, to
+ * prove the derived rows catch a hook that stopped checking).
+ */
+export const accountChildLoaders = new Map<string, AccountChildLoader>(
+  serverFeatures.flatMap((f) => Object.entries(f.accountChildren ?? {})),
+);
 
 const phases = (declared: EventDeclarations = {}) =>
   Object.entries(declared) as [string, EventPhase][];

@@ -34,7 +34,10 @@ declare module 'fastify' {
     caller: Caller | null;
     /** The `{sid}` server, found through the tenant check (routes with `{sid}` only). */
     managedServer: ServerRow | null;
-    /** The child the path names (`{id}` under `{sid}`), loaded through that server. */
+    /**
+     * The child the path names (`{id}` under `{sid}`), loaded through that server; on an
+     * account resource the row under `{uid}`, loaded through that user.
+     */
     child: unknown;
     /** The web app a resource under `app` names (`{appId}` or `?wsid=`), loaded through the server. */
     webapp: unknown;
@@ -52,5 +55,7 @@ declare module 'fastify' {
     child?: { param: string; kind: ParamKind; load: ChildLoader };
     /** Where a route under `app` names its app, and the loader of apps (resources under `app`). */
     app?: { where: 'path' | 'query'; load: ChildLoader };
+    /** The child id a route of an account resource names under `{uid}`, and its resource. */
+    owned?: { param: string; kind: ParamKind; resource: string };
   }
 }

@@ -60,6 +60,7 @@ export const phpExtensionInput = z.object({
 /** The catalogue (admin area): every admin call, no admin staff. */
 export const phpExtensions = defineResource({
   name: 'php-extensions',
+  scope: 'panel',
   label: 'PHP extensions',
   schema: phpExtensionSchema,
   input: phpExtensionInput,

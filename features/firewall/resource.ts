@@ -208,6 +208,7 @@ export const tempRules = defineResource({
 /** The admin's country ranges: loaded from a CSV (this machine downloads nothing). */
 export const countryRanges = defineResource({
   name: 'country-ranges',
+  scope: 'panel',
   label: 'Country IP ranges',
   schema: z.object({ country: z.string(), ranges: z.number().int(), loaded_at: z.string() }),
   paths: {},

@@ -72,6 +72,7 @@ export const appReleaseInput = z.object({
 /** The catalogue (admin area): every admin call, no admin staff. */
 export const appReleases = defineResource({
   name: 'app-releases',
+  scope: 'panel',
   label: 'App releases',
   schema: appReleaseSchema,
   input: appReleaseInput,
@@ -146,6 +147,7 @@ const MIRROR_PATH = 'admin/app-releases-mirror';
  */
 export const releaseMirror = defineResource({
   name: 'app-release-mirror',
+  scope: 'panel',
   label: 'App release mirror',
   schema: releaseMirrorSchema,
   paths: {},

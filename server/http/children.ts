@@ -13,6 +13,18 @@ export type ChildLoader<T = unknown> = (
 ) => Promise<T | undefined>;
 
 /**
+ * Loads a row of an account by the id in the path, through the `{uid}` user: the row only if
+ * that user owns it or it belongs to a team they are in (as the resource's feature defines).
+ * The request hook calls it after the guard matched `{uid}` to the caller.
+ */
+export type AccountChildLoader<T = unknown> = (
+  db: Db,
+  uid: number,
+  /** The path's value: a number for ids, text for uuids and names. */
+  value: number | string,
+) => Promise<T | undefined>;
+
+/**
  * The registry of child loaders, by resource name. Every route with a child id under `{sid}`
  * needs its resource here: mounting one without fails. Handlers receive the row as `ctx.child`
  * and have no way to fetch a child by a bare id.

@@ -14,7 +14,7 @@ import type { BoundHandlers, HandlerContext } from './handlers';
 import { Readable } from 'node:stream';
 import { HttpError, notFound } from './errors';
 import { actingAs } from './who';
-import { appOf, childOf, paramsSchema } from './routeParams';
+import { appOf, childOf, ownedOf, paramsSchema } from './routeParams';
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
 function nestAt(path: string, value: unknown): Record<string, unknown> {
@@ -230,6 +230,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
     for (const spec of routesOf(entry)) {
       const child = childOf(entry.resource, spec.template);
       const parentApp = appOf(entry.resource, spec.template, spec.def);
+      const owned = ownedOf(entry.resource, spec.template);
       const route: RouteOptions = {
         method: spec.method,
         url: `/${toRoutePattern(spec.template)}`,
@@ -247,6 +248,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           op: spec.op,
           ...(child ? { child } : {}),
           ...(parentApp ? { app: parentApp } : {}),
+          ...(owned ? { owned } : {}),
         },
         schema: withoutUndefined({
           tags: [entry.resource.label],

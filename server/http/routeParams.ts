@@ -15,7 +15,7 @@ import {
   queryOf,
   templateParams,
 } from '../../resources/define';
-import { featureChildLoader } from '../features';
+import { accountChildLoaders, featureChildLoader } from '../features';
 import { type ChildLoader, childLoaderOf } from './children';
 import { ID_PATTERN } from './ids';
 
@@ -33,6 +33,8 @@ const KIND_SCHEMAS: Record<ParamKind, z.ZodType> = {
   // An id within the app (a WordPress user's): the handler passes it to the app's server.
   appLocal: integerParam,
   version: z.string().min(1).max(64),
+  // An id the parent's provider holds (a DNS record's at Cloudflare): passed on, never a row.
+  remote: z.string().min(1).max(255),
 };
 
 export function paramsSchema(template: string, kinds: ResourceDef['params'] = {}) {
@@ -53,6 +55,7 @@ export function childOf(
   resource: ResourceDef,
   template: string,
 ): { param: string; kind: ParamKind; load: ChildLoader } | undefined {
+  if (resource.parent === 'account') return undefined;
   const param = childParam(template, resource.parent, resource.params);
   if (param === undefined) return undefined;
   const where = `${resource.name}: ${template}`;
@@ -62,6 +65,26 @@ export function childOf(
   const load = childLoaderOf(resource.name) ?? featureChildLoader(resource.name);
   if (!load) throw new Error(`${where}: no loader for {${param}} (server/http/children.ts)`);
   return { param, kind, load };
+}
+
+/**
+ * The child a route of an account resource names under `{uid}` (a ticket, a zone, a team): its
+ * parameter and resource, whose loader (`accountChildren` of its feature) the request hook
+ * calls through the `{uid}` user. A route with such an id and no loader does not mount.
+ */
+export function ownedOf(
+  resource: ResourceDef,
+  template: string,
+): { param: string; kind: ParamKind; resource: string } | undefined {
+  if (resource.parent !== 'account') return undefined;
+  const param = childParam(template, resource.parent, resource.params);
+  if (param === undefined) return undefined;
+  const where = `${resource.name}: ${template}`;
+  const kind = resource.params?.[param];
+  if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
+  if (!accountChildLoaders.has(resource.name))
+    throw new Error(`${where}: no account loader for {${param}} (accountChildren)`);
+  return { param, kind, resource: resource.name };
 }
 
 /** The resource whose rows are the apps that resources under `app` hang from. */

@@ -5,6 +5,7 @@ import { TokenExpiredError } from '../auth/sessions';
 import { type Caller, actsForSomeoneElse } from '../http/caller';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
 import { ID_PATTERN } from '../http/ids';
+import { accountChildLoaders } from '../features';
 
 const API_PREFIX = '/api/v1/';
 
@@ -143,6 +144,22 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       }
     } else if (config.child || config.app) {
       throw new Error(`${req.routeOptions.url}: a child parameter without {sid}`);
+    }
+    // A row of an account (a ticket, a zone, a team) is loaded through the `{uid}` user the
+    // guard matched: another account's is as missing as one that does not exist.
+    if (config.owned) {
+      const raw = params[config.owned.param];
+      const byId = config.owned.kind === 'id';
+      if (
+        uid === undefined ||
+        raw === undefined ||
+        (byId ? !ID_PATTERN.test(raw) : raw.length > 255)
+      )
+        throw notFound();
+      const load = accountChildLoaders.get(config.owned.resource);
+      const row = await load?.(app.db, uid, byId ? Number(raw) : raw);
+      if (!row) throw notFound();
+      req.child = row;
     }
   });
 });

@@ -4,6 +4,7 @@ import {
   childParam,
   declaredRoutes,
   queryOf,
+  scopeOf,
   toRoutePattern,
 } from '../../../resources/define';
 import { getResource, resources } from '../../../resources';
@@ -95,7 +96,13 @@ export interface Fixture {
    * Another user's server (not shared with anyone here) and, for each resource with children
    * under a server, one child on it: what the derived "foreign child" rows name.
    */
-  foreign: { serverId: number; appId: number; children: Record<string, number | string> };
+  foreign: {
+    serverId: number;
+    appId: number;
+    children: Record<string, number | string>;
+    /** One row of each account resource, of the stranger's account: what "owned" rows name. */
+    owned: Record<string, number | string>;
+  };
   /** The owner's DNS provider accounts, each with one zone, for the DNS rows. */
   dns: Record<'cloudflare' | 'powerdns', DnsAccount>;
   /** An S3 endpoint (tests/fakes/s3.ts) and a key pair it accepts, for credential rows. */
@@ -199,7 +206,8 @@ export function appRoutes(): AppRoute[] {
  * route is covered without a hand-written row.
  */
 export function childRoutes(): ChildRoute[] {
-  return Object.values<ResourceDef>(resources).flatMap((resource) =>
+  const ofServers = Object.values<ResourceDef>(resources).filter((r) => r.parent !== 'account');
+  return ofServers.flatMap((resource) =>
     declaredRoutes(resource).flatMap(({ method, template, def }) => {
       const param = childParam(template, resource.parent, resource.params);
       return param === undefined
@@ -214,6 +222,53 @@ export function childRoutes(): ChildRoute[] {
           ];
     }),
   );
+}
+
+/**
+ * Every route of an account resource (`parent: 'account'`) that names one of the account's rows
+ * (`supportcs/ticket/{id}/users/{uid}`). Each gets the derived row "the owner names another
+ * account's row": 404 for the owner, an admin and an admin acting as the owner.
+ */
+export function ownedRoutes(): ChildRoute[] {
+  return Object.values<ResourceDef>(resources)
+    .filter((resource) => resource.parent === 'account')
+    .flatMap((resource) =>
+      declaredRoutes(resource).flatMap(({ method, template }) => {
+        const param = childParam(template, 'account', resource.params);
+        return param === undefined
+          ? []
+          : [
+              {
+                route: `${method} /api/v1/${toRoutePattern(template)}`,
+                resource: resource.name,
+                param,
+              },
+            ];
+      }),
+    );
+}
+
+/** A route of a catalogue of the panel (`scope: 'panel'`) and the guard it declares. */
+export interface PanelRoute {
+  route: string;
+  resource: string;
+  guard: 'admin' | 'staff';
+}
+
+/**
+ * Every route of the panel's catalogues. Each gets the derived row "only admins (and staff
+ * where declared)": 403 for every signed-in user who is not, 401 for nobody.
+ */
+export function panelRoutes(): PanelRoute[] {
+  return Object.values<ResourceDef>(resources)
+    .filter((resource) => scopeOf(resource) === 'panel')
+    .flatMap((resource) =>
+      declaredRoutes(resource).map(({ method, template, def }) => ({
+        route: `${method} /api/v1/${toRoutePattern(template)}`,
+        resource: resource.name,
+        guard: def.guard as 'admin' | 'staff',
+      })),
+    );
 }
 
 let unique = 0;
