@@ -25,21 +25,25 @@ import {
   appRoutes,
   childRoutes,
   derivedManagedRows,
+  ownedRoutes,
+  panelRoutes,
   managedChild,
   shareWithTeam,
 } from './matrix/support';
 import { childLoaderOf } from '../../server/http/children';
 import { ManagedStore } from '../../server/managed/store';
-import { featureChildLoader, managedKinds } from '../../server/features';
+import { accountChildLoaders, featureChildLoader, managedKinds } from '../../server/features';
 
 /**
  * Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix, with the makers of its
  * children on a stranger's server for the derived rows.
  */
 const featureModules = Object.values(
-  import.meta.glob<{ rows: Row[]; children?: Record<string, ChildMaker> }>('./matrix/*.rows.ts', {
-    eager: true,
-  }),
+  import.meta.glob<{
+    rows: Row[];
+    children?: Record<string, ChildMaker>;
+    owned?: Record<string, OwnedMaker>;
+  }>('./matrix/*.rows.ts', { eager: true }),
 );
 const featureRows = featureModules.flatMap((module) => module.rows);
 
@@ -108,7 +112,20 @@ const CHILD_MAKERS: Record<string, ChildMaker> = {
   pubkeys: (t, serverId) => accountRow(t, serverId, 'pubkeys', 'active'),
 };
 
+/**
+ * A row of each account resource (a ticket, a zone, a team), of a given user's account: the
+ * derived rows name the stranger's under the owner's `{uid}`. Each feature exports its makers
+ * as `owned` from its rows file; the derived test fails while one is missing.
+ */
+type OwnedMaker = (t: TestApp, user: TestUser) => Promise<number | string>;
+const OWNED_MAKERS: Record<string, OwnedMaker> = Object.assign(
+  {},
+  ...featureModules.map((m) => m.owned ?? {}),
+);
+
 const CHILD_ROUTES = childRoutes();
+const OWNED_ROUTES = ownedRoutes();
+const PANEL_ROUTES = panelRoutes();
 const APP_ROUTES = appRoutes();
 
 const photo = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
@@ -339,7 +356,12 @@ async function foreignChildren(stranger: TestUser): Promise<Fixture['foreign']> 
     const make = CHILD_MAKERS[resource];
     if (make) children[resource] = await make(t, server.id, appId);
   }
-  return { serverId: server.id, appId, children };
+  const owned: Record<string, number | string> = {};
+  for (const resource of new Set(OWNED_ROUTES.map((r) => r.resource))) {
+    const make = OWNED_MAKERS[resource];
+    if (make) owned[resource] = await make(t, stranger);
+  }
+  return { serverId: server.id, appId, children, owned };
 }
 
 beforeAll(async () => {
@@ -563,6 +585,79 @@ describe('authorization matrix', () => {
         status: string;
       };
       expect(row?.status).toBe('active');
+    });
+  });
+
+  describe("derived: the owner names another account's row", () => {
+    /** What each role gets naming `value` of `resource` under the owner's `{uid}`. */
+    async function answers(route: string, param: string, value: number | string) {
+      const [method, pattern] = route.split(' ') as ['GET', string];
+      const url = pattern
+        .replace(`:${param}`, encodeURIComponent(String(value)))
+        .replace(/:(?!uid)\w+/g, '1')
+        .replace(':uid', String(fixture.owner.id));
+      const seen: Partial<Statuses> = {};
+      for (const role of ['acting', 'admin', 'owner'] as Role[]) {
+        const res = await t.call(method, url, {
+          token: tokens[role],
+          body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
+        seen[role] = res.statusCode;
+      }
+      return seen;
+    }
+
+    it('covers the account routes that name a row, each of them registered', () => {
+      const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+      for (const { route } of OWNED_ROUTES) expect(registered, route).toContain(route);
+    });
+
+    it.each(OWNED_ROUTES)('$route', async ({ route, resource, param }) => {
+      const value = fixture.foreign.owned[resource];
+      expect(value, `no maker (\`owned\` of a rows file) for "${resource}"`).toBeDefined();
+      expect(await answers(route, param, value!)).toEqual({ acting: 404, admin: 404, owner: 404 });
+      // The stranger's row is still there, through its owner.
+      expect(await accountChildLoaders.get(resource)!(t.app.db, other.id, value!)).toBeDefined();
+    });
+
+    // A loader that finds the row whoever the path names (what a handler looking a row up by
+    // its bare id would do): the derived rows must notice. One read route is enough.
+    it.each(OWNED_ROUTES.filter((r) => r.route.startsWith('GET ')).slice(0, 1))(
+      'fails when the hook stops loading $route through its owner',
+      async ({ route, resource, param }) => {
+        const honest = accountChildLoaders.get(resource)!;
+        accountChildLoaders.set(resource, (db, _uid, value) => honest(db, other.id, value));
+        try {
+          const seen = await answers(route, param, fixture.foreign.owned[resource]!);
+          expect(seen.owner).not.toBe(404);
+        } finally {
+          accountChildLoaders.set(resource, honest);
+        }
+      },
+    );
+  });
+
+  describe('derived: a catalogue of the panel refuses all but admins', () => {
+    it.each(PANEL_ROUTES)('$route', async ({ route, guard }) => {
+      const [method, pattern] = route.split(' ') as ['GET', string];
+      const url = pattern.replace(/:\w+/g, '1');
+      const seen: Partial<Statuses> = {};
+      for (const role of ['anonymous', 'owner', 'member', 'other', 'acting', 'staff'] as Role[]) {
+        const res = await t.call(method, url, {
+          token: tokens[role],
+          body: method === 'GET' || method === 'DELETE' ? undefined : {},
+        });
+        seen[role] = res.statusCode;
+      }
+      const staff = guard === 'staff' ? seen.staff : 403;
+      expect(seen).toEqual({
+        anonymous: 401,
+        owner: 403,
+        member: 403,
+        other: 403,
+        acting: 403,
+        staff,
+      });
     });
   });
 
