@@ -1,25 +1,26 @@
-import { tickets, type Ticket } from '../../../resources/tickets';
-import type { Caller } from '../../http/caller';
-import { HttpError, badRequest, fieldError, notFound } from '../../http/errors';
-import { type HandlerContext, defineHandlers } from '../../http/handlers';
-import type { Mail } from '../../mail/mailer';
-import { decodeAttachments } from '../../repositories/ticketAttachments';
-import { recordActivity } from '../activity';
+import { tickets, type Ticket } from '../../resources/tickets';
+import { recordActivity } from '../../server/handlers/activity';
+import type { Caller } from '../../server/http/caller';
+import { contentDisposition } from '../../server/http/contentDisposition';
+import { HttpError, badRequest, fieldError, notFound } from '../../server/http/errors';
+import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
+import type { Mail } from '../../server/mail/mailer';
+import { decodeAttachments } from './serverAttachments';
+import type { TicketReach } from './serverRepository';
 
 const noTicket = () => notFound('No such ticket');
 
-/**
- * The ticket of the path, as the caller may reach it: a ticket of the path's user (the guard
- * has matched `{uid}` to the caller, or to an admin naming them), or, for an admin at their own
- * id, any ticket: admins are the support desk. Anyone else's ticket answers 404 like a missing one.
- */
-async function reachable(ctx: HandlerContext<unknown, unknown>): Promise<Ticket> {
-  const ticket = await ctx.app.services.tickets.find(Number(ctx.params.id));
+/** What the path's user reaches: their tickets, or every ticket for an admin at their own id. */
+function reachOf(ctx: HandlerContext<unknown, unknown>): TicketReach {
   const caller = ctx.caller!;
+  return { uid: ctx.uid, desk: caller.isAdmin && caller.id === ctx.uid };
+}
+
+/** The ticket of the path through its owner (TicketRepository.findOwned); 404 otherwise. */
+async function reachable(ctx: HandlerContext<unknown, unknown>): Promise<Ticket> {
+  const ticket = await ctx.app.services.tickets.findOwned(reachOf(ctx), Number(ctx.params.id));
   if (!ticket) throw noTicket();
-  if (ticket.user_id === ctx.uid) return ticket;
-  if (caller.isAdmin && caller.id === ctx.uid) return ticket;
-  throw noTicket();
+  return ticket;
 }
 
 /** An admin writing on someone else's ticket answers for support; anyone else writes as the owner. */
@@ -132,11 +133,8 @@ export const ticketHandlers = defineHandlers(tickets, {
 
     async attachment(ctx) {
       const { tickets: repo } = ctx.app.services;
-      const caller = ctx.caller!;
-      const file = await repo.attachment(Number(ctx.params.id));
-      const mayRead =
-        file && (file.user_id === ctx.uid || (caller.isAdmin && caller.id === ctx.uid));
-      if (!file || !mayRead) throw notFound('No such attachment');
+      const file = await repo.attachmentOwned(reachOf(ctx), Number(ctx.params.id));
+      if (!file) throw notFound('No such attachment');
       const bytes = await repo.files.read(file.stored_name).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
           ctx.req.log.warn({ attachment: file.id }, 'ticket attachment missing on disk');
@@ -158,13 +156,3 @@ export const ticketHandlers = defineHandlers(tickets, {
     },
   },
 });
-
-/** `attachment` with an ASCII fallback name and the UTF-8 name (RFC 6266); no quotes or breaks. */
-export function contentDisposition(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\%;/]/g, '_').slice(0, 200) || 'attachment';
-  const utf8 = encodeURIComponent(name).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`;
-}

@@ -5,18 +5,18 @@ import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import { Form, useGetList } from 'ra-core';
 import { SaveButton, SelectInput, TextInput } from 'ra-ui-materialui';
-import type { Server } from '../../../resources/servers';
+import type { Server } from '../../resources/servers';
 import {
   type AttachmentInput,
   TICKET_PRIORITIES,
   type TicketThread,
   newTicketBody,
-} from '../../../resources/tickets';
-import { PageHeader } from '../../generic/PageHeader';
-import { SectionCard } from '../../generic/SectionCard';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
-import { useStackdeckData } from '../../hooks';
+} from '../../resources/tickets';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { SectionCard } from '../../src/generic/SectionCard';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
+import { useStackdeckData } from '../../src/hooks';
 import { AttachmentPicker } from './attachments';
 
 /** The form's part of the shared body; files are picked beside it. */

@@ -1,5 +1,5 @@
 import { Chip } from '@mui/material';
-import type { Ticket } from '../../../resources/tickets';
+import type { Ticket } from '../../resources/tickets';
 
 const STATUS: Record<
   Ticket['status'],

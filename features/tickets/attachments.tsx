@@ -6,8 +6,8 @@ import {
   ATTACHMENT_ACCEPT,
   type AttachmentInput,
   attachmentInput,
-} from '../../../resources/tickets';
-import { sessions } from '../../providers';
+} from '../../resources/tickets';
+import { sessions } from '../../src/providers';
 
 function toBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {

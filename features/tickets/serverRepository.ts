@@ -1,13 +1,22 @@
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import type { Ticket, TicketMessage } from '../../resources/tickets';
-import type { TicketsTable } from '../../features/tickets/serverTables';
-import { type Db, now } from '../db/database';
-import { type Page, containsText, pageOf } from './paging';
-import type { IncomingFile, TicketFiles } from './ticketAttachments';
+import { type Db, now } from '../../server/db/database';
+import { type Page, containsText, pageOf } from '../../server/repositories/paging';
+import type { IncomingFile, TicketFiles } from './serverAttachments';
+import type { TicketsTable } from './serverTables';
 
 /** Who a list is for: one user's tickets, or every ticket (an admin's desk). */
 export type TicketScope = { userId: number } | { all: true; email?: string };
+
+/**
+ * Whose tickets the path's `{uid}` reaches (the guard has matched it to the caller, or to an admin
+ * naming them): the user's own, or every ticket for an admin at their own id (the support desk).
+ */
+export interface TicketReach {
+  uid: number;
+  desk: boolean;
+}
 
 export interface TicketFilters {
   status?: TicketsTable['status'];
@@ -73,6 +82,25 @@ export class TicketRepository {
   async find(ticketId: number): Promise<Ticket | undefined> {
     const row = await this.base().where('tickets.id', '=', ticketId).executeTakeFirst();
     return row ? TicketRepository.shape(row as TicketRow & { messages: unknown }) : undefined;
+  }
+
+  /**
+   * The ticket of a path id as `reach` may see it, else nothing (the route answers 404, like a
+   * missing one): the one ownership check of tickets, which every path id (a ticket's, an
+   * attachment's) goes through.
+   */
+  async findOwned(reach: TicketReach, ticketId: number): Promise<Ticket | undefined> {
+    const row = await this.base()
+      .where('tickets.id', '=', ticketId)
+      .$if(!reach.desk, (q) => q.where('tickets.user_id', '=', reach.uid))
+      .executeTakeFirst();
+    return row ? TicketRepository.shape(row as TicketRow & { messages: unknown }) : undefined;
+  }
+
+  /** An attachment, if `reach` reaches its ticket (findOwned); else nothing. */
+  async attachmentOwned(reach: TicketReach, attachmentId: number) {
+    const file = await this.attachment(attachmentId);
+    return file && (await this.findOwned(reach, file.ticket_id)) ? file : undefined;
   }
 
   async thread(ticketId: number): Promise<TicketMessage[]> {
@@ -176,7 +204,7 @@ export class TicketRepository {
     return rows.map((r) => r.email);
   }
 
-  attachment(attachmentId: number) {
+  private attachment(attachmentId: number) {
     return this.db
       .selectFrom('ticket_attachments')
       .innerJoin('tickets', 'tickets.id', 'ticket_attachments.ticket_id')
@@ -186,7 +214,7 @@ export class TicketRepository {
         'ticket_attachments.stored_name',
         'ticket_attachments.mime',
         'ticket_attachments.size',
-        'tickets.user_id',
+        'ticket_attachments.ticket_id',
       ])
       .where('ticket_attachments.id', '=', attachmentId)
       .executeTakeFirst();

@@ -17,15 +17,15 @@ import {
 import Add from '@mui/icons-material/Add';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { useGetList } from 'ra-core';
-import { TICKET_STATUSES, type Ticket } from '../../../resources/tickets';
-import { EmptyState } from '../../generic/EmptyState';
-import { PageHeader } from '../../generic/PageHeader';
-import { formatDateTime } from '../../generic/format';
-import { errorMessage } from '../../generic/serverErrors';
-import { useAccount } from '../../shell/useAccount';
+import { TICKET_STATUSES, type Ticket } from '../../resources/tickets';
+import { EmptyState } from '../../src/generic/EmptyState';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { formatDateTime } from '../../src/generic/format';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useAccount } from '../../src/shell/useAccount';
 import { PriorityChip, STATUS_LABELS, StatusChip } from './chips';
-import { StatusFilter } from '../../generic/StatusFilter';
-import { TablePager, usePaging } from '../../generic/TablePager';
+import { StatusFilter } from '../../src/generic/StatusFilter';
+import { TablePager, usePaging } from '../../src/generic/TablePager';
 
 /** /ticket-list: the user's tickets; for an admin, every user's (the support desk). */
 export default function TicketListPage() {
