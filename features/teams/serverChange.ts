@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { TEAM_LIMITS } from '../../resources/teams';
-import type { Db } from '../db/database';
-import { now } from '../db/database';
-import type { InviteRow } from './teamInvites';
-import type { TeamRow } from './teamRow';
+import type { Db } from '../../server/db/database';
+import { now } from '../../server/db/database';
+import type { InviteRow } from './serverInvites';
+import type { TeamRow } from './serverRow';
 
 /** An owner's change of a team, checked whole before it is applied. */
 export interface TeamChange {

@@ -1,14 +1,15 @@
-import { forbidden, notFound } from '../../http/errors';
-import type { HandlerContext } from '../../http/handlers';
-import { revokeKeysOfLeavers } from '../servers/keyRevocation';
+import { forbidden, notFound } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import { revokeKeysOfLeavers } from '../../server/handlers/servers/keyRevocation';
 
-/** The path's team if the user owns it or is a member; 404 otherwise, like a missing one. */
+/** The path's team through its owner (TeamRepository.findOwned); 404 otherwise, like a missing one. */
 export async function teamOf(ctx: HandlerContext<unknown, unknown>) {
-  const team = await ctx.app.services.teams.findFor(Number(ctx.params.teamId), ctx.uid);
+  const team = await ctx.app.services.teams.findOwned(ctx.uid, Number(ctx.params.teamId));
   if (!team) throw notFound('No such team');
   return team;
 }
 
+/** The path's team if the user owns it: a member may read it, never manage it (403). */
 export async function ownedTeam(ctx: HandlerContext<unknown, unknown>) {
   const team = await teamOf(ctx);
   if (team.standing !== 'owner') throw forbidden("Only the team's owner can manage it");

@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { Alert, AlertTitle, Button, Stack } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useSearchParams } from 'react-router-dom';
-import type { Team } from '../../../resources/teams';
-import { formatDate } from '../../generic/format';
-import { errorMessage } from '../../generic/serverErrors';
-import { useStackdeckAuth, useStackdeckData } from '../../hooks';
-import { ActingNotice } from '../account/ActingNotice';
+import type { Team } from '../../resources/teams';
+import { formatDate } from '../../src/generic/format';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useStackdeckAuth, useStackdeckData } from '../../src/hooks';
+import { ActingNotice } from '../../src/pages/account/ActingNotice';
 import { type MyInvite, useMyInvites, useTeamsRefresh } from './useTeams';
 
 /**

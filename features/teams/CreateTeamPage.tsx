@@ -1,9 +1,9 @@
 import { Card, CardContent } from '@mui/material';
 import { useNotify } from 'ra-core';
 import { useNavigate } from 'react-router-dom';
-import type { Team } from '../../../resources/teams';
-import { PageHeader } from '../../generic/PageHeader';
-import { useStackdeckData } from '../../hooks';
+import type { Team } from '../../resources/teams';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { useStackdeckData } from '../../src/hooks';
 import { TeamNameForm, type TeamName } from './TeamNameForm';
 import { useTeamsRefresh } from './useTeams';
 

@@ -1,14 +1,14 @@
-import { TEAM_LIMITS, teamServers, teams, type TeamPatch } from '../../../resources/teams';
-import { emit } from '../../events/emit';
-import { HttpError } from '../../http/errors';
-import { defineHandlers } from '../../http/handlers';
-import { toServerRecord } from '../../repositories/servers';
-import { recordActivity } from '../activity';
-import { checkPatch } from './checkPatch';
-import { invitationMail } from './invitations';
-import { evictLive, ownedTeam, revokeKeys, teamOf } from './teamAccess';
+import { TEAM_LIMITS, teamServers, teams } from '../../resources/teams';
+import { emit } from '../../server/events/emit';
+import { HttpError } from '../../server/http/errors';
+import { defineHandlers } from '../../server/http/handlers';
+import { toServerRecord } from '../../server/repositories/servers';
+import { recordActivity } from '../../server/handlers/activity';
+import { checkPatch } from './serverCheckPatch';
+import { invitationMail } from './serverInvitations';
+import { evictLive, ownedTeam, revokeKeys, teamOf } from './serverAccess';
 
-export { teamInviteHandlers } from './invitations';
+export { teamInviteHandlers } from './serverInvitations';
 
 export const teamHandlers = defineHandlers(teams, {
   async list(ctx) {
@@ -36,8 +36,7 @@ export const teamHandlers = defineHandlers(teams, {
   async update(ctx) {
     const repo = ctx.app.services.teams;
     const team = await ownedTeam(ctx);
-    const body = ctx.body as TeamPatch;
-    const { change, owner, sharedNames } = await checkPatch(ctx, team, body);
+    const { change, owner, sharedNames } = await checkPatch(ctx, team, ctx.body);
     const narrowing = change.remove.length > 0 || change.unshare.length > 0;
     const before = narrowing ? await repo.sharedServers(team) : [];
     const written = await repo.apply(team, change);
@@ -73,7 +72,7 @@ export const teamHandlers = defineHandlers(teams, {
       ...revoked,
     ].filter(Boolean);
     if (done.length) await recordActivity(ctx, `Team "${team.name}": ${done.join('; ')}`);
-    const fresh = await repo.findFor(team.id, ctx.uid);
+    const fresh = await repo.findOwned(ctx.uid, team.id);
     return repo.record(fresh!, ctx.uid);
   },
 

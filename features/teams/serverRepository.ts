@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import type { Team } from '../../resources/teams';
-import type { Db } from '../db/database';
-import { now, toCount } from '../db/database';
-import type { ServerRow } from '../db/schema';
-import { type TeamChange, applyTeamChange } from './teamChange';
-import type { InviteRow } from './teamInvites';
-import type { TeamRow } from './teamRow';
-import { sharedServers, teamInvitesOf, teamRecord } from './teamRecord';
-import { serversSharedWith, teamPhotos } from './teamSharing';
+import type { Db } from '../../server/db/database';
+import { now, toCount } from '../../server/db/database';
+import type { ServerRow } from '../../server/db/schema';
+import { type TeamChange, applyTeamChange } from './serverChange';
+import type { InviteRow } from './serverInvites';
+import type { TeamRow } from './serverRow';
+import { sharedServers, teamInvitesOf, teamRecord } from './serverRecord';
+import { serversSharedWith, teamPhotos } from './serverSharing';
 
 /** Whether `userId` owns the team or is a member of it. */
 export type Standing = 'owner' | 'member';
@@ -51,10 +51,14 @@ export class TeamRepository {
     return { total: toCount(counted?.n), data: rows };
   }
 
-  /** The team, if the user owns it or is a member; else nothing (the route answers 404). */
-  async findFor(
-    teamId: number,
+  /**
+   * The team `teamId` as `userId` reaches it (owner or member, with which), else nothing: the
+   * route answers 404, like a missing team. The one membership check of the team routes: every
+   * path's `{teamId}` is looked up through it.
+   */
+  async findOwned(
     userId: number,
+    teamId: number,
   ): Promise<(TeamRow & { standing: Standing }) | undefined> {
     const row = await this.teamsOf(userId).where('id', '=', teamId).executeTakeFirst();
     if (!row) return undefined;

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useGetList } from 'ra-core';
-import type { Team, TeamPatch } from '../../../resources/teams';
-import { useStackdeckData } from '../../hooks';
+import type { Team, TeamPatch } from '../../resources/teams';
+import { useStackdeckData } from '../../src/hooks';
 
 /** Teams on one page of /team-manager (the API pages them). */
 export const TEAMS_PER_PAGE = 10;

@@ -5,10 +5,10 @@ import LinkOff from '@mui/icons-material/LinkOff';
 import Share from '@mui/icons-material/Share';
 import { useGetList, useNotify } from 'ra-core';
 import { Link } from 'react-router-dom';
-import { type Server, isPendingInstall } from '../../../resources/servers';
-import type { Team } from '../../../resources/teams';
-import { errorMessage } from '../../generic/serverErrors';
-import { shownName } from '../servers/serverName';
+import { type Server, isPendingInstall } from '../../resources/servers';
+import type { Team } from '../../resources/teams';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { shownName } from '../../src/pages/servers/serverName';
 import { TeamListItem } from './TeamListItem';
 import { usePatchTeam } from './useTeams';
 

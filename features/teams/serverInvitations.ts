@@ -1,8 +1,8 @@
-import { TEAM_LIMITS, teamInvites } from '../../../resources/teams';
-import { HttpError, notFound } from '../../http/errors';
-import { type HandlerContext, defineHandlers } from '../../http/handlers';
-import type { Mail } from '../../mail/mailer';
-import { recordActivity } from '../activity';
+import { TEAM_LIMITS, teamInvites } from '../../resources/teams';
+import { HttpError, notFound } from '../../server/http/errors';
+import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
+import type { Mail } from '../../server/mail/mailer';
+import { recordActivity } from '../../server/handlers/activity';
 
 /** The mail of an invitation to a team (sent by the team's update, teamHandlers). */
 export function invitationMail(to: string, from: string, team: string, link: string): Mail {
@@ -19,13 +19,10 @@ export function invitationMail(to: string, from: string, team: string, link: str
   };
 }
 
-/** The invitation `uuid`, if it is addressed to the path's user; 404 otherwise. */
+/** The invitation `uuid` through its addressee (TeamInviteRepository.findOwned); 404 otherwise. */
 async function inviteFor(ctx: HandlerContext<unknown, unknown>) {
-  const user = await ctx.app.services.users.findById(ctx.uid);
-  const invite = await ctx.app.services.teamInvites.findInvite(String(ctx.params.uuid));
-  // An invitation to someone else looks like none at all.
-  if (!user || !invite || invite.email !== user.email.toLowerCase())
-    throw notFound('No invitation waits for you under this link');
+  const invite = await ctx.app.services.teamInvites.findOwned(ctx.uid, String(ctx.params.uuid));
+  if (!invite) throw notFound('No invitation waits for you under this link');
   return invite;
 }
 
@@ -44,7 +41,7 @@ export const teamInviteHandlers = defineHandlers(teamInvites, {
         throw new HttpError(410, 'This invitation has expired: ask the team owner for a new one');
       if (!(await ctx.app.services.teamInvites.accept(invite, ctx.uid)))
         throw notFound('No invitation waits for you under this link');
-      const team = await repo.findFor(invite.team_id, ctx.uid);
+      const team = await repo.findOwned(ctx.uid, invite.team_id);
       if (!team) throw notFound('No such team');
       await recordActivity(ctx, `Joined the team "${team.name}"`);
       return repo.record(team, ctx.uid);

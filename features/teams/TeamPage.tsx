@@ -5,7 +5,7 @@ import MailOutline from '@mui/icons-material/MailOutline';
 import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { Link, Navigate } from 'react-router-dom';
-import { EmptyState } from '../../generic/EmptyState';
+import { EmptyState } from '../../src/generic/EmptyState';
 import { InvitesPanel } from './InvitesPanel';
 import { useTeams } from './useTeams';
 

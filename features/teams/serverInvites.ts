@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
-import type { Db } from '../db/database';
-import { now, toCount } from '../db/database';
+import type { Db } from '../../server/db/database';
+import { now, toCount } from '../../server/db/database';
 
 export interface InviteRow {
   id: string;
@@ -43,8 +43,22 @@ export class TeamInviteRepository {
     return { total: toCount(counted?.n), data };
   }
 
-  findInvite(id: string): Promise<InviteRow | undefined> {
-    return this.db.selectFrom('team_invites').selectAll().where('id', '=', id).executeTakeFirst();
+  /**
+   * The invitation `id` if it is addressed to `userId`'s address, else nothing: an invitation to
+   * someone else looks like none at all (404). The one ownership check of the invitation routes.
+   */
+  findOwned(userId: number, id: string): Promise<InviteRow | undefined> {
+    return this.db
+      .selectFrom('team_invites')
+      .selectAll()
+      .where('id', '=', id)
+      .where('email', '=', (eb) =>
+        eb
+          .selectFrom('users')
+          .select((u) => u.fn<string>('lower', ['users.email']).as('email'))
+          .where('users.id', '=', userId),
+      )
+      .executeTakeFirst();
   }
 
   async deleteInvite(id: string): Promise<boolean> {

@@ -1,7 +1,7 @@
-import { TEAM_LIMITS, type TeamPatch } from '../../../resources/teams';
-import { HttpError, badRequest, fieldError, notFound } from '../../http/errors';
-import type { HandlerContext } from '../../http/handlers';
-import type { TeamRow } from '../../repositories/teamRow';
+import { TEAM_LIMITS, type TeamPatch } from '../../resources/teams';
+import { HttpError, badRequest, fieldError, notFound } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import type { TeamRow } from './serverRow';
 
 /** A pending address gets a new link at most this often. */
 const RESEND_AFTER_MS = 60_000;

@@ -1,8 +1,8 @@
 import type { Team } from '../../resources/teams';
-import type { Db } from '../db/database';
-import { now } from '../db/database';
-import type { InviteRow } from './teamInvites';
-import type { TeamRow } from './teamRow';
+import type { Db } from '../../server/db/database';
+import { now } from '../../server/db/database';
+import type { InviteRow } from './serverInvites';
+import type { TeamRow } from './serverRow';
 
 /** The team's servers that its owner still owns. */
 export function sharedServers(db: Db, team: Pick<TeamRow, 'id' | 'owner_id'>) {

@@ -4,10 +4,10 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useDelete, useGetOne, useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
 import { useNavigate, useParams } from 'react-router-dom';
-import type { Team } from '../../../resources/teams';
-import { LoadError, NotFoundState } from '../../generic/LoadState';
-import { PageHeader } from '../../generic/PageHeader';
-import { errorMessage } from '../../generic/serverErrors';
+import type { Team } from '../../resources/teams';
+import { LoadError, NotFoundState } from '../../src/generic/LoadState';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { errorMessage } from '../../src/generic/serverErrors';
 import { TeamNameForm, type TeamName } from './TeamNameForm';
 import { usePatchTeam, useTeamsRefresh } from './useTeams';
 

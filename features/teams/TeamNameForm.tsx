@@ -3,10 +3,10 @@ import { Form } from 'ra-core';
 import { SaveButton, TextInput } from 'ra-ui-materialui';
 import { Link } from 'react-router-dom';
 import type { z } from 'zod';
-import { teamInput } from '../../../resources/teams';
-import { keepText } from '../../generic/SchemaInput';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
+import { teamInput } from '../../resources/teams';
+import { keepText } from '../../src/generic/SchemaInput';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
 
 export type TeamName = z.infer<typeof teamInput>;
 const resolver = schemaResolver(teamInput);

@@ -1,8 +1,8 @@
 import { Chip, List, Typography } from '@mui/material';
 import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { Team } from '../../../resources/teams';
-import { useStackdeckData } from '../../hooks';
+import type { Team } from '../../resources/teams';
+import { useStackdeckData } from '../../src/hooks';
 import { TeamListItem } from './TeamListItem';
 
 export type TeamMember = Team['users'][number];

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
-import type { Db } from '../db/database';
-import { toCount } from '../db/database';
+import type { Db } from '../../server/db/database';
+import { toCount } from '../../server/db/database';
 
 /** What teams share with their members: the owners' servers and the members' photos. */
 /**
