@@ -4,14 +4,14 @@ import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLogout, useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
-import type { SessionRecord } from '../../../resources/sessions';
-import { formatDateTime as when } from '../../generic/format';
-import { QueryTable } from '../../generic/QueryTable';
-import { SectionCard } from '../../generic/SectionCard';
-import { errorMessage } from '../../generic/serverErrors';
-import { describeUserAgent } from '../../generic/userAgent';
-import { useStackdeckAuth, useStackdeckData } from '../../hooks';
-import { ActingNotice } from './ActingNotice';
+import type { SessionRecord } from '../../resources/sessions';
+import { formatDateTime as when } from '../../src/generic/format';
+import { QueryTable } from '../../src/generic/QueryTable';
+import { SectionCard } from '../../src/generic/SectionCard';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { describeUserAgent } from '../../src/generic/userAgent';
+import { useStackdeckAuth, useStackdeckData } from '../../src/hooks';
+import { ActingNotice } from '../../src/pages/account/ActingNotice';
 
 /** What the confirmation is about: one session, or every session but this one. */
 type Asking = { kind: 'one'; session: SessionRecord } | { kind: 'others' } | null;

@@ -1,7 +1,7 @@
-import { sessions } from '../../../resources/sessions';
-import { notFound } from '../../http/errors';
-import { defineHandlers } from '../../http/handlers';
-import { recordActivity } from '../activity';
+import { sessions } from '../../resources/sessions';
+import { recordActivity } from '../../server/handlers/activity';
+import { notFound } from '../../server/http/errors';
+import { defineHandlers } from '../../server/http/handlers';
 
 /**
  * The account holder's sign-in sessions. The guard has matched `{uid}` to the caller and refused

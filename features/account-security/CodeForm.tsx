@@ -2,10 +2,10 @@ import { Box, Button, Stack } from '@mui/material';
 import { Form } from 'ra-core';
 import { PasswordInput, SaveButton, TextInput } from 'ra-ui-materialui';
 import { z } from 'zod';
-import { otpCode } from '../../../resources/user-security';
-import { keepText } from '../../generic/SchemaInput';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
+import { otpCode } from '../../resources/user-security';
+import { keepText } from '../../src/generic/SchemaInput';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
 
 const codeForm = z.object({
   otp_code: otpCode,

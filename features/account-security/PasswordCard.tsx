@@ -4,12 +4,12 @@ import LockOutlined from '@mui/icons-material/LockOutlined';
 import { Form } from 'ra-core';
 import { PasswordInput, SaveButton } from 'ra-ui-materialui';
 import { z } from 'zod';
-import { type User, type UserUpdate, userUpdate } from '../../../resources/user-profile';
-import { password } from '../../../resources/user-security';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { SectionCard } from '../../generic/SectionCard';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
-import { ActingNotice } from './ActingNotice';
+import { type User, type UserUpdate, userUpdate } from '../../resources/user-profile';
+import { password } from '../../resources/user-security';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { SectionCard } from '../../src/generic/SectionCard';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
+import { ActingNotice } from '../../src/pages/account/ActingNotice';
 
 /** The declared rules for both passwords, plus the typing check that only the form needs. */
 const passwordForm = z

@@ -1,11 +1,11 @@
 import { Alert, Box, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { User, UserUpdate } from '../../../resources/user-profile';
-import type { totpEnrolment } from '../../../resources/user-security';
-import { CopyButton } from '../../generic/CopyButton';
-import { errorMessage } from '../../generic/serverErrors';
-import { useStackdeckData } from '../../hooks';
+import type { User, UserUpdate } from '../../resources/user-profile';
+import type { totpEnrolment } from '../../resources/user-security';
+import { CopyButton } from '../../src/generic/CopyButton';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useStackdeckData } from '../../src/hooks';
 import { CodeForm } from './CodeForm';
 
 type Enrolment = z.infer<typeof totpEnrolment>;
@@ -20,8 +20,8 @@ export function TotpEnrolment({ save, onDone }: Props) {
   const dataProvider = useStackdeckData();
   // A new secret per visit; it only takes effect once a code from it is confirmed.
   const { data, error, isPending } = useQuery({
-    queryKey: ['users', 'totpEnrol'],
-    queryFn: () => dataProvider.action<Enrolment>('users', 'totpEnrol'),
+    queryKey: ['user-security', 'totpEnrol'],
+    queryFn: () => dataProvider.action<Enrolment>('user-security', 'totpEnrol'),
     gcTime: 0,
     staleTime: Infinity,
     retry: false,

@@ -1,18 +1,16 @@
 import QRCode from 'qrcode';
-import type { UserUpdate } from '../../../resources/user-profile';
-import type { users } from '../../../resources/users';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
-import { newTotpSecret, totpStep, totpUri } from '../../auth/totp';
-import type { UserPatch, UserRow } from '../../db/schema';
-import { actsForSomeoneElse } from '../../http/caller';
-import { HttpError, fieldError, forbidden, notFound } from '../../http/errors';
-import type { HandlerContext, ResourceHandlers } from '../../http/handlers';
-import { mails } from '../../mail/templates';
-import { reauthenticate } from '../../auth/reauth';
-import { MAX_API_KEYS } from '../../repositories/apiKeys';
-import { recordActivity } from '../activity';
-
-type Actions = ResourceHandlers<typeof users>['actions'];
+import type { UserUpdate } from '../../resources/user-profile';
+import { userSecurity } from '../../resources/user-security';
+import { hashPassword, verifyPassword } from '../../server/auth/passwords';
+import { reauthenticate } from '../../server/auth/reauth';
+import { newTotpSecret, totpStep, totpUri } from '../../server/auth/totp';
+import type { UserPatch, UserRow } from '../../server/db/schema';
+import { recordActivity } from '../../server/handlers/activity';
+import { actsForSomeoneElse } from '../../server/http/caller';
+import { HttpError, fieldError, forbidden, notFound } from '../../server/http/errors';
+import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
+import { mails } from '../../server/mail/templates';
+import { MAX_API_KEYS } from '../../server/repositories/apiKeys';
 
 const SENSITIVE: (keyof UserUpdate)[] = ['password', 'two_factor', 'two_factor_method', 'otp_code'];
 
@@ -94,48 +92,48 @@ export async function afterPasswordChange(ctx: HandlerContext<unknown, unknown>,
   await mailer.send(mails.passwordChanged(user.email));
 }
 
-export const securityActions: Pick<
-  Actions,
-  'generateApiKey' | 'apiKeys' | 'revokeApiKey' | 'totpEnrol'
-> = {
-  async generateApiKey(ctx) {
-    const { users } = ctx.app.services;
-    const user = await users.findById(ctx.uid);
-    if (!user) throw notFound();
-    // A stolen token alone must not become lasting access: the password (and second factor).
-    await reauthenticate(ctx.app.services, user, ctx.body, ctx.app.services.clock);
-    if ((await users.apiKeys.count(user.id)) >= MAX_API_KEYS) {
-      throw new HttpError(409, `You have ${MAX_API_KEYS} API keys: revoke one first`);
-    }
-    const label = ctx.body.label ?? '';
-    const key = await users.apiKeys.create(user.id, label);
-    await recordActivity(ctx, `API key created${label ? ` (${label})` : ''}`);
-    return key;
-  },
+/** The account's API keys and authenticator enrolment (resources/user-security.ts). */
+export const securityHandlers = defineHandlers(userSecurity, {
+  actions: {
+    async generateApiKey(ctx) {
+      const { users } = ctx.app.services;
+      const user = await users.findById(ctx.uid);
+      if (!user) throw notFound();
+      // A stolen token alone must not become lasting access: the password (and second factor).
+      await reauthenticate(ctx.app.services, user, ctx.body, ctx.app.services.clock);
+      if ((await users.apiKeys.count(user.id)) >= MAX_API_KEYS) {
+        throw new HttpError(409, `You have ${MAX_API_KEYS} API keys: revoke one first`);
+      }
+      const label = ctx.body.label ?? '';
+      const key = await users.apiKeys.create(user.id, label);
+      await recordActivity(ctx, `API key created${label ? ` (${label})` : ''}`);
+      return key;
+    },
 
-  async apiKeys(ctx) {
-    const data = await ctx.app.services.users.apiKeys.list(ctx.uid);
-    return { data, total: data.length };
-  },
+    async apiKeys(ctx) {
+      const data = await ctx.app.services.users.apiKeys.list(ctx.uid);
+      return { data, total: data.length };
+    },
 
-  async revokeApiKey(ctx) {
-    const id = Number(ctx.params.id);
-    if (!(await ctx.app.services.users.apiKeys.revoke(id, ctx.uid))) throw notFound();
-    await recordActivity(ctx, 'API key revoked');
-    return { id };
-  },
+    async revokeApiKey(ctx) {
+      const id = Number(ctx.params.id);
+      if (!(await ctx.app.services.users.apiKeys.revoke(id, ctx.uid))) throw notFound();
+      await recordActivity(ctx, 'API key revoked');
+      return { id };
+    },
 
-  async totpEnrol(ctx) {
-    const { users, box } = ctx.app.services;
-    const user = await users.findById(ctx.uid);
-    if (!user) throw notFound();
-    const secret = newTotpSecret();
-    await users.update(user.id, { totp_pending_secret: box.seal(secret) });
-    const otpauth_url = totpUri(secret, user.email);
-    return {
-      otpauth_url,
-      secret,
-      qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }),
-    };
+    async totpEnrol(ctx) {
+      const { users, box } = ctx.app.services;
+      const user = await users.findById(ctx.uid);
+      if (!user) throw notFound();
+      const secret = newTotpSecret();
+      await users.update(user.id, { totp_pending_secret: box.seal(secret) });
+      const otpauth_url = totpUri(secret, user.email);
+      return {
+        otpauth_url,
+        secret,
+        qr: await QRCode.toDataURL(otpauth_url, { margin: 1, width: 220 }),
+      };
+    },
   },
-};
+});

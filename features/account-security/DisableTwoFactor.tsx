@@ -2,9 +2,9 @@ import { Box, Stack } from '@mui/material';
 import { Form } from 'ra-core';
 import { PasswordInput, SaveButton } from 'ra-ui-materialui';
 import { z } from 'zod';
-import { type User, type UserUpdate, userUpdate } from '../../../resources/user-profile';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
+import { type User, type UserUpdate, userUpdate } from '../../resources/user-profile';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
 
 const disableForm = z.object({
   current_password: userUpdate.shape.current_password

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Stack, Typography } from '@mui/material';
-import type { User, UserUpdate } from '../../../resources/user-profile';
-import { errorMessage } from '../../generic/serverErrors';
-import { useStackdeckData } from '../../hooks';
+import type { User, UserUpdate } from '../../resources/user-profile';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useStackdeckData } from '../../src/hooks';
 import { CodeForm } from './CodeForm';
 
 interface Props {
@@ -30,11 +30,11 @@ export function EmailEnrolment({ email, save, onDone }: Props) {
   };
 
   useEffect(() => {
-    // Strict mode mounts twice in development; one mail is enough.
+    // Once, on mount (so `send` is no dependency); strict mode mounts twice in development,
+    // and one mail is enough.
     if (sentOnce.current) return;
     sentOnce.current = true;
     void send();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

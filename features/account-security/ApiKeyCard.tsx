@@ -15,15 +15,15 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { Confirm, TextInput } from 'ra-ui-materialui';
 import type { z } from 'zod';
-import type { User } from '../../../resources/user-profile';
-import type { ApiKeyRecord, apiKeyPair } from '../../../resources/user-security';
-import { CopyButton } from '../../generic/CopyButton';
-import { QueryTable } from '../../generic/QueryTable';
-import { SectionCard } from '../../generic/SectionCard';
-import { errorMessage } from '../../generic/serverErrors';
-import { useStackdeckData } from '../../hooks';
-import { ActingNotice } from './ActingNotice';
-import { ReauthDialog } from './ReauthDialog';
+import type { User } from '../../resources/user-profile';
+import type { ApiKeyRecord, apiKeyPair } from '../../resources/user-security';
+import { CopyButton } from '../../src/generic/CopyButton';
+import { QueryTable } from '../../src/generic/QueryTable';
+import { SectionCard } from '../../src/generic/SectionCard';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useStackdeckData } from '../../src/hooks';
+import { ActingNotice } from '../../src/pages/account/ActingNotice';
+import { ReauthDialog } from '../../src/pages/account/ReauthDialog';
 
 type KeyPair = z.infer<typeof apiKeyPair>;
 
@@ -67,12 +67,12 @@ export function ApiKeyCard({ user, acting, refresh }: Props) {
   const [fresh, setFresh] = useState<KeyPair | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyRecord | null>(null);
   const [busy, setBusy] = useState(false);
-  const queryKey = ['users', 'apiKeys', user.id];
+  const queryKey = ['user-security', 'apiKeys', user.id];
   const keys = useQuery({
     queryKey,
     enabled: !acting,
     queryFn: ({ signal }) =>
-      dataProvider.action<{ data: ApiKeyRecord[]; total: number }>('users', 'apiKeys', {
+      dataProvider.action<{ data: ApiKeyRecord[]; total: number }>('user-security', 'apiKeys', {
         signal,
       }),
   });
@@ -84,7 +84,7 @@ export function ApiKeyCard({ user, acting, refresh }: Props) {
   const revoke = async (key: ApiKeyRecord) => {
     setBusy(true);
     try {
-      await dataProvider.action('users', 'revokeApiKey', { params: { id: key.id } });
+      await dataProvider.action('user-security', 'revokeApiKey', { params: { id: key.id } });
       notify('API key revoked', { type: 'success' });
       if (fresh?.id === key.id) setFresh(null);
       await reload();
@@ -192,7 +192,7 @@ export function ApiKeyCard({ user, acting, refresh }: Props) {
         success="API key created"
         onClose={() => setMinting(false)}
         onConfirm={async (values) => {
-          const pair = await dataProvider.action<KeyPair>('users', 'generateApiKey', {
+          const pair = await dataProvider.action<KeyPair>('user-security', 'generateApiKey', {
             body: values,
           });
           setFresh(pair);
