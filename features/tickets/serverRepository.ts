@@ -4,6 +4,7 @@ import type { Ticket, TicketMessage } from '../../resources/tickets';
 import { type Db, now } from '../../server/db/database';
 import { type Page, containsText, pageOf } from '../../server/repositories/paging';
 import type { IncomingFile, TicketFiles } from './serverAttachments';
+import { insertMessage, threadOf, withFiles } from './serverThread';
 import type { TicketsTable } from './serverTables';
 
 /** Who a list is for: one user's tickets, or every ticket (an admin's desk). */
@@ -103,38 +104,9 @@ export class TicketRepository {
     return file && (await this.findOwned(reach, file.ticket_id)) ? file : undefined;
   }
 
-  async thread(ticketId: number): Promise<TicketMessage[]> {
-    const messages = await this.db
-      .selectFrom('ticket_messages')
-      .leftJoin('users', 'users.id', 'ticket_messages.author_id')
-      .select([
-        'ticket_messages.id',
-        'ticket_messages.from_staff',
-        'ticket_messages.body',
-        'ticket_messages.created_at',
-        'users.user_name',
-      ])
-      .where('ticket_messages.ticket_id', '=', ticketId)
-      .orderBy('ticket_messages.id', 'asc')
-      .execute();
-    const files = await this.db
-      .selectFrom('ticket_attachments')
-      .select(['id', 'message_id', 'file_name', 'mime', 'size'])
-      .where('ticket_id', '=', ticketId)
-      .orderBy('id', 'asc')
-      .execute();
-    return messages.map((m) => ({
-      id: m.id,
-      from_staff: Boolean(m.from_staff),
-      author: m.from_staff
-        ? `${m.user_name ?? 'Support'} (Support)`
-        : (m.user_name ?? 'Deleted user'),
-      body: m.body,
-      created_at: m.created_at,
-      attachments: files
-        .filter((f) => f.message_id === m.id)
-        .map((f) => ({ id: f.id, name: f.file_name, type: f.mime, size: Number(f.size) })),
-    }));
+  /** The ticket's messages, oldest first, each with its attachments (names and sizes). */
+  thread(ticketId: number): Promise<TicketMessage[]> {
+    return threadOf(this.db, ticketId);
   }
 
   /** Stores the files, then writes ticket, message and attachment rows in one transaction. */
@@ -144,7 +116,7 @@ export class TicketRepository {
     message: { authorId: number; fromStaff: boolean; body: string },
     files: readonly IncomingFile[],
   ): Promise<number> {
-    return this.withFiles(files, async (stored) =>
+    return withFiles(this.files, files, async (stored) =>
       this.db.transaction().execute(async (trx) => {
         const stamp = now();
         const { id } = await trx
@@ -158,7 +130,7 @@ export class TicketRepository {
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await TicketRepository.insertMessage(trx, id, message, stored, stamp);
+        await insertMessage(trx, id, message, stored, stamp);
         return id;
       }),
     );
@@ -170,10 +142,10 @@ export class TicketRepository {
     message: { authorId: number; fromStaff: boolean; body: string },
     files: readonly IncomingFile[],
   ): Promise<void> {
-    await this.withFiles(files, async (stored) =>
+    await withFiles(this.files, files, async (stored) =>
       this.db.transaction().execute(async (trx) => {
         const stamp = now();
-        await TicketRepository.insertMessage(trx, ticketId, message, stored, stamp);
+        await insertMessage(trx, ticketId, message, stored, stamp);
         await trx
           .updateTable('tickets')
           .set({ status: message.fromStaff ? 'answered' : 'open', updated_at: stamp })
@@ -233,53 +205,5 @@ export class TicketRepository {
       .execute();
     await this.db.deleteFrom('tickets').where('user_id', '=', userId).execute();
     await this.files.remove(stored.map((s) => s.stored_name));
-  }
-
-  private async withFiles<T>(
-    files: readonly IncomingFile[],
-    write: (stored: { file: IncomingFile; name: string }[]) => Promise<T>,
-  ): Promise<T> {
-    const stored: { file: IncomingFile; name: string }[] = [];
-    try {
-      for (const file of files) stored.push({ file, name: await this.files.save(file.bytes) });
-      return await write(stored);
-    } catch (error) {
-      await this.files.remove(stored.map((s) => s.name));
-      throw error;
-    }
-  }
-
-  private static async insertMessage(
-    trx: Db,
-    ticketId: number,
-    message: { authorId: number; fromStaff: boolean; body: string },
-    stored: readonly { file: IncomingFile; name: string }[],
-    stamp: string,
-  ): Promise<void> {
-    const { id } = await trx
-      .insertInto('ticket_messages')
-      .values({
-        ticket_id: ticketId,
-        author_id: message.authorId,
-        from_staff: message.fromStaff ? 1 : 0,
-        body: message.body,
-        created_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    for (const { file, name } of stored) {
-      await trx
-        .insertInto('ticket_attachments')
-        .values({
-          message_id: id,
-          ticket_id: ticketId,
-          file_name: file.name,
-          stored_name: name,
-          mime: file.type,
-          size: file.bytes.length,
-          created_at: stamp,
-        })
-        .execute();
-    }
   }
 }
