@@ -12,7 +12,6 @@ import { pubkeys } from './pubkeys';
 import { serverActivity } from './server-activity';
 import { servers } from './servers';
 import { services } from './services';
-import { sessions } from './sessions';
 import { sshconfig } from './sshconfig';
 import { sysusers } from './sysusers';
 import { users } from './users';
@@ -20,7 +19,6 @@ import { featureResources } from './features.gen';
 
 export const resources = {
   users,
-  sessions,
   authlogs,
   accntactivity,
   'clone-events': cloneEvents,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineResource } from './define';
 
 /**
  * The account's credentials and their forms: password and email rules, codes, sign-in,
@@ -74,4 +75,56 @@ export const totpEnrolment = z.object({
   otpauth_url: z.string(),
   qr: z.string(),
   secret: z.string(),
+});
+
+/** A record of `user-security` names the account; each of its routes answers with its own shape. */
+const accountRef = z.object({ id: z.number() });
+
+/**
+ * The account's API keys and authenticator enrolment (features/account-security): only the
+ * holder, never an admin acting for them. The password and two-factor switches themselves are
+ * fields of `PUT users/{uid}` (users.ts), checked by the feature through `user.updating`.
+ */
+export const userSecurity = defineResource({
+  name: 'user-security',
+  label: 'Security',
+  schema: accountRef,
+  paths: {},
+  ops: {},
+  actions: {
+    generateApiKey: {
+      method: 'POST',
+      path: 'auth/gen/users/{uid}',
+      guard: 'self',
+      forbidWhileActing: true,
+      summary:
+        'New API key and secret (added to the others); asks for the password (and the second factor when it is on); the secret is shown only in this response',
+      body: mintApiKeyBody,
+      response: apiKeyPair,
+    },
+    apiKeys: {
+      method: 'GET',
+      path: 'auth/keys/users/{uid}',
+      guard: 'self',
+      forbidWhileActing: true,
+      summary: "The account's API keys, newest first, with their last use",
+      response: z.object({ data: z.array(apiKeyRecord), total: z.number().int() }),
+    },
+    revokeApiKey: {
+      method: 'DELETE',
+      path: 'auth/keys/{id}/users/{uid}',
+      guard: 'self',
+      forbidWhileActing: true,
+      summary: 'Revoke one API key: it stops working at once',
+      response: z.object({ id: z.number() }),
+    },
+    totpEnrol: {
+      method: 'POST',
+      path: 'users/{uid}/totp',
+      guard: 'self',
+      forbidWhileActing: true,
+      summary: 'Start TOTP enrolment: a new secret and its QR code, enabled by a PUT with otp_code',
+      response: totpEnrolment,
+    },
+  },
 });

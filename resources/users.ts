@@ -2,20 +2,19 @@ import { z } from 'zod';
 import { defineResource } from './define';
 import { photoBody, userSchema, userUpdate } from './user-profile';
 import {
-  apiKeyPair,
-  apiKeyRecord,
   confirmBody,
   loginBody,
   loginResponse,
-  mintApiKeyBody,
   otpCode,
   reauthBody,
   registerBody,
   resetPasswordBody,
-  totpEnrolment,
 } from './user-security';
 
-/** The users resource: its routes; the schemas are in user-profile.ts and user-security.ts. */
+/**
+ * The users resource: its routes; the schemas are in user-profile.ts and user-security.ts (which
+ * declares the account's API keys and authenticator enrolment: features/account-security).
+ */
 const sent = z.object({ sent: z.boolean() });
 
 export const users = defineResource({
@@ -125,32 +124,6 @@ export const users = defineResource({
       body: reauthBody,
       response: z.object({ id: z.number(), email: z.string() }),
     },
-    generateApiKey: {
-      method: 'POST',
-      path: 'auth/gen/users/{uid}',
-      guard: 'self',
-      forbidWhileActing: true,
-      summary:
-        'New API key and secret (added to the others); asks for the password (and the second factor when it is on); the secret is shown only in this response',
-      body: mintApiKeyBody,
-      response: apiKeyPair,
-    },
-    apiKeys: {
-      method: 'GET',
-      path: 'auth/keys/users/{uid}',
-      guard: 'self',
-      forbidWhileActing: true,
-      summary: "The account's API keys, newest first, with their last use",
-      response: z.object({ data: z.array(apiKeyRecord), total: z.number().int() }),
-    },
-    revokeApiKey: {
-      method: 'DELETE',
-      path: 'auth/keys/{id}/users/{uid}',
-      guard: 'self',
-      forbidWhileActing: true,
-      summary: 'Revoke one API key: it stops working at once',
-      response: z.object({ id: z.number() }),
-    },
     photo: {
       method: 'GET',
       path: 'images/users/{uid}',
@@ -174,14 +147,6 @@ export const users = defineResource({
       guard: 'self',
       summary: 'Remove the profile photo',
       response: z.object({ user_id: z.number(), data: z.null() }),
-    },
-    totpEnrol: {
-      method: 'POST',
-      path: 'users/{uid}/totp',
-      guard: 'self',
-      forbidWhileActing: true,
-      summary: 'Start TOTP enrolment: a new secret and its QR code, enabled by a PUT with otp_code',
-      response: totpEnrolment,
     },
   },
 });

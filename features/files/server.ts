@@ -4,7 +4,7 @@ import { readOp, runOp } from '../../server/agents/runOp';
 import { defineServerFeature } from '../../server/feature';
 import { fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
-import { contentDisposition } from '../../server/handlers/tickets/index';
+import { contentDisposition } from '../../server/http/contentDisposition';
 import { MAX_EDIT_BYTES, PIECE_BYTES, archiveFormatOfName, joinPath } from './names';
 import {
   files,

@@ -1,9 +1,9 @@
 import * as teams from '../../server/db/migrations/0003_teams';
 import { defineServerFeature } from '../../server/feature';
-import { teamHandlers, teamInviteHandlers, teamServerHandlers } from '../../server/handlers/teams';
 import type { ServiceDeps } from '../../server/serviceDeps';
-import { TeamInviteRepository } from '../../server/repositories/teamInvites';
-import { TeamRepository } from '../../server/repositories/teams';
+import { teamHandlers, teamInviteHandlers, teamServerHandlers } from './serverHandlers';
+import { TeamInviteRepository } from './serverInvites';
+import { TeamRepository } from './serverRepository';
 
 /** The repositories and clients of teams (issue 4). */
 export interface TeamsServices {

@@ -7,20 +7,20 @@ export const routes: readonly RouteDef[] = [
     layout: 'profile',
     access: 'user',
     title: 'Support',
-    page: () => import('../../src/pages/support/TicketListPage'),
+    page: () => import('./TicketListPage'),
   },
   {
     path: '/create-ticket',
     layout: 'profile',
     access: 'user',
     title: 'Open a ticket',
-    page: () => import('../../src/pages/support/CreateTicketPage'),
+    page: () => import('./CreateTicketPage'),
   },
   {
     path: '/ticket-response/:id',
     layout: 'profile',
     access: 'user',
     title: 'Ticket',
-    page: () => import('../../src/pages/support/TicketResponsePage'),
+    page: () => import('./TicketResponsePage'),
   },
 ];

@@ -1,9 +1,9 @@
 import * as tickets from '../../server/db/migrations/0005_tickets';
 import { defineServerFeature } from '../../server/feature';
-import { ticketHandlers } from '../../server/handlers/tickets';
-import { TicketFiles } from '../../server/repositories/ticketAttachments';
-import { TicketRepository } from '../../server/repositories/tickets';
 import type { ServiceDeps } from '../../server/serviceDeps';
+import { TicketFiles } from './serverAttachments';
+import { ticketHandlers } from './serverHandlers';
+import { TicketRepository } from './serverRepository';
 
 /** The repositories and clients of support tickets (issue 4). */
 export interface TicketsServices {

@@ -2,7 +2,9 @@
  * The events the panel itself raises (servers, users, team members: not feature folders), with
  * their phases and payloads; the features subscribe to them in their own folders.
  */
-import type { ServerRow } from '../db/schema';
+import type { UserUpdate } from '../../resources/user-profile';
+import type { ServerRow, UserPatch, UserRow } from '../db/schema';
+import type { HandlerContext } from '../http/handlers';
 import type { After, Before, EventDeclarations } from './types';
 
 declare module './types' {
@@ -29,6 +31,24 @@ declare module './types' {
      */
     'user.deleting': Before<{ user: { id: number; email: string } }>;
     /**
+     * `PUT users/{uid}`, before the row is written: the features that own fields of the body
+     * (features/account-security: the password and two-factor sign-in) check them, add their
+     * column changes to `patch` and the account's activity lines to `messages`. A subscriber's
+     * error writes nothing, and is the answer.
+     */
+    'user.updating': Before<{
+      ctx: HandlerContext<unknown, UserUpdate>;
+      user: UserRow;
+      patch: UserPatch;
+      messages: string[];
+    }>;
+    /**
+     * `PUT users/{uid}` wrote the row (`user`, as written): what follows a change goes now (a new
+     * password ends the other sessions, features/account-security). Awaited before the answer, and
+     * a subscriber's error is the answer (the row stays written).
+     */
+    'user.updated': Before<{ ctx: HandlerContext<unknown, UserUpdate>; user: UserRow }>;
+    /**
      * A member left a team or its owner removed them (committed): `serverIds` are the team's
      * shared servers, which the member may no longer reach (the panel takes their SSH keys off
      * and closes their live views itself). Errors are logged.
@@ -45,5 +65,7 @@ export const panelEvents: EventDeclarations = {
   'server.removing': 'before',
   'server.transferred': 'before',
   'user.deleting': 'before',
+  'user.updating': 'before',
+  'user.updated': 'before',
   'team.member-removed': 'after',
 };

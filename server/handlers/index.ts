@@ -12,12 +12,10 @@ import {
   sysuserHandlers,
 } from './servers';
 import { userHandlers } from './users';
-import { sessionHandlers } from './users/sessions';
 
 /** The server side of every resource in resources/index.ts. */
 export const allHandlers: readonly BoundHandlers[] = [
   userHandlers,
-  sessionHandlers,
   authlogHandlers,
   accountActivityHandlers,
   cloneEventHandlers,

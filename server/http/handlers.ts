@@ -53,6 +53,9 @@ type Filters<R extends ResourceDef> = R['ops']['list'] extends { filters: infer 
 /** The row the hook loaded for the item routes of a resource with children. */
 type Child<R extends ResourceDef> = ChildOf<R['name']>;
 type Input<R extends ResourceDef> = Partial<Out<NonNullable<R['input']>, Record<string, unknown>>>;
+/** The op's declared body (`ops.update.body`), or the resource's `input` made optional. */
+type BodyOf<R extends ResourceDef, K extends 'create' | 'update'> =
+  OpOf<R, K> extends { body: infer X extends z.ZodType } ? z.output<X> : Input<R>;
 
 /** What each declared operation of a resource needs on the server. */
 export type ResourceHandlers<R extends ResourceDef> = {
@@ -60,9 +63,11 @@ export type ResourceHandlers<R extends ResourceDef> = {
     ctx: HandlerContext<ListQuery & Filters<R>>,
   ) => Promise<{ data: Record_<R>[]; total: number }>;
   get: (ctx: HandlerContext<QueryOf<R, 'get'>, unknown, Child<R>>) => Promise<Answer<R, 'get'>>;
-  create: (ctx: HandlerContext<QueryOf<R, 'create'>, Input<R>>) => Promise<Answer<R, 'create'>>;
+  create: (
+    ctx: HandlerContext<QueryOf<R, 'create'>, BodyOf<R, 'create'>>,
+  ) => Promise<Answer<R, 'create'>>;
   update: (
-    ctx: HandlerContext<QueryOf<R, 'update'>, Input<R>, Child<R>>,
+    ctx: HandlerContext<QueryOf<R, 'update'>, BodyOf<R, 'update'>, Child<R>>,
   ) => Promise<Answer<R, 'update'>>;
   delete: (
     ctx: HandlerContext<QueryOf<R, 'delete'>, unknown, Child<R>>,

@@ -189,7 +189,7 @@ describe('dataProvider URL building', () => {
 
   it('action() calls a declared action with its method, path, query and body', async () => {
     const { dataProvider, calls } = provider({ ok: true });
-    await dataProvider.action('users', 'generateApiKey');
+    await dataProvider.action('user-security', 'generateApiKey');
     await dataProvider.action('users', 'login', {
       body: { email: 'a@b.c', password: 'x' },
       query: { otp: '123456' },

@@ -89,11 +89,12 @@ describe('resource declarations', () => {
       // Joining a team, or refusing to, is the invitee's own answer.
       'team-invites.accept',
       'team-invites.decline',
-      'users.apiKeys',
+      // The account's API keys and authenticator enrolment (features/account-security).
+      'user-security.apiKeys',
+      'user-security.generateApiKey',
+      'user-security.revokeApiKey',
+      'user-security.totpEnrol',
       'users.delete',
-      'users.generateApiKey',
-      'users.revokeApiKey',
-      'users.totpEnrol',
     ]);
     for (const op of holderOnly) expect(templateParams(op.template), op.where).toContain('uid');
   });

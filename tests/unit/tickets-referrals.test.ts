@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withdrawBody } from '../../resources/referrals';
 import { attachmentInput, base64Bytes } from '../../resources/tickets';
-import { contentDisposition } from '../../server/handlers/tickets';
+import { contentDisposition } from '../../server/http/contentDisposition';
 import { sameMailbox } from '../../server/repositories/referrals';
 
 describe('sameMailbox (self-referral)', () => {

@@ -1,11 +1,10 @@
 import { users } from '../../../resources/users';
 import { defineHandlers } from '../../http/handlers';
 import { profileActions, profileHandlers } from './profile';
-import { securityActions } from './security';
 import { signinActions } from './signin';
 import { signupActions } from './signup';
 
 export const userHandlers = defineHandlers(users, {
   ...profileHandlers,
-  actions: { ...signinActions, ...signupActions, ...securityActions, ...profileActions },
+  actions: { ...signinActions, ...signupActions, ...profileActions },
 });

@@ -1,5 +1,6 @@
 import type { users } from '../../../resources/users';
 import { emit } from '../../events/emit';
+import type { PayloadOf } from '../../events/types';
 import { HttpError, forbidden, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { reauthenticate } from '../../auth/reauth';
@@ -7,7 +8,6 @@ import { profilePatch, toUserRecord } from '../../repositories/users';
 import { recordActivity } from '../activity';
 import { revokeKeysOfLeavers } from '../servers/keyRevocation';
 import { removeServer } from '../servers/removal';
-import { afterPasswordChange, securityChanges } from './security';
 
 type Handlers = ResourceHandlers<typeof users>;
 
@@ -24,14 +24,16 @@ export const profileHandlers: Pick<Handlers, 'get' | 'update'> = {
     const { users } = ctx.app.services;
     const user = await users.findById(ctx.uid);
     if (!user) throw notFound();
-    const security = await securityChanges(ctx, user);
+    // The fields other features own (the password, two-factor sign-in) are theirs to check.
+    const others: PayloadOf<'user.updating'> = { ctx, user, patch: {}, messages: [] };
+    await emit(ctx.app, 'user.updating', others);
     const profile = profilePatch(ctx.body);
-    const patch = { ...profile, ...security.patch };
+    const patch = { ...profile, ...others.patch };
     if (Object.keys(patch).length) {
       const updated = await users.update(user.id, patch);
       if (Object.keys(profile).length) await recordActivity(ctx, 'Profile updated');
-      for (const message of security.messages) await recordActivity(ctx, message);
-      if (security.passwordChanged) await afterPasswordChange(ctx, updated);
+      for (const message of others.messages) await recordActivity(ctx, message);
+      await emit(ctx.app, 'user.updated', { ctx, user: updated });
     }
     return (await users.record(user.id))!;
   },

@@ -1,16 +1,35 @@
 import { Alert, Box, Grid, Skeleton } from '@mui/material';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
+import type { User, UserUpdate } from '../../../resources/user-profile';
 import { useStackdeckAuth } from '../../hooks';
-import { ApiKeyCard } from './ApiKeyCard';
+import { Slot } from '../../shell/slots';
 import { DeleteAccountCard } from './DeleteAccountCard';
-import { PasswordCard } from './PasswordCard';
 import { PhotoCard } from './PhotoCard';
 import { ProfileDetailsCard } from './ProfileDetailsCard';
-import { TwoFactorCard } from './TwoFactorCard';
 import { useProfile } from './useProfile';
 
-/** /my-profile: details, photo, password, two-factor sign-in, API keys, account deletion. */
+declare module '../../shell/slots' {
+  interface PageSlots {
+    /**
+     * The profile's cards between the details and the account's deletion, each a grid item
+     * (features/account-security: password, two-factor sign-in, API keys).
+     */
+    'profile.cards': {
+      user: User;
+      /** `PUT users/{uid}` with the card's own fields (useProfile). */
+      save: (data: UserUpdate) => Promise<User>;
+      /** An admin acting as the user is at the keyboard. */
+      acting: boolean;
+      refresh: () => void;
+    };
+  }
+}
+
+/**
+ * /my-profile: details, photo, what other features add (password, two-factor sign-in, API keys:
+ * features/account-security), account deletion.
+ */
 export default function MyProfilePage() {
   const { user, isPending, error, save, refetch } = useProfile();
   const acting = useStackdeckAuth().isActing();
@@ -40,15 +59,7 @@ export default function MyProfilePage() {
           <Grid size={{ xs: 12, md: 8 }}>
             <ProfileDetailsCard user={user} save={save} />
           </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            <PasswordCard save={save} acting={acting} />
-          </Grid>
-          <Grid size={{ xs: 12, lg: 6 }}>
-            <TwoFactorCard user={user} save={save} acting={acting} />
-          </Grid>
-          <Grid size={12}>
-            <ApiKeyCard user={user} acting={acting} refresh={refetch} />
-          </Grid>
+          <Slot id="profile.cards" props={{ user, save, acting, refresh: () => void refetch() }} />
           <Grid size={12}>
             <DeleteAccountCard user={user} acting={acting} />
           </Grid>

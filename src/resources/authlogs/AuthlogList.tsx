@@ -4,10 +4,17 @@ import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import { authlogs } from '../../../resources/authlogs';
 import type { AuthOutcome } from '../../../resources/authlogs';
 import { MonoText } from '../../generic/cells';
-import { SessionsCard } from '../../pages/account/SessionsCard';
 import { GenericList } from '../../generic/GenericList';
+import { Slot } from '../../shell/slots';
 import { describeUserAgent } from '../../generic/userAgent';
 import { OUTCOMES, OUTCOME_LABELS } from './outcomes';
+
+declare module '../../shell/slots' {
+  interface PageSlots {
+    /** Above the sign-in attempts (features/account-security: the active sessions). */
+    'login-activity.before': Record<string, never>;
+  }
+}
 
 function OutcomeChip({ record }: { record: RaRecord }) {
   const outcome = OUTCOMES[record.outcome as AuthOutcome];
@@ -36,7 +43,7 @@ export function AuthlogList() {
     <GenericList
       resource={authlogs}
       description="Where your account is signed in now, and every attempt to sign in to it. If you see one you do not recognise, sign it out, change your password and turn on two-factor sign-in."
-      before={<SessionsCard />}
+      before={<Slot id="login-activity.before" props={{}} />}
       labels={{ created_at: 'Time', outcome: 'Result' }}
       filterLabels={{ outcome: 'Result' }}
       filterChoiceLabels={{ outcome: OUTCOME_LABELS }}

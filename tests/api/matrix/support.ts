@@ -151,7 +151,7 @@ export interface Row {
 /** Shares one of the owner's servers with the fixture team (a server for a destructive row). */
 export async function shareWithTeam(f: Fixture, serverId: number): Promise<number> {
   const repo = f.t.app.services.teams;
-  const team = await repo.findFor(f.teamId, f.owner.id);
+  const team = await repo.findOwned(f.owner.id, f.teamId);
   if (!team) throw new Error('fixture team missing');
   await repo.apply(team, {
     invite: [],

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { TeamRow } from '../../../server/repositories/teamRow';
+import type { TeamRow } from '../../../features/teams/serverRow';
 import { type Fixture, HOLDER, type Row, SELF } from './support';
 
 const NO_CHANGE = { invite: [], remove: [], cancelInvites: [], share: [], unshare: [] };
