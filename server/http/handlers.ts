@@ -52,7 +52,17 @@ type Filters<R extends ResourceDef> = R['ops']['list'] extends { filters: infer 
   : object;
 /** The row the hook loaded for the item routes of a resource with children. */
 type Child<R extends ResourceDef> = ChildOf<R['name']>;
-type Input<R extends ResourceDef> = Partial<Out<NonNullable<R['input']>, Record<string, unknown>>>;
+type Input<R extends ResourceDef> = Out<NonNullable<R['input']>, Record<string, unknown>>;
+/**
+ * The body a create or update gets, as the route validates it (server/http/mount.ts): the op's
+ * declared `body`, else the resource's `input` — whole on create, any part of it on update.
+ */
+type BodyOf<R extends ResourceDef, K extends 'create' | 'update'> =
+  OpOf<R, K> extends { body: infer X extends z.ZodType }
+    ? z.output<X>
+    : K extends 'create'
+      ? Input<R>
+      : Partial<Input<R>>;
 
 /** What each declared operation of a resource needs on the server. */
 export type ResourceHandlers<R extends ResourceDef> = {
@@ -60,9 +70,11 @@ export type ResourceHandlers<R extends ResourceDef> = {
     ctx: HandlerContext<ListQuery & Filters<R>>,
   ) => Promise<{ data: Record_<R>[]; total: number }>;
   get: (ctx: HandlerContext<QueryOf<R, 'get'>, unknown, Child<R>>) => Promise<Answer<R, 'get'>>;
-  create: (ctx: HandlerContext<QueryOf<R, 'create'>, Input<R>>) => Promise<Answer<R, 'create'>>;
+  create: (
+    ctx: HandlerContext<QueryOf<R, 'create'>, BodyOf<R, 'create'>>,
+  ) => Promise<Answer<R, 'create'>>;
   update: (
-    ctx: HandlerContext<QueryOf<R, 'update'>, Input<R>, Child<R>>,
+    ctx: HandlerContext<QueryOf<R, 'update'>, BodyOf<R, 'update'>, Child<R>>,
   ) => Promise<Answer<R, 'update'>>;
   delete: (
     ctx: HandlerContext<QueryOf<R, 'delete'>, unknown, Child<R>>,
