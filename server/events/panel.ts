@@ -29,6 +29,12 @@ declare module './types' {
      */
     'user.deleting': Before<{ user: { id: number; email: string } }>;
     /**
+     * `POST register`, before anything is looked up or written: the address asked for and the
+     * user whose link (`?ref=`) was followed, if any. A subscriber's error refuses the
+     * registration and is the answer (features/referrals refuses a self-referral).
+     */
+    'user.registering': Before<{ email: string; referrer: { id: number; email: string } | null }>;
+    /**
      * A member left a team or its owner removed them (committed): `serverIds` are the team's
      * shared servers, which the member may no longer reach (the panel takes their SSH keys off
      * and closes their live views itself). Errors are logged.
@@ -45,5 +51,6 @@ export const panelEvents: EventDeclarations = {
   'server.removing': 'before',
   'server.transferred': 'before',
   'user.deleting': 'before',
+  'user.registering': 'before',
   'team.member-removed': 'after',
 };

@@ -1,9 +1,10 @@
 import { type Kysely, sql } from 'kysely';
-import { withId } from './helpers';
+import { withId } from '../../server/db/migrations/helpers';
 
 /**
- * Referrals: earnings, a balance row per referrer (the one row a withdrawal updates, so that
- * concurrent requests serialise on it), and withdrawal requests.
+ * Migration `0006_referrals` (the name existing databases have recorded). Referrals: earnings,
+ * a balance row per referrer (the one row a withdrawal updates, so that concurrent requests
+ * serialise on it), and withdrawal requests.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('referral_earnings'))

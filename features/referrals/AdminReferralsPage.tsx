@@ -19,13 +19,13 @@ import {
 } from '@mui/material';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { useGetList, useNotify, useUpdate } from 'ra-core';
-import { WITHDRAWAL_STATUSES, type Withdrawal } from '../../../resources/referrals';
-import { EmptyState } from '../../generic/EmptyState';
-import { PageHeader } from '../../generic/PageHeader';
-import { formatDateTime } from '../../generic/format';
-import { errorMessage } from '../../generic/serverErrors';
-import { StatusFilter } from '../../generic/StatusFilter';
-import { TablePager, usePaging } from '../../generic/TablePager';
+import { WITHDRAWAL_STATUSES, type Withdrawal } from './schemas';
+import { EmptyState } from '../../src/generic/EmptyState';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { formatDateTime } from '../../src/generic/format';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { StatusFilter } from '../../src/generic/StatusFilter';
+import { TablePager, usePaging } from '../../src/generic/TablePager';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 type Decision = { withdrawal: Withdrawal; status: 'paid' | 'rejected' };

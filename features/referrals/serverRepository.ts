@@ -1,22 +1,11 @@
 import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
-import type { Withdrawal } from '../../resources/referrals';
-import type { ReferralWithdrawalsTable } from '../../features/referrals/serverTables';
-import { type Db, now, toCount } from '../db/database';
-import { type Page, pageOf } from './paging';
+import { type Db, now, toCount } from '../../server/db/database';
+import { type Page, pageOf } from '../../server/repositories/paging';
+import type { Withdrawal } from './schemas';
+import type { ReferralWithdrawalsTable } from './serverTables';
 
 export class ReferralError extends Error {}
-
-/** `Jo.Doe+promo@Example.com` -> `jodoe@example.com` for Gmail-like dots, else just no `+tag`. */
-export function sameMailbox(a: string, b: string): boolean {
-  const norm = (email: string) => {
-    const [local = '', domain = ''] = email.trim().toLowerCase().split('@');
-    const base = local.split('+')[0]!;
-    const gmail = domain === 'gmail.com' || domain === 'googlemail.com';
-    return `${gmail ? base.replace(/\./g, '') : base}@${gmail ? 'gmail.com' : domain}`;
-  };
-  return norm(a) === norm(b);
-}
 
 export interface Balances {
   earned_cents: number;

@@ -1,8 +1,8 @@
-import { referralWithdrawals, referrals, toCents } from '../../../resources/referrals';
-import { MIN_WITHDRAWAL_CENTS } from '../../../resources/referrals';
-import { HttpError, notFound } from '../../http/errors';
-import { defineHandlers } from '../../http/handlers';
-import { maskEmail, recordActivity } from '../activity';
+import { referralWithdrawals, referrals } from './resource';
+import { MIN_WITHDRAWAL_CENTS, toCents } from './schemas';
+import { HttpError, notFound } from '../../server/http/errors';
+import { defineHandlers } from '../../server/http/handlers';
+import { maskEmail, recordActivity } from '../../server/handlers/activity';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 

@@ -28,18 +28,18 @@ import {
   type Withdrawal,
   type WithdrawRequest,
   withdrawBody,
-} from '../../../resources/referrals';
-import { CopyButton } from '../../generic/CopyButton';
-import { EmptyState } from '../../generic/EmptyState';
-import { PageHeader } from '../../generic/PageHeader';
-import { SectionCard } from '../../generic/SectionCard';
-import { formatDate, formatDateTime } from '../../generic/format';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { errorMessage } from '../../generic/serverErrors';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
-import { useStackdeckAuth, useStackdeckData } from '../../hooks';
-import { ActingNotice } from '../account/ActingNotice';
-import { TablePager, usePaging } from '../../generic/TablePager';
+} from './schemas';
+import { CopyButton } from '../../src/generic/CopyButton';
+import { EmptyState } from '../../src/generic/EmptyState';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { SectionCard } from '../../src/generic/SectionCard';
+import { formatDate, formatDateTime } from '../../src/generic/format';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
+import { useStackdeckAuth, useStackdeckData } from '../../src/hooks';
+import { ActingNotice } from '../../src/pages/account/ActingNotice';
+import { TablePager, usePaging } from '../../src/generic/TablePager';
 
 const resolver = schemaResolver(withdrawBody);
 const FIELDS = ['amount', 'method', 'details'];
