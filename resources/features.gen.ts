@@ -24,6 +24,7 @@ import * as roundcube from '../features/roundcube/resource';
 import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as teams from '../features/teams/resource';
+import * as thirdpartykeys from '../features/thirdpartykeys/resource';
 import * as tickets from '../features/tickets/resource';
 import * as webapps from '../features/webapps/resource';
 import * as weblogs from '../features/weblogs/resource';
@@ -56,6 +57,7 @@ export const featureResources = {
   ...ssl.resources,
   ...supervisor.resources,
   ...teams.resources,
+  ...thirdpartykeys.resources,
   ...tickets.resources,
   ...webapps.resources,
   ...weblogs.resources,
@@ -89,6 +91,7 @@ export const featureOps = {
   ...ssl.ops,
   ...supervisor.ops,
   ...teams.ops,
+  ...thirdpartykeys.ops,
   ...tickets.ops,
   ...webapps.ops,
   ...weblogs.ops,

@@ -25,6 +25,7 @@ import * as roundcube from '../features/roundcube/server';
 import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
 import * as teams from '../features/teams/server';
+import * as thirdpartykeys from '../features/thirdpartykeys/server';
 import * as tickets from '../features/tickets/server';
 import * as webapps from '../features/webapps/server';
 import * as weblogs from '../features/weblogs/server';
@@ -59,6 +60,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   ssl.server,
   supervisor.server,
   teams.server,
+  thirdpartykeys.server,
   tickets.server,
   webapps.server,
   weblogs.server,
@@ -93,6 +95,7 @@ export const serverFeatureNames: readonly string[] = [
   'ssl',
   'supervisor',
   'teams',
+  'thirdpartykeys',
   'tickets',
   'webapps',
   'weblogs',

@@ -3,6 +3,7 @@ import type { SecretBox } from './auth/secretBox';
 import type { Clock } from './auth/sessions';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { OutboundPolicy } from './http/outbound';
 import type { Mailer } from './mail/mailer';
 import type { InstallSecrets } from './secrets';
 
@@ -18,4 +19,6 @@ export interface ServiceDeps {
   clock: Clock;
   mailer: Mailer;
   box: SecretBox;
+  /** Connections to addresses users give (server/http/outbound.ts); closed with the app. */
+  outbound: OutboundPolicy;
 }

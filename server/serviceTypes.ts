@@ -2,6 +2,7 @@ import type { CallerLookup } from './auth/callers';
 import type { OneTimeCodes } from './auth/codes';
 import type { SecretBox } from './auth/secretBox';
 import type { Clock, Sessions } from './auth/sessions';
+import type { OutboundPolicy } from './http/outbound';
 import type { Mailer } from './mail/mailer';
 import type { LogRepository } from './repositories/logs';
 import type { ServerAccountsRepository } from './repositories/serverAccounts';
@@ -32,6 +33,8 @@ export interface CoreServices {
   codes: OneTimeCodes;
   mailer: Mailer;
   box: SecretBox;
+  /** Connections to addresses users give (server/http/outbound.ts); closed with the app. */
+  outbound: OutboundPolicy;
   /** The panel's clock (tests fix it): TOTP checks read the time from it. */
   clock: Clock;
 }

@@ -6,6 +6,7 @@ import { SecretBox } from './auth/secretBox';
 import { type Clock, Sessions } from './auth/sessions';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { outboundPolicy } from './http/outbound';
 import { Mailer } from './mail/mailer';
 import { LogRepository } from './repositories/logs';
 import { ServerAccountsRepository } from './repositories/serverAccounts';
@@ -32,7 +33,8 @@ export function createServices(
     from: config.mailFrom,
   });
   const box = new SecretBox(secrets.encryptionKey);
-  const deps: ServiceDeps = { db, config, secrets, log, clock, mailer, box };
+  const outbound = outboundPolicy(config.outboundAllow);
+  const deps: ServiceDeps = { db, config, secrets, log, clock, mailer, box, outbound };
   const core: CoreServices = {
     users: new UserRepository(db),
     servers: new ServerRepository(db),
@@ -45,6 +47,7 @@ export function createServices(
     codes: new OneTimeCodes(db, secrets.jwtKey, clock),
     mailer,
     box,
+    outbound,
     clock,
   };
   // The feature folders' own (features/<name>/server.ts `services`): each feature types its part

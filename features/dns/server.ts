@@ -1,38 +1,24 @@
-import * as dns from '../../server/db/migrations/0004_dns';
 import { defineServerFeature } from '../../server/feature';
-import { dnsAccountHandlers, thirdPartyKeyHandlers } from '../../server/handlers/dns/keys';
-import { dnsRecordHandlers, dnsZoneHandlers } from '../../server/handlers/dns/zones';
-import { DnsAccounts } from '../../server/dns/accounts';
-import { DnsService } from '../../server/dns/service';
-import { type OutboundPolicy, outboundPolicy } from '../../server/http/outbound';
-import { CredentialCheck } from '../../server/integrations/credentials';
-import { ThirdPartyKeyRepository } from '../../server/repositories/thirdPartyKeys';
 import type { ServiceDeps } from '../../server/serviceDeps';
+import { ThirdPartyKeyRepository } from '../thirdpartykeys/serverApi';
+import { dnsAccountHandlers } from './serverAccountHandlers';
+import { DnsAccounts, isDnsProvider } from './serverAccounts';
+import { DnsService } from './serverService';
+import { dnsRecordHandlers, dnsZoneHandlers } from './serverZoneHandlers';
 
-/** The repositories and clients of third-party keys and DNS (issue 4). */
+/** The provider clients and the zones and records of DNS (issue 4). */
 export interface DnsServices {
-  thirdPartyKeys: ThirdPartyKeyRepository;
-  /** The check of a credential before it is stored. */
-  credentials: CredentialCheck;
-  /** Stored DNS provider accounts and their clients. */
+  /** Stored DNS provider accounts (third-party keys) and their clients. */
   dnsAccounts: DnsAccounts;
   /** Zones and records at those accounts. */
   dns: DnsService;
-  /** Connections to addresses users give (server/http/outbound.ts); closed with the app. */
-  outbound: OutboundPolicy;
 }
 
 export function createDnsServices(deps: ServiceDeps): DnsServices {
-  const thirdPartyKeys = new ThirdPartyKeyRepository(deps.db, deps.box);
-  const outbound = outboundPolicy(deps.config.outboundAllow);
-  const dnsAccounts = new DnsAccounts(deps.config, thirdPartyKeys, outbound);
-  return {
-    thirdPartyKeys,
-    credentials: new CredentialCheck(deps.config, dnsAccounts, outbound),
-    dnsAccounts,
-    dns: new DnsService(deps.db, dnsAccounts),
-    outbound,
-  };
+  // Its own view of the keys (the repository keeps no state): the services are built apart.
+  const keys = new ThirdPartyKeyRepository(deps.db, deps.box);
+  const dnsAccounts = new DnsAccounts(deps.config, keys, deps.outbound);
+  return { dnsAccounts, dns: new DnsService(deps.db, dnsAccounts) };
 }
 
 declare module '../../server/serviceTypes' {
@@ -41,9 +27,19 @@ declare module '../../server/serviceTypes' {
   interface Services extends DnsServices {}
 }
 
-/** The panel side of the feature (issue 4's account area). */
+/**
+ * The panel side of DNS (issue 4's account area). Its tables are made by third-party keys'
+ * migration `0004_dns` (features/thirdpartykeys/serverMigration.ts): zones hang under keys.
+ */
 export const server = defineServerFeature({
-  handlers: [thirdPartyKeyHandlers, dnsAccountHandlers, dnsZoneHandlers, dnsRecordHandlers],
-  migrations: { '0004_dns': dns },
+  handlers: [dnsAccountHandlers, dnsZoneHandlers, dnsRecordHandlers],
   services: createDnsServices,
+  on: {
+    /** A DNS provider's credential is asked whether it works before third-party keys store it. */
+    async 'thirdpartykey.checking'({ integration, fields, checked }, { app }) {
+      if (!isDnsProvider(integration)) return;
+      await app.services.dnsAccounts.verify(integration, fields);
+      checked();
+    },
+  },
 });

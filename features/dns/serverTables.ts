@@ -1,22 +1,6 @@
 import type { Generated } from 'kysely';
 import type { Timestamp } from '../../server/db/columns';
 
-/** A user's credential for another service; the secret only ever sealed. */
-export interface ThirdPartyKeysTable {
-  id: Generated<number>;
-  user_id: number;
-  integration: string;
-  label: string;
-  api_url: string | null;
-  key_id: string | null;
-  secret_sealed: string;
-  /** The last four characters, shown masked. */
-  secret_hint: string;
-  checked_at: Timestamp | null;
-  created_at: Timestamp;
-  updated_at: Timestamp;
-}
-
 /** A zone the panel has seen at a provider account: the panel's id for the provider's. */
 export interface DnsZonesTable {
   id: Generated<number>;
@@ -35,11 +19,10 @@ export interface DnsRecordsTable {
 }
 
 /**
- * The tables of third-party keys and DNS (issue 4): merged into `Database` (server/db/schema.ts), and their
- * migrations, merged into server/db/migrate.ts in name order.
+ * The tables of DNS (issue 4): merged into `Database` (server/db/schema.ts). They are made by
+ * migration `0004_dns`, which features/thirdpartykeys declares: the zones hang under its keys.
  */
 export interface DnsTables {
-  third_party_keys: ThirdPartyKeysTable;
   dns_zones: DnsZonesTable;
   dns_records: DnsRecordsTable;
 }

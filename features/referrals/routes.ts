@@ -7,13 +7,13 @@ export const routes: readonly RouteDef[] = [
     layout: 'profile',
     access: 'user',
     title: 'Refer a Friend',
-    page: () => import('../../src/pages/referrals/ReferAFriendPage'),
+    page: () => import('./ReferAFriendPage'),
   },
   {
     path: '/admin/referrals',
     layout: 'admin',
     access: 'admin',
     title: 'Referrals',
-    page: () => import('../../src/pages/referrals/AdminReferralsPage'),
+    page: () => import('./AdminReferralsPage'),
   },
 ];

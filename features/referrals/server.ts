@@ -1,8 +1,10 @@
-import * as referrals from '../../server/db/migrations/0006_referrals';
 import { defineServerFeature } from '../../server/feature';
-import { referralHandlers, referralWithdrawalHandlers } from '../../server/handlers/referrals';
-import { ReferralRepository } from '../../server/repositories/referrals';
+import { HttpError } from '../../server/http/errors';
 import type { ServiceDeps } from '../../server/serviceDeps';
+import { sameMailbox } from './mailboxes';
+import { referralHandlers, referralWithdrawalHandlers } from './serverHandlers';
+import * as referrals from './serverMigration';
+import { ReferralRepository } from './serverRepository';
 
 /** The repositories and clients of referrals (issue 4). */
 export interface ReferralsServices {
@@ -19,9 +21,18 @@ declare module '../../server/serviceTypes' {
   interface Services extends ReferralsServices {}
 }
 
+const ownLink = 'You cannot use your own referral link';
+
 /** The panel side of the feature (issue 4's account area). */
 export const server = defineServerFeature({
   handlers: [referralHandlers, referralWithdrawalHandlers],
   migrations: { '0006_referrals': referrals },
   services: createReferralsServices,
+  on: {
+    /** Self-referral: the referrer's own mailbox (case, +tags, Gmail dots aside) earns nothing. */
+    async 'user.registering'({ email, referrer }) {
+      if (referrer && sameMailbox(referrer.email, email))
+        throw new HttpError(400, ownLink, { email: ownLink });
+    },
+  },
 });

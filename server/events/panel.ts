@@ -49,6 +49,12 @@ declare module './types' {
      */
     'user.updated': Before<{ ctx: HandlerContext<unknown, UserUpdate>; user: UserRow }>;
     /**
+     * `POST register`, before anything is looked up or written: the address asked for and the
+     * user whose link (`?ref=`) was followed, if any. A subscriber's error refuses the
+     * registration and is the answer (features/referrals refuses a self-referral).
+     */
+    'user.registering': Before<{ email: string; referrer: { id: number; email: string } | null }>;
+    /**
      * A member left a team or its owner removed them (committed): `serverIds` are the team's
      * shared servers, which the member may no longer reach (the panel takes their SSH keys off
      * and closes their live views itself). Errors are logged.
@@ -67,5 +73,6 @@ export const panelEvents: EventDeclarations = {
   'user.deleting': 'before',
   'user.updating': 'before',
   'user.updated': 'before',
+  'user.registering': 'before',
   'team.member-removed': 'after',
 };

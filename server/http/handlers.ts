@@ -52,10 +52,17 @@ type Filters<R extends ResourceDef> = R['ops']['list'] extends { filters: infer 
   : object;
 /** The row the hook loaded for the item routes of a resource with children. */
 type Child<R extends ResourceDef> = ChildOf<R['name']>;
-type Input<R extends ResourceDef> = Partial<Out<NonNullable<R['input']>, Record<string, unknown>>>;
-/** The op's declared body (`ops.update.body`), or the resource's `input` made optional. */
+type Input<R extends ResourceDef> = Out<NonNullable<R['input']>, Record<string, unknown>>;
+/**
+ * The body a create or update gets, as the route validates it (server/http/mount.ts): the op's
+ * declared `body`, else the resource's `input` — whole on create, any part of it on update.
+ */
 type BodyOf<R extends ResourceDef, K extends 'create' | 'update'> =
-  OpOf<R, K> extends { body: infer X extends z.ZodType } ? z.output<X> : Input<R>;
+  OpOf<R, K> extends { body: infer X extends z.ZodType }
+    ? z.output<X>
+    : K extends 'create'
+      ? Input<R>
+      : Partial<Input<R>>;
 
 /** What each declared operation of a resource needs on the server. */
 export type ResourceHandlers<R extends ResourceDef> = {

@@ -20,6 +20,7 @@ import * as roundcube from '../../features/roundcube/routes';
 import * as ssl from '../../features/ssl/routes';
 import * as supervisor from '../../features/supervisor/routes';
 import * as teams from '../../features/teams/routes';
+import * as thirdpartykeys from '../../features/thirdpartykeys/routes';
 import * as tickets from '../../features/tickets/routes';
 import * as webapps from '../../features/webapps/routes';
 import * as weblogs from '../../features/weblogs/routes';
@@ -49,6 +50,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...ssl.routes,
   ...supervisor.routes,
   ...teams.routes,
+  ...thirdpartykeys.routes,
   ...tickets.routes,
   ...webapps.routes,
   ...weblogs.routes,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReferralSummary, Withdrawal } from '../../resources/referrals';
+import type { ReferralSummary, Withdrawal } from '../../features/referrals/schemas';
 import { type TestApp, type TestUser, buildTestApp, dialect } from './helpers';
 
 /** Referrals: link, referred users, earnings, balances, withdrawals and their payment. */

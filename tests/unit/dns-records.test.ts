@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { dnsRecordBody, dnsRecordInput } from '../../resources/dns';
-import { fromCloudflare, toCloudflare } from '../../server/dns/cloudflare';
-import { fromPdns, toPdnsContent } from '../../server/dns/powerdns';
-import type { RecordData } from '../../server/dns/provider';
-import { absoluteName, relativeName } from '../../server/dns/names';
+import { dnsRecordBody, dnsRecordInput } from '../../features/dns/schemas';
+import { fromCloudflare, toCloudflare } from '../../features/dns/serverCloudflare';
+import { fromPdns, toPdnsContent } from '../../features/dns/serverPowerdns';
+import type { RecordData } from '../../features/dns/serverProvider';
+import { absoluteName, relativeName } from '../../features/dns/serverNames';
 
 const rec = (r: Partial<RecordData> & Pick<RecordData, 'type' | 'content'>): RecordData => ({
   fqdn: 'x.example.com',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { s3Region } from '../../server/integrations/verify';
+import { s3Region } from '../../features/thirdpartykeys/serverVerify';
 
 describe('s3Region', () => {
   it.each([

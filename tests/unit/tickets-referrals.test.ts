@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { withdrawBody } from '../../resources/referrals';
+import { withdrawBody } from '../../features/referrals/schemas';
 import { attachmentInput, base64Bytes } from '../../resources/tickets';
 import { contentDisposition } from '../../server/http/contentDisposition';
-import { sameMailbox } from '../../server/repositories/referrals';
+import { sameMailbox } from '../../features/referrals/mailboxes';
 
 describe('sameMailbox (self-referral)', () => {
   it.each([

@@ -1,9 +1,9 @@
 import type { users } from '../../../resources/users';
 import { hashPassword } from '../../auth/passwords';
-import { HttpError, fieldError, notFound } from '../../http/errors';
+import { emit } from '../../events/emit';
+import { fieldError, notFound } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { mails } from '../../mail/templates';
-import { sameMailbox } from '../../repositories/referrals';
 import { maskEmail, recordActivity } from '../activity';
 
 type Actions = ResourceHandlers<typeof users>['actions'];
@@ -21,12 +21,11 @@ export const signupActions: Pick<
   async register(ctx) {
     const { users, codes, mailer } = ctx.app.services;
     const referrer = ctx.query.ref ? await users.findByUuid(ctx.query.ref) : undefined;
-    // Self-referral: the referrer's own mailbox (case, +tags, Gmail dots aside) earns nothing.
-    if (referrer && sameMailbox(referrer.email, ctx.body.email)) {
-      throw new HttpError(400, 'You cannot use your own referral link', {
-        email: 'You cannot use your own referral link',
-      });
-    }
+    // The features may refuse it first (features/referrals: a self-referral).
+    await emit(ctx.app, 'user.registering', {
+      email: ctx.body.email,
+      referrer: referrer ? { id: referrer.id, email: referrer.email } : null,
+    });
     const answer = { email: ctx.body.email };
     const password_hash = await hashPassword(ctx.body.password);
     const known = await users.findByEmail(ctx.body.email);
