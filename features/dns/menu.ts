@@ -2,16 +2,12 @@ import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import HubOutlined from '@mui/icons-material/HubOutlined';
 import type { MenuDeclaration } from '../../src/shell/menuTypes';
 
+// Entries in more than one menu share their key and words.
+const dns = { key: 'dns', label: { en: 'DNS', de: 'DNS', es: 'DNS', it: 'DNS' } };
+
 /** DNS zones and third-party keys: the profile sidebar and the header shortcut. */
 export const menu: MenuDeclaration[] = [
-  {
-    menu: 'profile',
-    key: 'dns',
-    path: '/dns',
-    icon: DnsOutlined,
-    order: 20,
-    label: { en: 'DNS', de: 'DNS', es: 'DNS', it: 'DNS' },
-  },
+  { ...dns, menu: 'profile', path: '/dns', icon: DnsOutlined, order: 20 },
   {
     menu: 'profile',
     key: 'integrations',
@@ -25,12 +21,5 @@ export const menu: MenuDeclaration[] = [
       it: 'Integrazioni',
     },
   },
-  {
-    menu: 'header',
-    key: 'dns',
-    path: '/dns',
-    icon: DnsOutlined,
-    order: 10,
-    label: { en: 'DNS', de: 'DNS', es: 'DNS', it: 'DNS' },
-  },
+  { ...dns, menu: 'header', path: '/dns', icon: DnsOutlined, order: 10 },
 ];

@@ -1,24 +1,16 @@
 import CodeOutlined from '@mui/icons-material/CodeOutlined';
 import type { MenuDeclaration } from '../../src/shell/menuTypes';
 
+// Entries in more than one menu share their key and words.
+const easyPhp = {
+  key: 'easyPhp',
+  label: { en: 'EasyPHP', de: 'EasyPHP', es: 'EasyPHP', it: 'EasyPHP' },
+};
+
 /** EasyPHP: across the servers, of one server, and the admin's extension catalogue. */
 export const menu: MenuDeclaration[] = [
-  {
-    menu: 'main',
-    key: 'easyPhp',
-    path: '/easyphp',
-    icon: CodeOutlined,
-    order: 50,
-    label: { en: 'EasyPHP', de: 'EasyPHP', es: 'EasyPHP', it: 'EasyPHP' },
-  },
-  {
-    menu: 'server',
-    key: 'easyPhp',
-    path: '/easy-php',
-    icon: CodeOutlined,
-    order: 70,
-    label: { en: 'EasyPHP', de: 'EasyPHP', es: 'EasyPHP', it: 'EasyPHP' },
-  },
+  { ...easyPhp, menu: 'main', path: '/easyphp', icon: CodeOutlined, order: 50 },
+  { ...easyPhp, menu: 'server', path: '/easy-php', icon: CodeOutlined, order: 70 },
   {
     menu: 'admin',
     key: 'phpManagement',

@@ -1,32 +1,25 @@
 import HttpsOutlined from '@mui/icons-material/HttpsOutlined';
 import type { MenuDeclaration } from '../../src/shell/menuTypes';
 
+// Entries in more than one menu share their key and words.
+const sslCertificates = {
+  key: 'sslCertificates',
+  label: {
+    en: 'SSL Certificates',
+    de: 'SSL-Zertifikate',
+    es: 'Certificados SSL',
+    it: 'Certificati SSL',
+  },
+};
+
 /** The certificates of a web app. */
 export const menu: MenuDeclaration[] = [
+  { ...sslCertificates, menu: 'webApp', path: '/ssl-certificates', icon: HttpsOutlined, order: 70 },
   {
-    menu: 'webApp',
-    key: 'sslCertificates',
-    path: '/ssl-certificates',
-    icon: HttpsOutlined,
-    order: 70,
-    label: {
-      en: 'SSL Certificates',
-      de: 'SSL-Zertifikate',
-      es: 'Certificados SSL',
-      it: 'Certificati SSL',
-    },
-  },
-  {
+    ...sslCertificates,
     menu: 'appMini',
-    key: 'sslCertificates',
     path: '/ssl-certificates',
     icon: HttpsOutlined,
     order: 60,
-    label: {
-      en: 'SSL Certificates',
-      de: 'SSL-Zertifikate',
-      es: 'Certificados SSL',
-      it: 'Certificati SSL',
-    },
   },
 ];

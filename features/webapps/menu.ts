@@ -7,64 +7,50 @@ import SubdirectoryArrowRight from '@mui/icons-material/SubdirectoryArrowRight';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import type { MenuDeclaration } from '../../src/shell/menuTypes';
 
+// Entries in more than one menu share their key and words.
+const webApplications = {
+  key: 'webApplications',
+  label: { en: 'Web Apps', de: 'Web-Apps', es: 'Aplicaciones web', it: 'App web' },
+};
+const accountSummary = {
+  key: 'accountSummary',
+  label: {
+    en: 'App Summary',
+    de: 'App-Übersicht',
+    es: 'Resumen de la aplicación',
+    it: 'Riepilogo app',
+  },
+};
+const domains = {
+  key: 'domains',
+  label: { en: 'Domains', de: 'Domains', es: 'Dominios', it: 'Domini' },
+};
+const subDomains = {
+  key: 'subDomains',
+  label: { en: 'Subdomains', de: 'Subdomains', es: 'Subdominios', it: 'Sottodomini' },
+};
+const appSettings = {
+  key: 'appSettings',
+  label: { en: 'Settings', de: 'Einstellungen', es: 'Ajustes', it: 'Impostazioni' },
+};
+
 /**
  * The web apps: the lists (main and server sidebars), and an app's own pages with the way back
  * to the server's apps.
  */
 export const menu: MenuDeclaration[] = [
+  { ...webApplications, menu: 'main', path: '/web-applications', icon: AppsOutlined, order: 70 },
+  { ...webApplications, menu: 'server', path: '/web-applications', icon: AppsOutlined, order: 40 },
   {
-    menu: 'main',
-    key: 'webApplications',
-    path: '/web-applications',
-    icon: AppsOutlined,
-    order: 70,
-    label: { en: 'Web Apps', de: 'Web-Apps', es: 'Aplicaciones web', it: 'App web' },
-  },
-  {
-    menu: 'server',
-    key: 'webApplications',
-    path: '/web-applications',
-    icon: AppsOutlined,
-    order: 40,
-    label: { en: 'Web Apps', de: 'Web-Apps', es: 'Aplicaciones web', it: 'App web' },
-  },
-  {
+    ...accountSummary,
     menu: 'webApp',
-    key: 'accountSummary',
     path: '/account-summary',
     icon: SummarizeOutlined,
     order: 10,
-    label: {
-      en: 'App Summary',
-      de: 'App-Übersicht',
-      es: 'Resumen de la aplicación',
-      it: 'Riepilogo app',
-    },
   },
-  {
-    menu: 'webApp',
-    key: 'domains',
-    path: '/domains',
-    icon: PublicOutlined,
-    order: 60,
-    label: { en: 'Domains', de: 'Domains', es: 'Dominios', it: 'Domini' },
-  },
-  {
-    menu: 'webApp',
-    key: 'subDomains',
-    path: '/sub-domains',
-    icon: SubdirectoryArrowRight,
-    order: 90,
-    label: { en: 'Subdomains', de: 'Subdomains', es: 'Subdominios', it: 'Sottodomini' },
-  },
-  {
-    menu: 'webApp',
-    key: 'appSettings',
-    path: '/app-settings',
-    icon: SettingsOutlined,
-    order: 100,
-    label: { en: 'Settings', de: 'Einstellungen', es: 'Ajustes', it: 'Impostazioni' },
-  },
+  { ...domains, menu: 'webApp', path: '/domains', icon: PublicOutlined, order: 60 },
+  { ...subDomains, menu: 'webApp', path: '/sub-domains', icon: SubdirectoryArrowRight, order: 90 },
+  { ...appSettings, menu: 'webApp', path: '/app-settings', icon: SettingsOutlined, order: 100 },
   {
     menu: 'webApp',
     key: 'cacheControl',
@@ -94,41 +80,14 @@ export const menu: MenuDeclaration[] = [
     },
   },
   {
+    ...accountSummary,
     menu: 'appMini',
-    key: 'accountSummary',
     path: '/account-summary',
     icon: ArrowBack,
     order: 10,
     back: true,
-    label: {
-      en: 'App Summary',
-      de: 'App-Übersicht',
-      es: 'Resumen de la aplicación',
-      it: 'Riepilogo app',
-    },
   },
-  {
-    menu: 'appMini',
-    key: 'domains',
-    path: '/domains',
-    icon: PublicOutlined,
-    order: 50,
-    label: { en: 'Domains', de: 'Domains', es: 'Dominios', it: 'Domini' },
-  },
-  {
-    menu: 'appMini',
-    key: 'subDomains',
-    path: '/sub-domains',
-    icon: SubdirectoryArrowRight,
-    order: 70,
-    label: { en: 'Subdomains', de: 'Subdomains', es: 'Subdominios', it: 'Sottodomini' },
-  },
-  {
-    menu: 'appMini',
-    key: 'appSettings',
-    path: '/app-settings',
-    icon: SettingsOutlined,
-    order: 90,
-    label: { en: 'Settings', de: 'Einstellungen', es: 'Ajustes', it: 'Impostazioni' },
-  },
+  { ...domains, menu: 'appMini', path: '/domains', icon: PublicOutlined, order: 50 },
+  { ...subDomains, menu: 'appMini', path: '/sub-domains', icon: SubdirectoryArrowRight, order: 70 },
+  { ...appSettings, menu: 'appMini', path: '/app-settings', icon: SettingsOutlined, order: 90 },
 ];
