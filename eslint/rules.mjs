@@ -14,16 +14,20 @@ import {
   resolveImport,
 } from './importGraph.mjs';
 
+/** A feature's .ts files that only the browser loads: its pages and its menu entries. */
+const BROWSER_FILES = ['routes', 'menu'];
+
 /**
  * The layer of a file: its top-level folder, or inside a feature folder (features/<name>/) the
- * program its name says: `server*.ts` the panel, `agent*.ts` the agent, `*.tsx` and `routes.ts`
- * the browser, anything else (resource.ts and pure helpers) what all three load, as resources/.
+ * program its name says: `server*.ts` the panel, `agent*.ts` the agent, `*.tsx`, `routes.ts` and
+ * `menu.ts` the browser, anything else (resource.ts and pure helpers) what all three load, as
+ * resources/.
  */
 function topOf(file) {
   const parts = path.relative(ROOT, file).split(path.sep);
   if (parts[0] !== 'features' || parts.length < 3) return parts[0];
   const name = parts.at(-1).replace(/\.(ts|tsx|mjs|js)$/, '');
-  if (/\.tsx$/.test(file) || name === 'routes' || parts.length > 3) return 'src';
+  if (/\.tsx$/.test(file) || BROWSER_FILES.includes(name) || parts.length > 3) return 'src';
   if (name.startsWith('server')) return 'server';
   if (name.startsWith('agent')) return 'agent';
   return 'resources';

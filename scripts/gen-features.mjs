@@ -2,7 +2,7 @@
 // that adding a feature edits no hand-written shared file: `npm run features` after adding or
 // removing a folder (a unit test fails while a list is stale). Each program loads only its
 // own part of a feature: resource.ts (everyone), server.ts (the panel), agent.ts (the agent),
-// routes.ts and slots.tsx (the browser).
+// routes.ts, menu.ts and slots.tsx (the browser).
 import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -62,6 +62,12 @@ export const outputs = () => [
     file: 'routes',
     build: (ids) =>
       `import type { RouteDef } from './types';\n\n/** The pages of every feature. */\nexport const featureRoutes: readonly RouteDef[] = [${ids.map((i) => `...${i}.routes`).join(', ')}];\n`,
+  }),
+  list({
+    out: 'src/routes/menus.gen.ts',
+    file: 'menu',
+    build: (ids, _exportName, _from, names) =>
+      `import type { MenuDeclaration } from '../shell/menuTypes';\n\n/** The menu entries every feature declares (features/<name>/menu.ts), by folder. */\nexport const featureMenus: readonly { feature: string; menu: readonly MenuDeclaration[] }[] = [${ids.map((i, n) => `{ feature: '${names[n]}', menu: ${i}.menu }`).join(', ')}];\n`,
   }),
   list({
     out: 'src/routes/slots.gen.ts',

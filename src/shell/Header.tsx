@@ -18,10 +18,11 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { AccountMenu } from './AccountMenu';
 import { ActingBanner } from './ActingBanner';
-import { MENU_ICONS } from './icons';
+import { iconOf } from './icons';
 import { LanguageMenu } from './LanguageMenu';
 import { UPGRADE_PATH, hasPage, shownShortcuts } from './buildMenu';
-import type { MenuEntry } from './menus';
+import { useMenuLabel } from './menuLabel';
+import type { MenuEntry } from './menuTypes';
 import { MessagesPanel } from './MessagesPanel';
 import { USER_HOME } from '../routes/guard';
 import { showsUpgrade } from './plan';
@@ -42,6 +43,7 @@ interface HeaderProps {
 
 function Shortcuts({ entries }: { entries: readonly MenuEntry[] }) {
   const translate = useTranslate();
+  const labelOf = useMenuLabel();
   return (
     <Box
       component="nav"
@@ -49,8 +51,8 @@ function Shortcuts({ entries }: { entries: readonly MenuEntry[] }) {
       sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.25 }}
     >
       {entries.map((entry) => {
-        const Icon = MENU_ICONS[entry.icon];
-        const label = translate(entry.label);
+        const Icon = iconOf(entry.icon);
+        const label = labelOf(entry.label);
         return (
           <Tooltip key={entry.key} title={label}>
             <Button
@@ -91,6 +93,7 @@ function ShortcutsOverflow({
   upgrade: boolean;
 }) {
   const translate = useTranslate();
+  const labelOf = useMenuLabel();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   if (entries.length === 0 && !upgrade) return null;
@@ -116,13 +119,13 @@ function ShortcutsOverflow({
         slotProps={{ paper: { sx: { minWidth: 220, mt: 1 } }, list: { 'aria-label': label } }}
       >
         {entries.map((entry) => {
-          const Icon = MENU_ICONS[entry.icon];
+          const Icon = iconOf(entry.icon);
           return (
             <MenuItem key={entry.key} component={Link} to={entry.path} onClick={close}>
               <ListItemIcon>
                 <Icon fontSize="small" />
               </ListItemIcon>
-              {translate(entry.label)}
+              {labelOf(entry.label)}
             </MenuItem>
           );
         })}

@@ -15,7 +15,8 @@ import { useTranslate } from 'ra-core';
 import { Link, NavLink } from 'react-router-dom';
 import { SIDEBAR_BG, SIDEBAR_COLLAPSED_WIDTH, SIDEBAR_WIDTH } from '../theme';
 import { BrandMark } from './BrandMark';
-import { MENU_ICONS } from './icons';
+import { iconOf } from './icons';
+import { useMenuLabel } from './menuLabel';
 import type { MenuItem } from './buildMenu';
 
 interface SidebarProps {
@@ -37,9 +38,9 @@ function MenuLink({
   collapsed: boolean;
   onNavigate?: () => void;
 }) {
-  const translate = useTranslate();
-  const Icon = MENU_ICONS[item.icon];
-  const label = translate(item.label, { _: item.label });
+  const labelOf = useMenuLabel();
+  const Icon = iconOf(item.icon);
+  const label = labelOf(item.label);
   const button = (
     <ListItemButton
       component={NavLink}

@@ -1,6 +1,7 @@
 import { type AccessOf, canOpen } from '../routes/access';
 import { routeAccessOf } from '../routes/match';
-import { HEADER_SHORTCUTS, type IconName, MENUS, type MenuEntry, type MenuName } from './menus';
+import { HEADER_SHORTCUTS, MENUS } from './menus';
+import type { MenuEntry, MenuIcon, MenuLabel, MenuName } from './menuTypes';
 
 /*
  * Turns the menu data (menus.ts) into what a sidebar shows: ids appended, and only the entries
@@ -11,9 +12,10 @@ import { HEADER_SHORTCUTS, type IconName, MENUS, type MenuEntry, type MenuName }
 /** One link of a rendered menu. */
 export interface MenuItem {
   key: string;
-  label: string;
+  /** An i18n key (the shell's entries) or the words of a feature's entry (menuLabel.ts). */
+  label: MenuLabel;
   to: string;
-  icon: IconName;
+  icon: MenuIcon;
   back: boolean;
 }
 
@@ -54,23 +56,25 @@ function withIds(name: MenuName, entry: MenuEntry, ctx: MenuContext): string | n
   if (entry.global) return path;
   if (name === 'server') return ctx.serverId ? `${path}/${ctx.serverId}` : null;
   if (name === 'webApp' || name === 'appMini') {
-    // The list of accounts belongs to the server, not to one app.
-    if (path === '/web-applications') return ctx.serverId ? `${path}/${ctx.serverId}` : null;
+    // A server's page (the list of its apps) takes the server id only.
+    if (entry.serverPage) return ctx.serverId ? `${path}/${ctx.serverId}` : null;
     return ctx.serverId && ctx.webAppId ? `${path}/${ctx.serverId}/${ctx.webAppId}` : null;
   }
   return path;
 }
 
-/** WordPress apps: the manager takes the account summary's place (spec section 2). */
-function forAppKind(entry: MenuEntry, ctx: MenuContext): MenuEntry {
-  if (!ctx.isWordPress || entry.path !== '/account-summary') return entry;
-  return {
-    ...entry,
-    key: 'wordpressManager',
-    label: 'shell.menu.wordpressManager',
-    path: '/wordpress-manager',
-    icon: entry.back ? 'back' : 'wordpress',
-  };
+/**
+ * The entries for this kind of app: an entry `onlyFor` a kind (the WordPress manager) shows for
+ * those apps only, in place of the entry it `replaces` (the app summary; spec section 2).
+ */
+function forAppKind(entries: readonly MenuEntry[], ctx: MenuContext): MenuEntry[] {
+  const kind = ctx.isWordPress ? 'wordpress' : undefined;
+  const replaced = new Set(
+    entries.filter((entry) => entry.onlyFor && entry.onlyFor === kind).map((e) => e.replaces),
+  );
+  return entries.filter(
+    (entry) => (!entry.onlyFor || entry.onlyFor === kind) && !replaced.has(entry.key),
+  );
 }
 
 /**
@@ -83,16 +87,15 @@ export function buildMenu(
   accessOf: AccessOf = routeAccessOf,
 ): MenuItem[] {
   const items: MenuItem[] = [];
-  for (const entry of [...MENUS[name]].sort((a, b) => a.order - b.order)) {
-    const shown = forAppKind(entry, ctx);
-    const to = withIds(name, shown, ctx);
+  for (const entry of forAppKind(MENUS[name], ctx)) {
+    const to = withIds(name, entry, ctx);
     if (to === null || !hasPage(to, ctx, accessOf)) continue;
     items.push({
-      key: shown.key,
-      label: shown.label,
+      key: entry.key,
+      label: entry.label,
       to,
-      icon: shown.icon,
-      back: shown.back === true,
+      icon: entry.icon,
+      back: entry.back === true,
     });
   }
   return items;

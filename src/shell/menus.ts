@@ -1,212 +1,122 @@
-/**
- * Every menu the shell shows (spec section 2, "Menus reached from the shell"), as data. Paths
- * are the spec's; server and web-app menus get `/{serverId}` or `/{serverId}/{webAppId}`
- * appended. Labels are i18n keys (src/i18n), icons are names resolved by src/shell/icons.tsx
- * so this file stays free of React and loads in unit tests. Who sees an entry is not said here:
- * an entry shows when its page exists and `canAccess` (src/routes/access.ts) lets the user
- * open it, the same rule the navigation guard applies.
+import { featureMenus } from '../routes/menus.gen';
+import type { IconName, MenuEntry, MenuName, MenuPlace } from './menuTypes';
+
+/*
+ * Every menu the shell shows (spec section 2, "Menus reached from the shell"): the shell's own
+ * entries below, and each feature's from its `features/<name>/menu.ts` (gathered by
+ * `npm run features` into src/routes/menus.gen.ts), merged by their `order`. Paths are the
+ * spec's; server and web-app menus get `/{serverId}` or `/{serverId}/{webAppId}` appended.
+ * The shell's labels are i18n keys (src/i18n) and its icons names (src/shell/icons.tsx); a
+ * feature carries its words in all four languages and its own icon. Entries of pages no feature
+ * has yet (mail, backups, billing) stay listed here: who sees an entry is not said here, an
+ * entry shows when its page exists and `canAccess` (src/routes/access.ts) lets the user open
+ * it, the same rule the navigation guard applies.
  */
-export type MenuName =
-  | 'main'
-  | 'server'
-  | 'webApp'
-  | 'appMini'
-  | 'email'
-  | 'emailMini'
-  | 'mailbox'
-  | 'profile'
-  | 'admin';
-
-export type IconName =
-  | 'dashboard'
-  | 'activity'
-  | 'cron'
-  | 'database'
-  | 'php'
-  | 'key'
-  | 'apps'
-  | 'security'
-  | 'services'
-  | 'hostname'
-  | 'users'
-  | 'stats'
-  | 'supervisor'
-  | 'summary'
-  | 'wordpress'
-  | 'git'
-  | 'folder'
-  | 'ftp'
-  | 'email'
-  | 'domain'
-  | 'ssl'
-  | 'dbUsers'
-  | 'subdomain'
-  | 'settings'
-  | 'log'
-  | 'cache'
-  | 'autoresponder'
-  | 'forward'
-  | 'disk'
-  | 'inbox'
-  | 'compose'
-  | 'drafts'
-  | 'sent'
-  | 'spam'
-  | 'trash'
-  | 'archive'
-  | 'dns'
-  | 'integration'
-  | 'profile'
-  | 'referral'
-  | 'login'
-  | 'subscription'
-  | 'support'
-  | 'servers'
-  | 'package'
-  | 'coupon'
-  | 'api'
-  | 'script'
-  | 'plans'
-  | 'mail'
-  | 'backup'
-  | 'team'
-  | 'back'
-  | 'link';
-
-export interface MenuEntry {
-  key: string;
-  /** i18n key; resource entries carry their plain label instead. */
-  label: string;
-  path: string;
-  icon: IconName;
-  order: number;
-  /** A way back up (shown apart from the other entries). */
-  back?: boolean;
-  /** A panel-wide page: no server or web-app id is appended (the server sidebar's way back). */
-  global?: boolean;
-}
+export type {
+  IconName,
+  Labels,
+  MenuDeclaration,
+  MenuEntry,
+  MenuIcon,
+  MenuLabel,
+  MenuName,
+  MenuPlace,
+} from './menuTypes';
 
 /** The partner cloud provider whose plans the admin area manages (cpu types vhp-amd, vc2...). */
 export const PARTNER_PROVIDER = 'vultr';
 
-const entries = (list: readonly Omit<MenuEntry, 'order'>[]): MenuEntry[] =>
-  list.map((entry, index) => ({ ...entry, order: (index + 1) * 10 }));
+const m = (
+  key: string,
+  path: string,
+  icon: IconName,
+  order: number,
+  extra: Partial<MenuEntry> = {},
+): MenuEntry => ({ key, label: `shell.menu.${key}`, path, icon, order, ...extra });
 
-const m = (key: string, path: string, icon: IconName, extra: Partial<MenuEntry> = {}) => ({
-  key,
-  label: `shell.menu.${key}`,
-  path,
-  icon,
-  ...extra,
-});
+/** The shell's entries: its own pages (src/pages) and the spec's pages no feature has yet. */
+const SHELL: Record<MenuPlace, readonly MenuEntry[]> = {
+  main: [
+    m('dashboard', '/dashboard', 'dashboard', 10),
+    m('activityLogs', '/activity-logs', 'activity', 20),
+    m('sshKeys', '/ssh-keys', 'key', 60),
+  ],
+  server: [
+    // Not in the spec's list: the server's home and the way back to all servers (issue 8).
+    m('allServers', '/dashboard', 'back', 10, { back: true, global: true }),
+    m('serverSummary', '/server-summary', 'summary', 20),
+    m('activityLogs', '/activity-logs', 'activity', 30),
+    m('sshKeys', '/ssh-keys', 'key', 80),
+    m('services', '/services', 'services', 100),
+    m('hostname', '/hostname', 'hostname', 110),
+    m('systemUsers', '/system-users', 'users', 120),
+    m('serverStats', '/server-stats', 'stats', 130),
+  ],
+  webApp: [m('emails', '/emails', 'email', 50)],
+  appMini: [],
+  email: [
+    m('emailAccounts', '/email-accounts', 'email', 10),
+    m('autoresponders', '/autoresponders', 'autoresponder', 20),
+    m('forwarders', '/forwarders', 'forward', 30),
+    m('emailDiskUsage', '/email-disk-usage', 'disk', 40),
+  ],
+  emailMini: [
+    m('checkMail', '/check-mail', 'inbox', 10),
+    m('autoresponders', '/autoresponders', 'autoresponder', 20),
+    m('forwarders', '/forwarders', 'forward', 30),
+    m('emailDiskUsage', '/email-disk-usage', 'disk', 40),
+    m('emailAccounts', '/email-accounts', 'back', 50, { back: true }),
+  ],
+  mailbox: [
+    m('inbox', '/check-mail', 'inbox', 10),
+    m('compose', '/compose-mail', 'compose', 20),
+    m('drafts', '/drafts', 'drafts', 30),
+    m('sent', '/sent-mail', 'sent', 40),
+    m('spam', '/spam', 'spam', 50),
+    m('trash', '/trash', 'trash', 60),
+    m('archive', '/archive', 'archive', 70),
+  ],
+  profile: [
+    m('dashboard', '/dashboard', 'dashboard', 10),
+    m('myProfile', '/my-profile', 'profile', 40),
+    m('loginActivity', '/login-activity', 'login', 60),
+    m('subscription', '/subscription', 'subscription', 70),
+    m('accountActivity', '/account-activity-log', 'activity', 80),
+  ],
+  admin: [
+    m('adminDashboard', '/admin/dashboard', 'dashboard', 10),
+    m('users', '/admin/users', 'users', 20),
+    m('servers', '/admin/servers', 'servers', 30),
+    m('packages', '/admin/packages', 'package', 40),
+    m('coupons', '/admin/coupons', 'coupon', 50),
+    m('api', '/admin/api', 'api', 60),
+    m('commonScript', '/admin/911', 'script', 100),
+    m('outbox', '/admin/outbox', 'mail', 110),
+    m('providerPlans', `/admin/${PARTNER_PROVIDER}-plans`, 'plans', 120),
+  ],
+  // Header shortcuts (spec section 2).
+  header: [m('backup', '/backup', 'backup', 20), m('myProfile', '/my-profile', 'profile', 50)],
+};
+
+/** The shell's entries and every feature's for one place, in their order. */
+function merged(place: MenuPlace): MenuEntry[] {
+  const fromFeatures = featureMenus.flatMap((feature) =>
+    feature.menu.filter((entry) => entry.menu === place),
+  );
+  return [...SHELL[place], ...fromFeatures].sort((a, b) => a.order - b.order);
+}
 
 export const MENUS: Record<MenuName, readonly MenuEntry[]> = {
-  main: entries([
-    m('dashboard', '/dashboard', 'dashboard'),
-    m('activityLogs', '/activity-logs', 'activity'),
-    m('cronJobs', '/cron-job', 'cron'),
-    m('databases', '/database-list', 'database'),
-    m('easyPhp', '/easyphp', 'php'),
-    m('sshKeys', '/ssh-keys', 'key'),
-    m('webApplications', '/web-applications', 'apps'),
-  ]),
-  server: entries([
-    // Not in the spec's list: the server's home and the way back to all servers (issue 8).
-    m('allServers', '/dashboard', 'back', { back: true, global: true }),
-    m('serverSummary', '/server-summary', 'summary'),
-    m('activityLogs', '/activity-logs', 'activity'),
-    m('webApplications', '/web-applications', 'apps'),
-    m('databases', '/database-list', 'database'),
-    m('cronJobs', '/cron-jobs', 'cron'),
-    m('easyPhp', '/easy-php', 'php'),
-    m('sshKeys', '/ssh-keys', 'key'),
-    m('security', '/security', 'security'),
-    m('services', '/services', 'services'),
-    m('hostname', '/hostname', 'hostname'),
-    m('systemUsers', '/system-users', 'users'),
-    m('serverStats', '/server-stats', 'stats'),
-    m('supervisorJobs', '/supervisor-jobs', 'supervisor'),
-  ]),
-  webApp: entries([
-    m('accountSummary', '/account-summary', 'summary'),
-    m('git', '/git', 'git'),
-    m('fileManager', '/file-manager', 'folder'),
-    m('ftpAccounts', '/ftp-accounts', 'ftp'),
-    m('emails', '/emails', 'email'),
-    m('domains', '/domains', 'domain'),
-    m('sslCertificates', '/ssl-certificates', 'ssl'),
-    m('appDatabases', '/app-database-list', 'database'),
-    m('subDomains', '/sub-domains', 'subdomain'),
-    m('appSettings', '/app-settings', 'settings'),
-    m('webServerLog', '/web-server-log', 'log'),
-    m('cacheControl', '/cache-control', 'cache'),
-    m('allAccounts', '/web-applications', 'back', { back: true }),
-  ]),
-  appMini: entries([
-    m('accountSummary', '/account-summary', 'back', { back: true }),
-    m('git', '/git', 'git'),
-    m('fileManager', '/file-manager', 'folder'),
-    m('ftpAccounts', '/ftp-accounts', 'ftp'),
-    m('domains', '/domains', 'domain'),
-    m('sslCertificates', '/ssl-certificates', 'ssl'),
-    m('subDomains', '/sub-domains', 'subdomain'),
-    m('webServerLog', '/web-server-log', 'log'),
-    m('appSettings', '/app-settings', 'settings'),
-  ]),
-  email: entries([
-    m('emailAccounts', '/email-accounts', 'email'),
-    m('autoresponders', '/autoresponders', 'autoresponder'),
-    m('forwarders', '/forwarders', 'forward'),
-    m('emailDiskUsage', '/email-disk-usage', 'disk'),
-  ]),
-  emailMini: entries([
-    m('checkMail', '/check-mail', 'inbox'),
-    m('autoresponders', '/autoresponders', 'autoresponder'),
-    m('forwarders', '/forwarders', 'forward'),
-    m('emailDiskUsage', '/email-disk-usage', 'disk'),
-    m('emailAccounts', '/email-accounts', 'back', { back: true }),
-  ]),
-  mailbox: entries([
-    m('inbox', '/check-mail', 'inbox'),
-    m('compose', '/compose-mail', 'compose'),
-    m('drafts', '/drafts', 'drafts'),
-    m('sent', '/sent-mail', 'sent'),
-    m('spam', '/spam', 'spam'),
-    m('trash', '/trash', 'trash'),
-    m('archive', '/archive', 'archive'),
-  ]),
-  profile: entries([
-    m('dashboard', '/dashboard', 'dashboard'),
-    m('dns', '/dns', 'dns'),
-    m('integrations', '/3rd-party-integration', 'integration'),
-    m('myProfile', '/my-profile', 'profile'),
-    m('referAFriend', '/refer-a-friend', 'referral'),
-    m('loginActivity', '/login-activity', 'login'),
-    m('subscription', '/subscription', 'subscription'),
-    m('accountActivity', '/account-activity-log', 'activity'),
-    m('support', '/ticket-list', 'support'),
-  ]),
-  admin: entries([
-    m('adminDashboard', '/admin/dashboard', 'dashboard'),
-    m('users', '/admin/users', 'users'),
-    m('servers', '/admin/servers', 'servers'),
-    m('packages', '/admin/packages', 'package'),
-    m('coupons', '/admin/coupons', 'coupon'),
-    m('api', '/admin/api', 'api'),
-    m('phpManagement', '/admin/php-management', 'php'),
-    m('appReleases', '/admin/app-releases', 'apps'),
-    m('referrals', '/admin/referrals', 'referral'),
-    m('commonScript', '/admin/911', 'script'),
-    m('outbox', '/admin/outbox', 'mail'),
-    m('providerPlans', `/admin/${PARTNER_PROVIDER}-plans`, 'plans'),
-  ]),
+  main: merged('main'),
+  server: merged('server'),
+  webApp: merged('webApp'),
+  appMini: merged('appMini'),
+  email: merged('email'),
+  emailMini: merged('emailMini'),
+  mailbox: merged('mailbox'),
+  profile: merged('profile'),
+  admin: merged('admin'),
 };
 
 /** Header shortcuts (spec section 2). */
-export const HEADER_SHORTCUTS: readonly MenuEntry[] = entries([
-  m('dns', '/dns', 'dns'),
-  m('backup', '/backup', 'backup'),
-  m('team', '/team', 'team'),
-  m('support', '/ticket-list', 'support'),
-  m('myProfile', '/my-profile', 'profile'),
-]);
+export const HEADER_SHORTCUTS: readonly MenuEntry[] = merged('header');

@@ -62,6 +62,8 @@ test('the language selector switches the shell’s strings and keeps the choice'
   ]);
   await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await expect(sidebar.getByRole('link', { name: 'Anmeldeaktivität' })).toBeVisible();
+  // An entry a feature declares (features/referrals/menu.ts) carries its own German words.
+  await expect(sidebar.getByRole('link', { name: 'Freunde werben' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Mein Profil' }).first()).toBeVisible();
   await page.screenshot({ path: `${SHOTS}/profile-german.png` });
 
@@ -70,6 +72,7 @@ test('the language selector switches the shell’s strings and keeps the choice'
   await page.getByRole('button', { name: /^Sprache/ }).click();
   await page.getByRole('menuitem', { name: 'Italiano' }).click();
   await expect(sidebar.getByRole('link', { name: 'Attività di accesso' })).toBeVisible();
+  await expect(sidebar.getByRole('link', { name: 'Invita un amico' })).toBeVisible();
   // The language is the device's choice: it outlives the sign-in.
   await page.getByRole('button', { name: 'Menu account' }).click();
   await page.getByRole('menuitem', { name: 'Esci' }).click();

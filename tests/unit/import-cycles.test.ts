@@ -59,6 +59,11 @@ describe('stackdeck/layers', () => {
       { code: "import { ops } from './resource';", filename: at('features/x/server.ts') },
       { code: "import { r } from './resource';", filename: at('features/x/Page.tsx') },
       { code: "import { a } from '../../server/feature';", filename: at('features/x/server.ts') },
+      // A feature's menu entries are the browser's: they name the shell's types.
+      {
+        code: "import { m } from '../../src/shell/menuTypes';",
+        filename: at('features/x/menu.ts'),
+      },
     ],
     invalid: [
       { code: "import { a } from '../server/app';", filename: at('resources/x.ts') },
@@ -73,6 +78,7 @@ describe('stackdeck/layers', () => {
       { code: "import { a } from './server';", filename: at('features/x/resource.ts') },
       { code: "import { a } from './agent';", filename: at('features/x/server.ts') },
       { code: "import { a } from './server';", filename: at('features/x/Page.tsx') },
+      { code: "import { a } from './server';", filename: at('features/x/menu.ts') },
       { code: "import { a } from '../../agent/lib/exec';", filename: at('features/x/schedule.ts') },
     ].map((c) => ({ ...c, errors: 1 })),
   });

@@ -41,8 +41,8 @@ describe('shell translations', () => {
     await i18nProvider.changeLocale('de');
     expect(i18nProvider.translate('shell.header.logout')).toBe('Abmelden');
     expect(i18nProvider.translate('ra.action.close')).toBe('Schließen');
-    // Not translated in German: the English text, not the key.
-    expect(i18nProvider.translate('shell.menu.easyPhp')).toBe('EasyPHP');
+    // Not translated in German (the brand): the English text, not the key.
+    expect(i18nProvider.translate('shell.brand')).toBe('Stackdeck');
     expect(i18nProvider.translate('ra.navigation.skip_nav')).toBe('Skip to content');
     await i18nProvider.changeLocale('en');
     expect(i18nProvider.translate('shell.header.logout')).toBe('Log out');

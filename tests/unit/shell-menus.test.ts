@@ -1,8 +1,17 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { menu as cronMenu } from '../../features/cron/menu';
+import { LOCALES, type LocaleCode } from '../../src/i18n';
+import { de } from '../../src/i18n/de';
+import { en } from '../../src/i18n/en';
+import { es } from '../../src/i18n/es';
+import { it as italian } from '../../src/i18n/it';
+import type { MessageTree } from '../../src/i18n/merge';
 import type { AccessOf } from '../../src/routes/access';
+import { featureMenus } from '../../src/routes/menus.gen';
 import { type MenuContext, buildMenu } from '../../src/shell/buildMenu';
 import { HEADER_SHORTCUTS, MENUS } from '../../src/shell/menus';
-import { en } from '../../src/i18n/en';
 
 const ADMIN: MenuContext = { isAdmin: true, isStaff: false };
 const STAFF: MenuContext = { isAdmin: false, isStaff: true };
@@ -142,10 +151,61 @@ describe('menus of spec section 2', () => {
     ]);
   });
 
-  it('has an English label for every entry', () => {
-    const labels = en.shell.menu as Record<string, string>;
+  it('has a label in all four languages for every entry', () => {
+    const trees: Record<LocaleCode, MessageTree> = { en, de, es, it: italian };
+    const at = (tree: MessageTree, key: string) =>
+      key
+        .split('.')
+        .reduce<MessageTree | string | undefined>(
+          (node, part) => (typeof node === 'object' ? node[part] : undefined),
+          tree,
+        );
     for (const entry of [...Object.values(MENUS).flat(), ...HEADER_SHORTCUTS]) {
-      expect(labels[entry.label.replace('shell.menu.', '')], entry.label).toBeTypeOf('string');
+      for (const { locale } of LOCALES) {
+        const { label } = entry;
+        const words = typeof label === 'string' ? at(trees[locale], label) : label[locale];
+        expect(words, `${entry.key} (${locale})`).toBeTypeOf('string');
+        expect(String(words).trim(), `${entry.key} (${locale})`).not.toBe('');
+      }
+    }
+  });
+
+  it('keeps one entry per key and per place in each menu', () => {
+    for (const [name, entries] of Object.entries({ ...MENUS, header: HEADER_SHORTCUTS })) {
+      // The WordPress manager shares its place with the summary it replaces.
+      const plain = entries.filter((entry) => !entry.onlyFor);
+      expect(new Set(plain.map((e) => e.key)).size, name).toBe(plain.length);
+      expect(new Set(plain.map((e) => e.order)).size, name).toBe(plain.length);
+    }
+  });
+});
+
+describe('menu entries declared by the feature folders', () => {
+  const ROOT = path.resolve(import.meta.dirname, '../..');
+
+  it('gathers every features/<name>/menu.ts, and only those', () => {
+    const folders = readdirSync(path.join(ROOT, 'features')).filter((name) =>
+      existsSync(path.join(ROOT, 'features', name, 'menu.ts')),
+    );
+    expect(featureMenus.map((feature) => feature.feature).sort()).toEqual(folders.sort());
+  });
+
+  it("shows cron's entries, words and icon from its folder alone", () => {
+    expect(featureMenus.find((feature) => feature.feature === 'cron')?.menu).toBe(cronMenu);
+    const main = menu('main', USER).find((item) => item.to === '/cron-job');
+    expect(main?.label).toEqual({
+      en: 'Cron Jobs',
+      de: 'Cronjobs',
+      es: expect.any(String),
+      it: expect.any(String),
+    });
+    expect(main?.icon).toBe(cronMenu[0]?.icon);
+    expect(menu('server', { ...USER, serverId: '7' }).map((item) => item.to)).toContain(
+      '/cron-jobs/7',
+    );
+    // Neither the shell's menus nor its icons or i18n name it.
+    for (const file of ['src/shell/menus.ts', 'src/shell/icons.tsx', 'src/i18n/en.ts']) {
+      expect(readFileSync(path.join(ROOT, file), 'utf8'), file).not.toMatch(/cron/i);
     }
   });
 });
