@@ -36,12 +36,14 @@ describe('page slots', () => {
     expect(renderToStaticMarkup(<Slot id="app.actions" props={props} />)).toBe('');
   });
 
-  it("the panel's pages get the features' fills: clone, installers, phpMyAdmin, fail2ban, EasyPHP", () => {
+  it("the panel's pages get the features' fills: clone, installers, phpMyAdmin, fail2ban, EasyPHP, the account's security", () => {
     const filled = featureSlots.flatMap((fill) => Object.keys(fill)).sort();
     expect(filled).toEqual([
       'app.actions',
       'app.php-versions',
       'dbuser.actions',
+      'login-activity.before',
+      'profile.cards',
       'server.apps.actions',
       'server.security',
     ]);
