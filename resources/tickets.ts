@@ -144,6 +144,9 @@ export type TicketThread = z.infer<typeof ticketThreadSchema>;
 export const tickets = defineResource({
   name: 'tickets',
   label: 'Support tickets',
+  // A ticket is its user's: the request hook loads `{id}` through `{uid}` (an admin's: any).
+  parent: 'account',
+  params: { id: 'id' },
   schema: ticketSchema,
   input: newTicketBody,
   paths: { list: 'supportcs/tickets/users/{uid}', one: 'supportcs/ticket/{id}/users/{uid}' },
@@ -194,15 +197,31 @@ export const tickets = defineResource({
       body: ticketStatusBody,
       response: ticketSchema,
     },
+  },
+  ui: {
+    listFields: ['subject', 'status', 'priority', 'updated_at'],
+    recordRepresentation: 'subject',
+  },
+});
+
+/**
+ * A file attached to a message of a ticket: downloaded by the ticket's owner and admins, loaded
+ * through the `{uid}` account like its ticket.
+ */
+export const ticketAttachments = defineResource({
+  name: 'ticket-attachments',
+  label: 'Ticket attachments',
+  parent: 'account',
+  params: { id: 'id' },
+  schema: z.object({ id: z.number() }),
+  paths: {},
+  ops: {},
+  actions: {
     attachment: {
       method: 'GET',
       path: 'supportcs/attachments/{id}/users/{uid}',
       guard: 'self',
       summary: "An attachment's bytes, as a download: the ticket's owner and admins only",
     },
-  },
-  ui: {
-    listFields: ['subject', 'status', 'priority', 'updated_at'],
-    recordRepresentation: 'subject',
   },
 });

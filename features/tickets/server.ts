@@ -2,8 +2,8 @@ import * as tickets from '../../server/db/migrations/0005_tickets';
 import { defineServerFeature } from '../../server/feature';
 import type { ServiceDeps } from '../../server/serviceDeps';
 import { TicketFiles } from './serverAttachments';
-import { ticketHandlers } from './serverHandlers';
-import { TicketRepository } from './serverRepository';
+import { ticketAttachmentHandlers, ticketHandlers } from './serverHandlers';
+import { TicketRepository, attachmentOfAccount, ticketOfAccount } from './serverRepository';
 
 /** The repositories and clients of support tickets (issue 4). */
 export interface TicketsServices {
@@ -14,6 +14,13 @@ export function createTicketsServices(deps: ServiceDeps): TicketsServices {
   return { tickets: new TicketRepository(deps.db, new TicketFiles(deps.config.dataDir)) };
 }
 
+declare module '../../server/http/children' {
+  interface FeatureChildRows {
+    tickets: NonNullable<Awaited<ReturnType<typeof ticketOfAccount>>>;
+    'ticket-attachments': NonNullable<Awaited<ReturnType<typeof attachmentOfAccount>>>;
+  }
+}
+
 declare module '../../server/serviceTypes' {
   // The feature's services join `app.services` (server/services.ts).
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- members come from the extended interface
@@ -22,7 +29,8 @@ declare module '../../server/serviceTypes' {
 
 /** The panel side of the feature (issue 4's account area). */
 export const server = defineServerFeature({
-  handlers: [ticketHandlers],
+  handlers: [ticketHandlers, ticketAttachmentHandlers],
+  accountChildren: { tickets: ticketOfAccount, 'ticket-attachments': attachmentOfAccount },
   migrations: { '0005_tickets': tickets },
   services: createTicketsServices,
   on: {

@@ -1,27 +1,13 @@
-import { tickets, type Ticket } from '../../resources/tickets';
+import { ticketAttachments, tickets, type Ticket } from '../../resources/tickets';
 import { recordActivity } from '../../server/handlers/activity';
 import type { Caller } from '../../server/http/caller';
 import { contentDisposition } from '../../server/http/contentDisposition';
 import { HttpError, badRequest, fieldError, notFound } from '../../server/http/errors';
-import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
+import { type HandlerContext, defineHandlers, loadedChild } from '../../server/http/handlers';
 import type { Mail } from '../../server/mail/mailer';
 import { decodeAttachments } from './serverAttachments';
-import type { TicketReach } from './serverRepository';
 
 const noTicket = () => notFound('No such ticket');
-
-/** What the path's user reaches: their tickets, or every ticket for an admin at their own id. */
-function reachOf(ctx: HandlerContext<unknown, unknown>): TicketReach {
-  const caller = ctx.caller!;
-  return { uid: ctx.uid, desk: caller.isAdmin && caller.id === ctx.uid };
-}
-
-/** The ticket of the path through its owner (TicketRepository.findOwned); 404 otherwise. */
-async function reachable(ctx: HandlerContext<unknown, unknown>): Promise<Ticket> {
-  const ticket = await ctx.app.services.tickets.findOwned(reachOf(ctx), Number(ctx.params.id));
-  if (!ticket) throw noTicket();
-  return ticket;
-}
 
 /** An admin writing on someone else's ticket answers for support; anyone else writes as the owner. */
 const answersForSupport = (caller: Caller, ticket: Pick<Ticket, 'user_id'>) =>
@@ -60,9 +46,9 @@ export const ticketHandlers = defineHandlers(tickets, {
     return ctx.app.services.tickets.list(scope, ctx.query, { status }, tickets.ops.list.sort);
   },
 
+  // The ticket of an item route (`ctx.child`) was loaded through `{uid}` by the request hook.
   async get(ctx) {
-    const ticket = await reachable(ctx);
-    return threadOf(ctx, ticket.id);
+    return threadOf(ctx, ctx.child.id);
   },
 
   actions: {
@@ -90,7 +76,7 @@ export const ticketHandlers = defineHandlers(tickets, {
     },
 
     async reply(ctx) {
-      const ticket = await reachable(ctx);
+      const ticket = loadedChild(ctx.child);
       if (ticket.status === 'closed') {
         throw new HttpError(409, 'This ticket is closed: reopen it to reply');
       }
@@ -114,7 +100,7 @@ export const ticketHandlers = defineHandlers(tickets, {
     },
 
     async setStatus(ctx) {
-      const ticket = await reachable(ctx);
+      const ticket = loadedChild(ctx.child);
       const wanted = ctx.body.status;
       if (wanted === 'closed' && ticket.status === 'closed') {
         throw badRequest('This ticket is already closed');
@@ -130,11 +116,15 @@ export const ticketHandlers = defineHandlers(tickets, {
       );
       return (await ctx.app.services.tickets.find(ticket.id))!;
     },
+  },
+});
 
+export const ticketAttachmentHandlers = defineHandlers(ticketAttachments, {
+  actions: {
     async attachment(ctx) {
       const { tickets: repo } = ctx.app.services;
-      const file = await repo.attachmentOwned(reachOf(ctx), Number(ctx.params.id));
-      if (!file) throw notFound('No such attachment');
+      // Loaded through `{uid}` and its ticket by the request hook.
+      const file = loadedChild(ctx.child);
       const bytes = await repo.files.read(file.stored_name).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
           ctx.req.log.warn({ attachment: file.id }, 'ticket attachment missing on disk');

@@ -7,6 +7,31 @@ import type { IncomingFile, TicketFiles } from './serverAttachments';
 import { insertMessage, threadOf, withFiles } from './serverThread';
 import type { TicketsTable } from './serverTables';
 
+/** Tickets with their owner's address, server name and message count. */
+function ticketRows(db: Db) {
+  return db
+    .selectFrom('tickets')
+    .innerJoin('users', 'users.id', 'tickets.user_id')
+    .leftJoin('servers', 'servers.id', 'tickets.server_id')
+    .select((eb) => [
+      'tickets.id',
+      'tickets.user_id',
+      'users.email',
+      'tickets.subject',
+      'tickets.priority',
+      'tickets.status',
+      'tickets.server_id',
+      'servers.name as server_name',
+      'tickets.created_at',
+      'tickets.updated_at',
+      eb
+        .selectFrom('ticket_messages')
+        .whereRef('ticket_messages.ticket_id', '=', 'tickets.id')
+        .select(sql<number>`count(*)`.as('n'))
+        .as('messages'),
+    ]);
+}
+
 /** Who a list is for: one user's tickets, or every ticket (an admin's desk). */
 export type TicketScope = { userId: number } | { all: true; email?: string };
 
@@ -35,27 +60,7 @@ export class TicketRepository {
   ) {}
 
   private base() {
-    return this.db
-      .selectFrom('tickets')
-      .innerJoin('users', 'users.id', 'tickets.user_id')
-      .leftJoin('servers', 'servers.id', 'tickets.server_id')
-      .select((eb) => [
-        'tickets.id',
-        'tickets.user_id',
-        'users.email',
-        'tickets.subject',
-        'tickets.priority',
-        'tickets.status',
-        'tickets.server_id',
-        'servers.name as server_name',
-        'tickets.created_at',
-        'tickets.updated_at',
-        eb
-          .selectFrom('ticket_messages')
-          .whereRef('ticket_messages.ticket_id', '=', 'tickets.id')
-          .select(sql<number>`count(*)`.as('n'))
-          .as('messages'),
-      ]);
+    return ticketRows(this.db);
   }
 
   private static shape(row: TicketRow & { messages: unknown }): Ticket {
@@ -83,25 +88,6 @@ export class TicketRepository {
   async find(ticketId: number): Promise<Ticket | undefined> {
     const row = await this.base().where('tickets.id', '=', ticketId).executeTakeFirst();
     return row ? TicketRepository.shape(row as TicketRow & { messages: unknown }) : undefined;
-  }
-
-  /**
-   * The ticket of a path id as `reach` may see it, else nothing (the route answers 404, like a
-   * missing one): the one ownership check of tickets, which every path id (a ticket's, an
-   * attachment's) goes through.
-   */
-  async findOwned(reach: TicketReach, ticketId: number): Promise<Ticket | undefined> {
-    const row = await this.base()
-      .where('tickets.id', '=', ticketId)
-      .$if(!reach.desk, (q) => q.where('tickets.user_id', '=', reach.uid))
-      .executeTakeFirst();
-    return row ? TicketRepository.shape(row as TicketRow & { messages: unknown }) : undefined;
-  }
-
-  /** An attachment, if `reach` reaches its ticket (findOwned); else nothing. */
-  async attachmentOwned(reach: TicketReach, attachmentId: number) {
-    const file = await this.attachment(attachmentId);
-    return file && (await this.findOwned(reach, file.ticket_id)) ? file : undefined;
   }
 
   /** The ticket's messages, oldest first, each with its attachments (names and sizes). */
@@ -176,22 +162,6 @@ export class TicketRepository {
     return rows.map((r) => r.email);
   }
 
-  private attachment(attachmentId: number) {
-    return this.db
-      .selectFrom('ticket_attachments')
-      .innerJoin('tickets', 'tickets.id', 'ticket_attachments.ticket_id')
-      .select([
-        'ticket_attachments.id',
-        'ticket_attachments.file_name',
-        'ticket_attachments.stored_name',
-        'ticket_attachments.mime',
-        'ticket_attachments.size',
-        'ticket_attachments.ticket_id',
-      ])
-      .where('ticket_attachments.id', '=', attachmentId)
-      .executeTakeFirst();
-  }
-
   /**
    * Every ticket of a user, with its messages and the attachment files on disk (the account is
    * being deleted): the rows first, then the files, so no row names a file that is gone.
@@ -206,4 +176,44 @@ export class TicketRepository {
     await this.db.deleteFrom('tickets').where('user_id', '=', userId).execute();
     await this.files.remove(stored.map((s) => s.stored_name));
   }
+}
+
+/**
+ * Whose tickets the path's `{uid}` reaches: the user's own, or every ticket when the user is an
+ * admin (their own id: the support desk; an admin naming another user reaches that user's).
+ */
+async function reachOf(db: Db, uid: number): Promise<TicketReach> {
+  const user = await db
+    .selectFrom('users')
+    .select('is_admin')
+    .where('id', '=', uid)
+    .executeTakeFirst();
+  return { uid, desk: Boolean(user?.is_admin) };
+}
+
+/**
+ * The ticket of a path id as the `{uid}` account reaches it, else nothing (404, like a missing
+ * one): the one ownership check of tickets, the request hook's loader (features/tickets/server.ts).
+ */
+export async function ticketOfAccount(
+  db: Db,
+  uid: number,
+  ticketId: number | string,
+): Promise<Ticket | undefined> {
+  const reach = await reachOf(db, uid);
+  const row = await ticketRows(db)
+    .where('tickets.id', '=', Number(ticketId))
+    .$if(!reach.desk, (q) => q.where('tickets.user_id', '=', reach.uid))
+    .executeTakeFirst();
+  return row ? { ...(row as TicketRow), messages: Number(row.messages ?? 0) } : undefined;
+}
+
+/** An attachment, if the `{uid}` account reaches its ticket (ticketOfAccount); else nothing. */
+export async function attachmentOfAccount(db: Db, uid: number, attachmentId: number | string) {
+  const file = await db
+    .selectFrom('ticket_attachments')
+    .select(['id', 'file_name', 'stored_name', 'mime', 'size', 'ticket_id'])
+    .where('id', '=', Number(attachmentId))
+    .executeTakeFirst();
+  return file && (await ticketOfAccount(db, uid, file.ticket_id)) ? file : undefined;
 }

@@ -106,6 +106,16 @@ export interface BoundHandlers {
   };
 }
 
+/**
+ * The row the request hook loaded for an action's path id. Actions see `ctx.child` as possibly
+ * missing, as not every action of a resource names a row; one that does gets it here, and a
+ * route that names none and asks is a programming error, not a 404.
+ */
+export function loadedChild<C>(child: C | undefined | null): C {
+  if (child === undefined || child === null) throw new Error('This route names no row of its own');
+  return child;
+}
+
 /** Pairs a resource declaration with its server implementation, type-checked against it. */
 export function defineHandlers<R extends ResourceDef>(
   resource: R,

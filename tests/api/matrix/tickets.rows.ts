@@ -1,22 +1,33 @@
+import type { TestApp, TestUser } from '../helpers';
 import { type Fixture, type Row, SELF } from './support';
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
-/** A fresh open ticket of the owner's (with a screenshot when asked): a row's `:id` target. */
-function ownersTicket(f: Fixture, withFile = false): Promise<number> {
-  return f.t.app.services.tickets.open(
-    f.owner.id,
+/** A fresh open ticket of a user's (with a screenshot when asked). */
+function ticketOf(t: TestApp, userId: number, withFile = false): Promise<number> {
+  return t.app.services.tickets.open(
+    userId,
     { subject: 'Matrix ticket', priority: 'normal', server_id: null },
-    { authorId: f.owner.id, fromStaff: false, body: 'help' },
+    { authorId: userId, fromStaff: false, body: 'help' },
     withFile ? [{ name: 'shot.png', type: 'image/png', bytes: PNG }] : [],
   );
 }
 
-/** The attachment of a fresh ticket with a screenshot. */
-async function ownersAttachment(f: Fixture): Promise<number> {
-  const [first] = await f.t.app.services.tickets.thread(await ownersTicket(f, true));
+/** The attachment of a fresh ticket of a user's with a screenshot. */
+async function attachmentOf(t: TestApp, userId: number): Promise<number> {
+  const [first] = await t.app.services.tickets.thread(await ticketOf(t, userId, true));
   return first!.attachments[0]!.id;
 }
+
+/** The owner's fresh ticket: a row's `:id` target. */
+const ownersTicket = (f: Fixture) => ticketOf(f.t, f.owner.id);
+const ownersAttachment = (f: Fixture) => attachmentOf(f.t, f.owner.id);
+
+/** A stranger's ticket and attachment, for the derived "another account's row" rows. */
+export const owned = {
+  tickets: (t: TestApp, user: TestUser) => ticketOf(t, user.id),
+  'ticket-attachments': (t: TestApp, user: TestUser) => attachmentOf(t, user.id),
+};
 
 const created = { ...SELF, owner: 201, admin: 201, acting: 201 };
 
