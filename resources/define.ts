@@ -147,6 +147,11 @@ export interface ResourceDef<
    * is guarded `admin` or `staff` and names no user or server. Other scopes follow `parent`.
    */
   scope?: 'panel';
+  /**
+   * The words of the 404 when the request hook finds no row for the path's id ("No such
+   * ticket"): the same for another account's row as for one that does not exist.
+   */
+  missing?: string;
   /** The kind of each path parameter besides `{uid}` and `{sid}` (e.g. `{ id: 'id' }`). */
   params?: Readonly<Record<string, ParamKind>>;
   /** The record as the API returns it. Fields not in it never leave the server. */

@@ -113,6 +113,10 @@ const photoQuery = z.object({
 export const teams = defineResource({
   name: 'teams',
   label: 'Teams',
+  // A team the `{uid}` user owns or is a member of: the request hook loads `{teamId}` so.
+  parent: 'account',
+  params: { teamId: 'id' },
+  missing: 'No such team',
   schema: teamSchema,
   input: teamInput,
   paths: { list: 'teams/users/{uid}', one: 'teams/{teamId}/users/{uid}' },
@@ -175,6 +179,10 @@ export const teams = defineResource({
 export const teamInvites = defineResource({
   name: 'team-invites',
   label: 'Team invitations',
+  // An invitation to the `{uid}` user's address: the request hook loads `{uuid}` so.
+  parent: 'account',
+  params: { uuid: 'uuid' },
+  missing: 'No invitation waits for you under this link',
   schema: myInviteSchema,
   paths: { list: 'team-invites/users/{uid}' },
   ops: {

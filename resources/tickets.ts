@@ -147,6 +147,7 @@ export const tickets = defineResource({
   // A ticket is its user's: the request hook loads `{id}` through `{uid}` (an admin's: any).
   parent: 'account',
   params: { id: 'id' },
+  missing: 'No such ticket',
   schema: ticketSchema,
   input: newTicketBody,
   paths: { list: 'supportcs/tickets/users/{uid}', one: 'supportcs/ticket/{id}/users/{uid}' },
@@ -213,6 +214,7 @@ export const ticketAttachments = defineResource({
   label: 'Ticket attachments',
   parent: 'account',
   params: { id: 'id' },
+  missing: 'No such attachment',
   schema: z.object({ id: z.number() }),
   paths: {},
   ops: {},

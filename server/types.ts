@@ -56,6 +56,6 @@ declare module 'fastify' {
     /** Where a route under `app` names its app, and the loader of apps (resources under `app`). */
     app?: { where: 'path' | 'query'; load: ChildLoader };
     /** The child id a route of an account resource names under `{uid}`, and its resource. */
-    owned?: { param: string; kind: ParamKind; resource: string };
+    owned?: { param: string; kind: ParamKind; resource: string; missing?: string };
   }
 }

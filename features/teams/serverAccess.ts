@@ -1,17 +1,21 @@
-import { forbidden, notFound } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import { forbidden } from '../../server/http/errors';
+import { type HandlerContext, loadedChild } from '../../server/http/handlers';
+import type { TeamRepository } from './serverRepository';
 import { revokeKeysOfLeavers } from '../../server/handlers/servers/keyRevocation';
 
-/** The path's team through its owner (TeamRepository.findOwned); 404 otherwise, like a missing one. */
-export async function teamOf(ctx: HandlerContext<unknown, unknown>) {
-  const team = await ctx.app.services.teams.findOwned(ctx.uid, Number(ctx.params.teamId));
-  if (!team) throw notFound('No such team');
-  return team;
+type TeamOfPath = NonNullable<Awaited<ReturnType<TeamRepository['findOwned']>>>;
+
+/**
+ * The path's team, which the request hook loaded through `{uid}` (TeamRepository.findOwned, the
+ * feature's `accountChildren`): one the user neither owns nor belongs to never gets here.
+ */
+export function teamOf(ctx: HandlerContext<unknown, unknown, TeamOfPath | undefined>): TeamOfPath {
+  return loadedChild(ctx.child);
 }
 
 /** The path's team if the user owns it: a member may read it, never manage it (403). */
-export async function ownedTeam(ctx: HandlerContext<unknown, unknown>) {
-  const team = await teamOf(ctx);
+export function ownedTeam(ctx: HandlerContext<unknown, unknown, TeamOfPath | undefined>) {
+  const team = teamOf(ctx);
   if (team.standing !== 'owner') throw forbidden("Only the team's owner can manage it");
   return team;
 }

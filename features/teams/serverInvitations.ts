@@ -1,6 +1,6 @@
 import { TEAM_LIMITS, teamInvites } from '../../resources/teams';
 import { HttpError, notFound } from '../../server/http/errors';
-import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
+import { defineHandlers, loadedChild } from '../../server/http/handlers';
 import type { Mail } from '../../server/mail/mailer';
 import { recordActivity } from '../../server/handlers/activity';
 
@@ -19,13 +19,6 @@ export function invitationMail(to: string, from: string, team: string, link: str
   };
 }
 
-/** The invitation `uuid` through its addressee (TeamInviteRepository.findOwned); 404 otherwise. */
-async function inviteFor(ctx: HandlerContext<unknown, unknown>) {
-  const invite = await ctx.app.services.teamInvites.findOwned(ctx.uid, String(ctx.params.uuid));
-  if (!invite) throw notFound('No invitation waits for you under this link');
-  return invite;
-}
-
 export const teamInviteHandlers = defineHandlers(teamInvites, {
   async list(ctx) {
     const user = await ctx.app.services.users.findById(ctx.uid);
@@ -36,7 +29,7 @@ export const teamInviteHandlers = defineHandlers(teamInvites, {
   actions: {
     async accept(ctx) {
       const repo = ctx.app.services.teams;
-      const invite = await inviteFor(ctx);
+      const invite = loadedChild(ctx.child);
       if (invite.expires_at < new Date().toISOString())
         throw new HttpError(410, 'This invitation has expired: ask the team owner for a new one');
       if (!(await ctx.app.services.teamInvites.accept(invite, ctx.uid)))
@@ -48,7 +41,7 @@ export const teamInviteHandlers = defineHandlers(teamInvites, {
     },
 
     async decline(ctx) {
-      const invite = await inviteFor(ctx);
+      const invite = loadedChild(ctx.child);
       await ctx.app.services.teamInvites.deleteInvite(invite.id);
       return { declined: true as const };
     },

@@ -75,7 +75,7 @@ export function childOf(
 export function ownedOf(
   resource: ResourceDef,
   template: string,
-): { param: string; kind: ParamKind; resource: string } | undefined {
+): { param: string; kind: ParamKind; resource: string; missing?: string } | undefined {
   if (resource.parent !== 'account') return undefined;
   const param = childParam(template, resource.parent, resource.params);
   if (param === undefined) return undefined;
@@ -84,7 +84,7 @@ export function ownedOf(
   if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
   if (!accountChildLoaders.has(resource.name))
     throw new Error(`${where}: no account loader for {${param}} (accountChildren)`);
-  return { param, kind, resource: resource.name };
+  return { param, kind, resource: resource.name, missing: resource.missing };
 }
 
 /** The resource whose rows are the apps that resources under `app` hang from. */

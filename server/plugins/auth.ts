@@ -158,7 +158,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
         throw notFound();
       const load = accountChildLoaders.get(config.owned.resource);
       const row = await load?.(app.db, uid, byId ? Number(raw) : raw);
-      if (!row) throw notFound();
+      if (!row) throw notFound(config.owned.missing);
       req.child = row;
     }
   });

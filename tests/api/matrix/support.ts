@@ -227,13 +227,14 @@ export function childRoutes(): ChildRoute[] {
 /**
  * Every route of an account resource (`parent: 'account'`) that names one of the account's rows
  * (`supportcs/ticket/{id}/users/{uid}`). Each gets the derived row "the owner names another
- * account's row": 404 for the owner, an admin and an admin acting as the owner.
+ * account's row": 404 for the owner, an admin and an admin acting as the owner (the admins 403
+ * where the route is the account holder's alone).
  */
-export function ownedRoutes(): ChildRoute[] {
+export function ownedRoutes(): (ChildRoute & { actingRefused: boolean })[] {
   return Object.values<ResourceDef>(resources)
     .filter((resource) => resource.parent === 'account')
     .flatMap((resource) =>
-      declaredRoutes(resource).flatMap(({ method, template }) => {
+      declaredRoutes(resource).flatMap(({ method, template, def }) => {
         const param = childParam(template, 'account', resource.params);
         return param === undefined
           ? []
@@ -242,6 +243,9 @@ export function ownedRoutes(): ChildRoute[] {
                 route: `${method} /api/v1/${toRoutePattern(template)}`,
                 resource: resource.name,
                 param,
+                // The account holder's alone: an admin, acting or naming the user, is refused
+                // (403) whatever the path names, before any row is loaded.
+                actingRefused: def.forbidWhileActing ?? false,
               },
             ];
       }),

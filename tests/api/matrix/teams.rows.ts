@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { TeamRow } from '../../../features/teams/serverRow';
+import type { TestApp, TestUser } from '../helpers';
 import { type Fixture, HOLDER, type Row, SELF } from './support';
 
 const NO_CHANGE = { invite: [], remove: [], cancelInvites: [], share: [], unshare: [] };
@@ -86,3 +87,22 @@ export const rows: Row[] = [
   { route: 'POST /api/v1/team-invites/:uuid/users/:uid', target: inviteToOwner, expect: HOLDER },
   { route: 'DELETE /api/v1/team-invites/:uuid/users/:uid', target: inviteToOwner, expect: HOLDER },
 ];
+
+/**
+ * A stranger's team and an invitation to the stranger's address, for the derived "another
+ * account's row" rows: named under the owner's `{uid}`, both are as missing as none.
+ */
+export const owned = {
+  teams: async (t: TestApp, user: TestUser) =>
+    (await t.app.services.teams.create(user.id, `Stranger's ${randomUUID().slice(0, 8)}`)).id,
+  'team-invites': async (t: TestApp, user: TestUser) => {
+    const inviter = await t.app.services.users.create({
+      email: `inviter-${randomUUID()}@example.com`,
+      user_name: 'Inviter',
+      password_hash: 'x',
+    });
+    const team = await t.app.services.teams.create(inviter.id, 'Inviting the stranger');
+    const [invite] = await t.app.services.teams.apply(team, { ...NO_CHANGE, invite: [user.email] });
+    return invite!.id;
+  },
+};
