@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { TestApp, TestUser } from '../helpers';
 import { type Fixture, type Role, type Row, SELF } from './support';
 
 /**
@@ -170,3 +171,21 @@ export const rows: Row[] = [
     expect: SELF,
   },
 ];
+
+/** A credential of `user`'s, stored through the repository (the stranger has no S3 endpoint). */
+const keyOf = (t: TestApp, user: TestUser, integration: 's3' | 'cloudflare') =>
+  t.app.services.thirdPartyKeys.create(user.id, integration, {
+    label: `stranger ${integration} ${suffix()}`,
+    api_url: null,
+    key_id: null,
+    secret: randomUUID(),
+    checked: true,
+  });
+
+/**
+ * A row of each account resource of `user`'s (the stranger's, for the derived rows "the owner
+ * names another account's row"): a credential.
+ */
+export const owned = {
+  thirdpartykeys: async (t: TestApp, user: TestUser) => (await keyOf(t, user, 's3')).id,
+};

@@ -1,6 +1,32 @@
+import { randomUUID } from 'node:crypto';
+import type { TestApp } from '../helpers';
 import type { Case } from '../validation.test';
 
 const anything = /./;
+
+type Made = { t: TestApp; serverId: number };
+
+/** The validation test's user: the owner of its server. */
+const userOf = async ({ t, serverId }: Made) =>
+  (
+    await t.app.db
+      .selectFrom('servers')
+      .select('user_id')
+      .where('id', '=', serverId)
+      .executeTakeFirstOrThrow()
+  ).user_id;
+
+/** A credential of the user's: the request hook loads `{integrationId}` through its owner. */
+const credential = async (f: Made) =>
+  (
+    await f.t.app.services.thirdPartyKeys.create(await userOf(f), 'cloudflare', {
+      label: `validation ${randomUUID().slice(0, 8)}`,
+      api_url: null,
+      key_id: null,
+      secret: randomUUID(),
+      checked: true,
+    })
+  ).id;
 
 /** Bad input on the third-party key and DNS routes: every 400 names its fields. */
 export const cases: Case[] = [
@@ -19,6 +45,7 @@ export const cases: Case[] = [
   {
     route: 'PUT /api/v1/thirdpartykeys/:integrationId/users/:uid',
     as: 'user',
+    params: async (f) => ({ integrationId: await credential(f) }),
     body: { secret: 'has spaces in it', label: '-x' },
     errors: {
       secret: 'The credential has no spaces or control characters',
