@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { now } from '../../../server/db/database';
 import type { TestApp } from '../helpers';
 import type { Case } from '../validation.test';
 
@@ -27,6 +28,24 @@ const credential = async (f: Made) =>
       checked: true,
     })
   ).id;
+
+/**
+ * A zone of the user's, as a list from the provider records it: the request hook loads
+ * `{zoneId}` through its owner before the query and body are read.
+ */
+const zone = async (f: Made) => {
+  const made = await f.t.app.db
+    .insertInto('dns_zones')
+    .values({
+      key_id: await credential(f),
+      provider_zone_id: randomUUID(),
+      name: `validation-${randomUUID().slice(0, 8)}.test`,
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { zoneId: made.id };
+};
 
 /** Bad input on the third-party key and DNS routes: every 400 names its fields. */
 export const cases: Case[] = [
@@ -89,6 +108,7 @@ export const cases: Case[] = [
   {
     route: 'DELETE /api/v1/listapidetails/deletezone/:zoneId/users/:uid',
     as: 'user',
+    params: zone,
     errors: { label: 'Required' },
   },
   {
@@ -105,6 +125,7 @@ export const cases: Case[] = [
   {
     route: 'POST /api/v1/listapidetails/createdns/zones/:zoneId/users/:uid',
     as: 'user',
+    params: zone,
     query: '?label=Main',
     body: { type: 'A', name: 'www', content: '203.0.113' },
     errors: { content: 'An IPv4 address like 203.0.113.10' },
@@ -112,6 +133,7 @@ export const cases: Case[] = [
   {
     route: 'PATCH /api/v1/updateapidetails/zone/:zoneId/update_dns/:recordId/users/:uid',
     as: 'user',
+    params: zone,
     query: '?label=Main',
     body: { type: 'SRV', name: '_sip._tcp', content: 'sip.example.com' },
     errors: { port: anything },
@@ -119,6 +141,7 @@ export const cases: Case[] = [
   {
     route: 'DELETE /api/v1/listapidetails/deletezone/:zoneId/delete_dns/:recordId/users/:uid',
     as: 'user',
+    params: zone,
     errors: { label: 'Required' },
   },
 ];
