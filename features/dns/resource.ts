@@ -16,6 +16,7 @@ export const dnsAccountInput = thirdPartyKeyInput.omit({ integration: true, key_
 export const dnsAccounts = defineResource({
   name: 'dns-accounts',
   label: 'DNS provider accounts',
+  parent: 'account',
   schema: thirdPartyKeySchema,
   paths: { list: 'listapidetails/users/{uid}' },
   ops: { list: { guard: 'self', sort: ['created_at', 'label'] } },
@@ -46,6 +47,9 @@ export const dnsAccounts = defineResource({
 export const dnsZones = defineResource({
   name: 'dns-zones',
   label: 'DNS zones',
+  // A zone of the user's accounts: the request hook loads `{zoneId}` through `{uid}`.
+  parent: 'account',
+  params: { zoneId: 'id' },
   schema: dnsZoneSchema,
   input: dnsZoneInput,
   paths: {
@@ -76,6 +80,11 @@ const listRecords = (provider: string) => ({
 export const dnsRecords = defineResource({
   name: 'dns-records',
   label: 'DNS records',
+  // `{zoneId}` is the user's zone, loaded through `{uid}` by the request hook. `{recordId}` names
+  // a record at the zone's provider (the panel's id for the provider's reference), looked up
+  // within that zone by the handler: no row the hook could load through the user on its own.
+  parent: 'account',
+  params: { zoneId: 'id', recordId: 'remote' },
   schema: dnsRecordSchema,
   paths: {},
   ops: {},

@@ -3,6 +3,7 @@ import type { ServiceDeps } from '../../server/serviceDeps';
 import { ThirdPartyKeyRepository } from '../thirdpartykeys/serverApi';
 import { dnsAccountHandlers } from './serverAccountHandlers';
 import { DnsAccounts, isDnsProvider } from './serverAccounts';
+import { type ZoneRow, findOwnedZone } from './serverOwned';
 import { DnsService } from './serverService';
 import { dnsRecordHandlers, dnsZoneHandlers } from './serverZoneHandlers';
 
@@ -27,12 +28,22 @@ declare module '../../server/serviceTypes' {
   interface Services extends DnsServices {}
 }
 
+declare module '../../server/http/children' {
+  // `ctx.child` of the zone and record routes: the path's `{zoneId}`, loaded through `{uid}`.
+  interface FeatureChildRows {
+    'dns-zones': ZoneRow;
+    'dns-records': ZoneRow;
+  }
+}
+
 /**
  * The panel side of DNS (issue 4's account area). Its tables are made by third-party keys'
  * migration `0004_dns` (features/thirdpartykeys/serverMigration.ts): zones hang under keys.
  */
 export const server = defineServerFeature({
   handlers: [dnsAccountHandlers, dnsZoneHandlers, dnsRecordHandlers],
+  // Both name the user's zone: a record route's `{recordId}` is looked up within it.
+  accountChildren: { 'dns-zones': findOwnedZone, 'dns-records': findOwnedZone },
   services: createDnsServices,
   on: {
     /** A DNS provider's credential is asked whether it works before third-party keys store it. */

@@ -1,11 +1,13 @@
 import type { Db } from '../../server/db/database';
+import { ID_PATTERN } from '../../server/http/ids';
 // The DNS tables join the panel's Database type there.
 import type {} from './serverTables';
 
 /**
  * The one lookup by id of each DNS row, always through its owner: a zone hangs under a
  * third-party key of the user, a record under a zone. Another user's id finds nothing, like a
- * missing one (a later request hook calls these for `{zoneId}` and `{recordId}`).
+ * missing one. The request hook calls `findOwnedZone` for `{zoneId}` (the feature's
+ * `accountChildren`); a record is looked up within that zone.
  */
 
 /** Zones with the account they hang under (its label and provider). */
@@ -34,21 +36,28 @@ export interface ZoneRow {
 }
 
 /** The user's zone `id`, or undefined. */
-export function findOwnedZone(db: Db, uid: number, id: number): Promise<ZoneRow | undefined> {
+export function findOwnedZone(
+  db: Db,
+  uid: number,
+  id: number | string,
+): Promise<ZoneRow | undefined> {
   return zoneRows(db)
     .where('third_party_keys.user_id', '=', uid)
-    .where('dns_zones.id', '=', id)
+    .where('dns_zones.id', '=', Number(id))
     .executeTakeFirst();
 }
 
-/** The user's record `id` (with its zone and the provider's reference), or undefined. */
-export function findOwnedRecord(db: Db, uid: number, id: number) {
+/**
+ * The record `id` of a zone (the panel's id for the provider's reference), or undefined: the
+ * zone is the user's already (`findOwnedZone`), so the record is theirs through it.
+ */
+export function findZoneRecord(db: Db, zone: Pick<ZoneRow, 'id'>, id: string) {
+  // `{recordId}` reaches the handler as text: only plain digits name a record.
+  if (!ID_PATTERN.test(id)) return Promise.resolve(undefined);
   return db
     .selectFrom('dns_records')
-    .innerJoin('dns_zones', 'dns_zones.id', 'dns_records.zone_id')
-    .innerJoin('third_party_keys', 'third_party_keys.id', 'dns_zones.key_id')
-    .select(['dns_records.id', 'dns_records.zone_id', 'dns_records.provider_ref'])
-    .where('third_party_keys.user_id', '=', uid)
-    .where('dns_records.id', '=', id)
+    .select(['id', 'zone_id', 'provider_ref'])
+    .where('zone_id', '=', zone.id)
+    .where('id', '=', Number(id))
     .executeTakeFirst();
 }

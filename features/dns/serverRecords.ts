@@ -8,7 +8,7 @@ import type { Page } from '../../server/repositories/paging';
 import type { DnsAccounts } from './serverAccounts';
 import { atProvider } from './serverHttpErrors';
 import { absoluteName, relativeName } from './serverNames';
-import { findOwnedRecord } from './serverOwned';
+import { findZoneRecord } from './serverOwned';
 import type { ProviderRecord, RecordData } from './serverProvider';
 import type { DnsZones, ZoneRow } from './serverZones';
 
@@ -115,11 +115,11 @@ export class DnsRecords {
 
   async createRecord(
     uid: number,
-    zoneId: number,
+    zone: ZoneRow,
     label: string,
     input: DnsRecordInput,
   ): Promise<DnsRecord> {
-    const { zone, account } = await this.zones.zone(uid, zoneId, label);
+    const account = await this.zones.accountOf(uid, zone, label);
     const data = DnsRecords.dataOf(input, zone.name);
     const made = await atProvider(() =>
       this.accounts
@@ -129,22 +129,22 @@ export class DnsRecords {
     return DnsRecords.recordOf(await this.insertRecord(zone.id, made.ref), zone, made);
   }
 
-  /** The record `recordId` of the user's zone `zoneId`; any other id answers 404. */
-  private async recordRow(uid: number, zoneId: number, recordId: number) {
-    const row = await findOwnedRecord(this.db, uid, recordId);
-    if (!row || row.zone_id !== zoneId) throw notFound('No such record');
+  /** The record `recordId` of the user's zone; any other id answers 404. */
+  private async recordRow(zone: ZoneRow, recordId: string) {
+    const row = await findZoneRecord(this.db, zone, recordId);
+    if (!row) throw notFound('No such record');
     return row;
   }
 
   async updateRecord(
     uid: number,
-    zoneId: number,
-    recordId: number,
+    zone: ZoneRow,
+    recordId: string,
     label: string,
     input: DnsRecordInput,
   ): Promise<DnsRecord> {
-    const { zone, account } = await this.zones.zone(uid, zoneId, label);
-    const row = await this.recordRow(uid, zone.id, recordId);
+    const account = await this.zones.accountOf(uid, zone, label);
+    const row = await this.recordRow(zone, recordId);
     const data = DnsRecords.dataOf(input, zone.name);
     const changed = await atProvider(() =>
       this.accounts
@@ -161,12 +161,12 @@ export class DnsRecords {
 
   async deleteRecord(
     uid: number,
-    zoneId: number,
-    recordId: number,
+    zone: ZoneRow,
+    recordId: string,
     label: string,
   ): Promise<{ id: number }> {
-    const { zone, account } = await this.zones.zone(uid, zoneId, label);
-    const row = await this.recordRow(uid, zone.id, recordId);
+    const account = await this.zones.accountOf(uid, zone, label);
+    const row = await this.recordRow(zone, recordId);
     await atProvider(() =>
       this.accounts
         .providerFor(account)

@@ -5,6 +5,17 @@ import type { ListQuery } from '../../resources/define';
 import type { DnsProviderId } from '../thirdpartykeys/api';
 import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
 import { recordActivity } from '../../server/handlers/activity';
+import type { ZoneRow } from './serverOwned';
+
+/**
+ * The path's zone of a record route: the request hook loaded `{zoneId}` through `{uid}`
+ * (another user's answers 404 before the handler). Actions are typed for routes without the
+ * id too; every record route that reaches here names it.
+ */
+function zoneOf(child: ZoneRow | undefined): ZoneRow {
+  if (!child) throw new Error('A DNS record route without {zoneId}');
+  return child;
+}
 
 export const dnsZoneHandlers = defineHandlers(dnsZones, {
   list: (ctx) => ctx.app.services.dns.listZones(ctx.uid, ctx.query.label, ctx.query),
@@ -17,11 +28,7 @@ export const dnsZoneHandlers = defineHandlers(dnsZones, {
     return zone;
   },
   async delete(ctx) {
-    const zone = await ctx.app.services.dns.deleteZone(
-      ctx.uid,
-      Number(ctx.params.zoneId),
-      ctx.query.label,
-    );
+    const zone = await ctx.app.services.dns.deleteZone(ctx.uid, ctx.child, ctx.query.label);
     await recordActivity(ctx, `Deleted DNS zone ${zone.name} at "${zone.label}"`);
     return zone;
   },
@@ -47,7 +54,7 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async create(ctx) {
       const record = await ctx.app.services.dns.createRecord(
         ctx.uid,
-        Number(ctx.params.zoneId),
+        zoneOf(ctx.child),
         ctx.query.label,
         dnsRecordInput.parse(ctx.body),
       );
@@ -57,8 +64,8 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async update(ctx) {
       const record = await ctx.app.services.dns.updateRecord(
         ctx.uid,
-        Number(ctx.params.zoneId),
-        Number(ctx.params.recordId),
+        zoneOf(ctx.child),
+        String(ctx.params.recordId),
         ctx.query.label,
         dnsRecordInput.parse(ctx.body),
       );
@@ -68,8 +75,8 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async delete(ctx) {
       const done = await ctx.app.services.dns.deleteRecord(
         ctx.uid,
-        Number(ctx.params.zoneId),
-        Number(ctx.params.recordId),
+        zoneOf(ctx.child),
+        String(ctx.params.recordId),
         ctx.query.label,
       );
       await recordActivity(ctx, `Deleted a DNS record of zone ${ctx.params.zoneId}`);

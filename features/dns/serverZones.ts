@@ -7,7 +7,7 @@ import type { Page } from '../../server/repositories/paging';
 import type { ThirdPartyKeyRow } from '../thirdpartykeys/serverApi';
 import type { DnsAccounts } from './serverAccounts';
 import { atProvider } from './serverHttpErrors';
-import { type ZoneRow, findOwnedZone, zoneRows } from './serverOwned';
+import { type ZoneRow, zoneRows } from './serverOwned';
 
 export type { ZoneRow } from './serverOwned';
 
@@ -34,17 +34,14 @@ export class DnsZones {
     };
   }
 
-  /** A zone of the user's account `label`; any other id answers 404. */
-  async zone(
-    uid: number,
-    zoneId: number,
-    label: string,
-  ): Promise<{ zone: ZoneRow; account: ThirdPartyKeyRow }> {
+  /**
+   * The user's account `label` that holds `zone` (the user's, loaded through `{uid}` by the
+   * request hook); a zone of another of the user's accounts answers 404.
+   */
+  async accountOf(uid: number, zone: ZoneRow, label: string): Promise<ThirdPartyKeyRow> {
     const account = await this.accounts.account(uid, label);
-    const zone = await findOwnedZone(this.db, uid, zoneId);
-    // Another account's zone, even the user's own, is not under `label`.
-    if (!zone || zone.key_id !== account.id) throw notFound('No such zone');
-    return { zone, account };
+    if (zone.key_id !== account.id) throw notFound('No such zone');
+    return account;
   }
 
   /** Reads the account's zones from the provider and keeps the panel's ids in step. */
@@ -107,8 +104,8 @@ export class DnsZones {
     return DnsZones.zoneRecord(zone);
   }
 
-  async deleteZone(uid: number, zoneId: number, label: string): Promise<DnsZone> {
-    const { zone, account } = await this.zone(uid, zoneId, label);
+  async deleteZone(uid: number, zone: ZoneRow, label: string): Promise<DnsZone> {
+    const account = await this.accountOf(uid, zone, label);
     await atProvider(() =>
       this.accounts.providerFor(account).deleteZone({ id: zone.provider_zone_id, name: zone.name }),
     );

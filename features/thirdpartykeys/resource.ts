@@ -16,6 +16,9 @@ import {
 export const thirdPartyKeys = defineResource({
   name: 'thirdpartykeys',
   label: 'Third-party keys',
+  // The user's own keys: `{integrationId}` is loaded through `{uid}` by the request hook.
+  parent: 'account',
+  params: { integrationId: 'id' },
   schema: thirdPartyKeySchema,
   input: thirdPartyKeyInput,
   paths: {

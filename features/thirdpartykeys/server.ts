@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../server/serviceDeps';
 import { CredentialCheck } from './serverCredentials';
 import { thirdPartyKeyHandlers } from './serverHandlers';
 import * as keysAndDns from './serverMigration';
-import { ThirdPartyKeyRepository } from './serverRepository';
+import { ThirdPartyKeyRepository, type ThirdPartyKeyRow, findOwnedKey } from './serverRepository';
 
 /** The repository of third-party keys and the check of a credential before it is stored. */
 export interface ThirdPartyKeysServices {
@@ -24,9 +24,17 @@ declare module '../../server/serviceTypes' {
   interface Services extends ThirdPartyKeysServices {}
 }
 
+declare module '../../server/http/children' {
+  // `ctx.child` of the key routes: the path's key, loaded through `{uid}`.
+  interface FeatureChildRows {
+    thirdpartykeys: ThirdPartyKeyRow;
+  }
+}
+
 /** The panel side of third-party keys (spec 7): the user's credentials for other services. */
 export const server = defineServerFeature({
   handlers: [thirdPartyKeyHandlers],
+  accountChildren: { thirdpartykeys: findOwnedKey },
   // The name existing databases have recorded; it makes the DNS tables too (serverMigration.ts).
   migrations: { '0004_dns': keysAndDns },
   services: createThirdPartyKeysServices,

@@ -1,9 +1,9 @@
 import { recordActivity } from '../../server/handlers/activity';
-import { HttpError, notFound } from '../../server/http/errors';
+import { HttpError } from '../../server/http/errors';
 import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
 import { INTEGRATIONS, type IntegrationId } from './integrations';
 import { thirdPartyKeys } from './resource';
-import { type ThirdPartyKeyRow, findOwnedKey, toKeyRecord } from './serverRepository';
+import { toKeyRecord } from './serverRepository';
 
 /** A credential as a client sends it, checked by the route's schema. */
 export interface NewKey {
@@ -40,13 +40,6 @@ export async function storeKey(ctx: HandlerContext, key: NewKey) {
   return toKeyRecord(row);
 }
 
-/** The path's key of the path's user; another user's answers 404 like a missing one. */
-async function ownedKey(ctx: HandlerContext): Promise<ThirdPartyKeyRow> {
-  const row = await findOwnedKey(ctx.app.db, ctx.uid, Number(ctx.params.integrationId));
-  if (!row) throw notFound('No such integration');
-  return row;
-}
-
 export const thirdPartyKeyHandlers = defineHandlers(thirdPartyKeys, {
   async list(ctx) {
     const page = await ctx.app.services.thirdPartyKeys.list(ctx.uid, ctx.query);
@@ -58,7 +51,8 @@ export const thirdPartyKeyHandlers = defineHandlers(thirdPartyKeys, {
   },
   async update(ctx) {
     const { thirdPartyKeys: keys, credentials } = ctx.app.services;
-    const row = await ownedKey(ctx);
+    // The path's key, loaded through `{uid}` by the request hook (another user's is a 404).
+    const row = ctx.child;
     const label = ctx.body.label ?? row.label;
     if (label !== row.label && (await keys.findByLabel(ctx.uid, label))) throw labelTaken(label);
     const fields = {
@@ -72,7 +66,7 @@ export const thirdPartyKeyHandlers = defineHandlers(thirdPartyKeys, {
     return toKeyRecord(saved);
   },
   async delete(ctx) {
-    const row = await ownedKey(ctx);
+    const row = ctx.child;
     await ctx.app.services.thirdPartyKeys.delete(row.id);
     await recordActivity(ctx, `Disconnected integration "${row.label}"`);
     return toKeyRecord(row);

@@ -34,18 +34,19 @@ const hintOf = (secret: string) => secret.slice(-4);
 
 /**
  * The user's key `id`, or undefined for another user's or a missing one: the one lookup of a key
- * by its id, always through its owner (a later request hook calls it for `{integrationId}`).
+ * by its id, always through its owner. The request hook calls it for `{integrationId}` (the
+ * feature's `accountChildren`), so handlers get the key as `ctx.child`.
  */
 export function findOwnedKey(
   db: Db,
   uid: number,
-  id: number,
+  id: number | string,
 ): Promise<ThirdPartyKeyRow | undefined> {
   return db
     .selectFrom('third_party_keys')
     .selectAll()
     .where('user_id', '=', uid)
-    .where('id', '=', id)
+    .where('id', '=', Number(id))
     .executeTakeFirst();
 }
 

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { now } from '../../../server/db/database';
+import type { TestApp, TestUser } from '../helpers';
 import { type Fixture, type Role, type Row, SELF } from './support';
 
 /**
@@ -170,3 +172,42 @@ export const rows: Row[] = [
     expect: SELF,
   },
 ];
+
+/** A credential of `user`'s, stored through the repository (the stranger has no S3 endpoint). */
+const keyOf = (t: TestApp, user: TestUser, integration: 's3' | 'cloudflare') =>
+  t.app.services.thirdPartyKeys.create(user.id, integration, {
+    label: `stranger ${integration} ${suffix()}`,
+    api_url: null,
+    key_id: null,
+    secret: randomUUID(),
+    checked: true,
+  });
+
+/**
+ * A zone of `user`'s Cloudflare account, as a list from the provider records it: no call
+ * reaches the provider, the derived rows stop at the request hook.
+ */
+async function zoneOf(t: TestApp, user: TestUser): Promise<number> {
+  const account = await keyOf(t, user, 'cloudflare');
+  const zone = await t.app.db
+    .insertInto('dns_zones')
+    .values({
+      key_id: account.id,
+      provider_zone_id: randomUUID().replaceAll('-', ''),
+      name: `stranger-${suffix()}.matrix.test`,
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return zone.id;
+}
+
+/**
+ * A row of each account resource of `user`'s (the stranger's, for the derived rows "the owner
+ * names another account's row"): a credential, and a zone (a record route names its zone).
+ */
+export const owned = {
+  thirdpartykeys: async (t: TestApp, user: TestUser) => (await keyOf(t, user, 's3')).id,
+  'dns-zones': zoneOf,
+  'dns-records': zoneOf,
+};

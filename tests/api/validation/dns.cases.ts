@@ -1,6 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import { now } from '../../../server/db/database';
+import type { TestApp } from '../helpers';
 import type { Case } from '../validation.test';
 
 const anything = /./;
+
+type Made = { t: TestApp; serverId: number };
+
+/** The validation test's user: the owner of its server. */
+const userOf = async ({ t, serverId }: Made) =>
+  (
+    await t.app.db
+      .selectFrom('servers')
+      .select('user_id')
+      .where('id', '=', serverId)
+      .executeTakeFirstOrThrow()
+  ).user_id;
+
+/** A credential of the user's: the request hook loads `{integrationId}` through its owner. */
+const credential = async (f: Made) =>
+  (
+    await f.t.app.services.thirdPartyKeys.create(await userOf(f), 'cloudflare', {
+      label: `validation ${randomUUID().slice(0, 8)}`,
+      api_url: null,
+      key_id: null,
+      secret: randomUUID(),
+      checked: true,
+    })
+  ).id;
+
+/**
+ * A zone of the user's, as a list from the provider records it: the request hook loads
+ * `{zoneId}` through its owner before the query and body are read.
+ */
+const zone = async (f: Made) => {
+  const made = await f.t.app.db
+    .insertInto('dns_zones')
+    .values({
+      key_id: await credential(f),
+      provider_zone_id: randomUUID(),
+      name: `validation-${randomUUID().slice(0, 8)}.test`,
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { zoneId: made.id };
+};
 
 /** Bad input on the third-party key and DNS routes: every 400 names its fields. */
 export const cases: Case[] = [
@@ -19,6 +64,7 @@ export const cases: Case[] = [
   {
     route: 'PUT /api/v1/thirdpartykeys/:integrationId/users/:uid',
     as: 'user',
+    params: async (f) => ({ integrationId: await credential(f) }),
     body: { secret: 'has spaces in it', label: '-x' },
     errors: {
       secret: 'The credential has no spaces or control characters',
@@ -62,6 +108,7 @@ export const cases: Case[] = [
   {
     route: 'DELETE /api/v1/listapidetails/deletezone/:zoneId/users/:uid',
     as: 'user',
+    params: zone,
     errors: { label: 'Required' },
   },
   {
@@ -78,6 +125,7 @@ export const cases: Case[] = [
   {
     route: 'POST /api/v1/listapidetails/createdns/zones/:zoneId/users/:uid',
     as: 'user',
+    params: zone,
     query: '?label=Main',
     body: { type: 'A', name: 'www', content: '203.0.113' },
     errors: { content: 'An IPv4 address like 203.0.113.10' },
@@ -85,6 +133,7 @@ export const cases: Case[] = [
   {
     route: 'PATCH /api/v1/updateapidetails/zone/:zoneId/update_dns/:recordId/users/:uid',
     as: 'user',
+    params: zone,
     query: '?label=Main',
     body: { type: 'SRV', name: '_sip._tcp', content: 'sip.example.com' },
     errors: { port: anything },
@@ -92,6 +141,7 @@ export const cases: Case[] = [
   {
     route: 'DELETE /api/v1/listapidetails/deletezone/:zoneId/delete_dns/:recordId/users/:uid',
     as: 'user',
+    params: zone,
     errors: { label: 'Required' },
   },
 ];
