@@ -41,7 +41,12 @@ export interface Case {
    * Named path parameters (`cronId`) for routes whose child must exist (the request hook loads
    * it before the body is read), made on the user's server.
    */
-  params?: (f: { t: TestApp; serverId: number }) => Promise<Record<string, string | number>>;
+  params?: (f: {
+    t: TestApp;
+    serverId: number;
+    /** The signed-in user of the case (`as: 'user'`): the owner of account rows. */
+    uid: number;
+  }) => Promise<Record<string, string | number>>;
 }
 
 const anything = /./;
@@ -356,7 +361,7 @@ describe('400 names the fields', () => {
     let params: Record<string, string | number> | undefined;
     const res = await t.call(
       c.route.split(' ')[0] as 'GET',
-      urlFor(c.route, caller?.id ?? 1, (params = await c.params?.({ t, serverId }))) +
+      urlFor(c.route, caller?.id ?? 1, (params = await c.params?.({ t, serverId, uid: user.id }))) +
         // `:name` in the query takes the named parameter too (`?wsid=:appId`).
         (c.query ?? '').replace(/:(\w+)/g, (token, name: string) =>
           params && name in params ? String(params[name]) : token,

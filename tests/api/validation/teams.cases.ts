@@ -1,6 +1,12 @@
+import type { TestApp } from '../helpers';
 import type { Case } from '../validation.test';
 
 const anything = /./;
+
+/** A team of the user's: the request hook loads `{teamId}` through `{uid}` before the body. */
+const team = async ({ t, uid }: { t: TestApp; uid: number }) => ({
+  teamId: (await t.app.services.teams.create(uid, 'Validation team')).id,
+});
 
 /** Bad input on the teams routes: every 400 names its fields. */
 export const cases: Case[] = [
@@ -20,6 +26,7 @@ export const cases: Case[] = [
   {
     route: 'PATCH /api/v1/teams/:teamId/users/:uid',
     as: 'user',
+    params: team,
     body: {
       name: 'a'.repeat(101),
       invite: ['not-an-address'],
@@ -42,6 +49,7 @@ export const cases: Case[] = [
   {
     route: 'GET /api/v1/team-user-images/:teamId/users/:uid',
     as: 'user',
+    params: team,
     query: '?page=0',
     errors: { page: anything },
   },

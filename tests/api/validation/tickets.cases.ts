@@ -1,6 +1,17 @@
+import type { TestApp } from '../helpers';
 import type { Case } from '../validation.test';
 
 const anything = /./;
+
+/** A ticket of the user's: the request hook loads `{id}` through `{uid}` before the body. */
+const ticket = async ({ t, uid }: { t: TestApp; uid: number }) => ({
+  id: await t.app.services.tickets.open(
+    uid,
+    { subject: 'Validation', priority: 'normal', server_id: null },
+    { authorId: uid, fromStaff: false, body: 'help' },
+    [],
+  ),
+});
 const png = (name: string, data: string) => ({ name, type: 'image/png', data });
 
 /** Bad input on the support ticket routes: every 400 names its fields. */
@@ -44,12 +55,14 @@ export const cases: Case[] = [
   {
     route: 'POST /api/v1/supportcs/ticket/:id/users/:uid',
     as: 'user',
+    params: ticket,
     body: { message: '', attachments: Array.from({ length: 6 }, () => png('a.png', 'iVBO')) },
     errors: { message: 'Write a message', attachments: 'At most 5 files a message' },
   },
   {
     route: 'PUT /api/v1/supportcs/updateticket/:id/users/:uid',
     as: 'user',
+    params: ticket,
     body: { status: 'answered' },
     errors: { status: 'Close or reopen: open or closed' },
   },
