@@ -46,4 +46,6 @@ export const panelEvents: EventDeclarations = {
   'server.transferred': 'before',
   'user.deleting': 'before',
   'team.member-removed': 'after',
+  /** Declared in server/tasks/taskEvents.ts, beside the code raising it. */
+  'task.failed': 'after',
 };
