@@ -42,6 +42,12 @@ const percent = z.coerce
   .max(99, 'At most 99%');
 
 /**
+ * Stands for a webhook URL shown to anyone but its owner (an admin, an admin acting as them);
+ * saved back unchanged, it keeps the owner's URL.
+ */
+export const HIDDEN_URL = '••••••';
+
+/**
  * Where a webhook may post: http(s) only, no credentials in the URL. Whether its host is a
  * private or local address is the panel's check (it resolves the name), at save and at send.
  */
@@ -49,10 +55,10 @@ export const webhookUrl = z
   .string()
   .trim()
   .max(2000, 'At most 2000 characters')
-  .refine((value) => value === '' || URL.canParse(value), {
+  .refine((value) => value === '' || value === HIDDEN_URL || URL.canParse(value), {
     message: 'Enter a full URL, such as https://hooks.slack.com/services/...',
   })
-  .refine((value) => value === '' || /^https?:$/.test(new URL(value).protocol), {
+  .refine((value) => !URL.canParse(value) || /^https?:$/.test(new URL(value).protocol), {
     message: 'The webhook URL must start with https:// or http://',
   });
 

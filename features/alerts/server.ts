@@ -6,11 +6,11 @@ import { defineServerFeature } from '../../server/feature';
 import { defineJob, defineSchedule } from '../../server/jobs/define';
 import { pageOf } from '../../server/repositories/paging';
 import type { ServiceDeps } from '../../server/serviceDeps';
-import { alertSettings, alerts } from './resource';
+import { HIDDEN_URL, alertSettings, alerts } from './resource';
 import { alertOf, openAlert } from './serverAlerts';
 import { deliverJob } from './serverDeliver';
 import { checkCertificates, checkServers } from './serverDetect';
-import { AlertSettingsStore, HIDDEN_URL, webhookRefusal } from './serverSettings';
+import { AlertSettingsStore, webhookRefusal } from './serverSettings';
 import { migration } from './serverTables';
 
 /** The settings of alerts, next to the panel's other services. */

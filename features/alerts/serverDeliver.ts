@@ -15,9 +15,18 @@ export type Transition = 'opened' | 'closed' | `repeat${number}`;
 
 const WORDS: Record<AlertKind, { opened: string; closed: string }> = {
   'server.offline': { opened: 'Server {s} is offline', closed: 'Server {s} is back online' },
-  'disk.high': { opened: 'The disk of {s} is nearly full', closed: 'The disk of {s} is back under its threshold' },
-  'memory.high': { opened: 'The memory of {s} is nearly used up', closed: 'The memory of {s} is back under its threshold' },
-  'cert.expiring': { opened: 'The certificate of {s} expires soon', closed: 'The certificate of {s} no longer expires soon' },
+  'disk.high': {
+    opened: 'The disk of {s} is nearly full',
+    closed: 'The disk of {s} is back under its threshold',
+  },
+  'memory.high': {
+    opened: 'The memory of {s} is nearly used up',
+    closed: 'The memory of {s} is back under its threshold',
+  },
+  'cert.expiring': {
+    opened: 'The certificate of {s} expires soon',
+    closed: 'The certificate of {s} no longer expires soon',
+  },
   'task.failed': { opened: '{s} failed', closed: '{s} failed' },
 };
 

@@ -5,14 +5,12 @@ import { now } from '../../server/db/database';
 import type { OutboundPolicy } from '../../server/http/outbound';
 import {
   ALERT_DEFAULTS,
+  HIDDEN_URL,
   type AlertSettings,
   type AlertSettingsInput,
   alertSettingsBody,
 } from './resource';
 import type { AlertSettingsRow } from './serverTables';
-
-/** Stands for a webhook URL shown to anyone but its owner (an admin, an admin acting as them). */
-export const HIDDEN_URL = '••••••';
 
 /** The settings as the panel uses them: the webhook URL opened. */
 export type Settings = Omit<AlertSettings, 'id' | 'updated_at'>;
@@ -40,7 +38,10 @@ function fromRow(row: AlertSettingsRow, box: SecretBox): Settings {
  * link-local or private address, unless the admin allowed it (OUTBOUND_ALLOW). A name that does
  * not resolve now is kept: the send resolves it again and checks the address it connects to.
  */
-export async function webhookRefusal(url: string, outbound: OutboundPolicy): Promise<string | null> {
+export async function webhookRefusal(
+  url: string,
+  outbound: OutboundPolicy,
+): Promise<string | null> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   try {
     outbound.checkUrl(url);

@@ -89,7 +89,9 @@ export const migration = {
       .execute();
 
     await withId(db, db.schema.createTable('alerts'))
-      .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+      .addColumn('user_id', 'integer', (c) =>
+        c.notNull().references('users.id').onDelete('cascade'),
+      )
       .addColumn('kind', 'varchar(32)', (c) => c.notNull())
       .addColumn('subject_key', 'varchar(100)', (c) => c.notNull())
       .addColumn('subject', 'varchar(300)', (c) => c.notNull())

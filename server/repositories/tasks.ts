@@ -120,7 +120,14 @@ export class TaskRepository {
       event: null,
       code: null,
     });
-    const ended = { id: taskId, userId: task.user_id, serverId: task.server_id, kind: task.kind, name: task.name, status };
+    const ended = {
+      id: taskId,
+      userId: task.user_id,
+      serverId: task.server_id,
+      kind: task.kind,
+      name: task.name,
+      status,
+    };
     for (const listener of this.ends) await listener(ended).catch(() => undefined);
   }
 

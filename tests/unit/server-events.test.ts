@@ -202,6 +202,7 @@ describe('the event bus', () => {
         'server.transferred',
         'user.deleting',
         'team.member-removed',
+        'task.failed',
       ].map((event) => {
         const { declaration, features } = bus.describe(event)!;
         return [event, `${declaration.owner} ${declaration.phase}: ${features.join(', ')}`];
@@ -216,6 +217,7 @@ describe('the event bus', () => {
       'server.transferred': 'panel before: teams',
       'user.deleting': 'panel before: tickets',
       'team.member-removed': 'panel after: ',
+      'task.failed': 'panel after: alerts',
     });
   });
 });
