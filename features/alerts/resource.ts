@@ -140,7 +140,10 @@ export const alerts = defineResource({
       summary: "The user's alerts, newest first: kind, subject, state, opened and closed",
     },
   },
-  ui: { listFields: ['kind', 'subject', 'state', 'opened_at', 'closed_at'] },
+  ui: {
+    listFields: ['kind', 'subject', 'state', 'opened_at', 'closed_at'],
+    labels: { opened_at: 'Opened', closed_at: 'Closed' },
+  },
 });
 
 /** One row a user, the defaults when none: `GET`/`PUT alerts/settings/users/{uid}`. */
@@ -167,6 +170,28 @@ export const alertSettings = defineResource({
         'Save thresholds, channels and quiet repeats; a webhook URL on a private or local address is refused',
       body: alertSettingsBody,
       response: alertSettingsSchema,
+    },
+  },
+  ui: {
+    labels: {
+      mail: 'Mail me',
+      webhook_url: 'Webhook URL',
+      offline: 'Server offline',
+      offline_minutes: 'Offline for more than (minutes)',
+      disk: 'Disk nearly full',
+      disk_percent: 'Disk above (%)',
+      disk_minutes: 'Disk above it for (minutes)',
+      memory: 'Memory nearly used up',
+      memory_percent: 'Memory above (%)',
+      memory_minutes: 'Memory above it for (minutes)',
+      cert_expiry: 'Certificate expiring within 14 days',
+      task_failed: 'Failed deploy, install or job',
+      repeat_hours: 'Repeat an open alert every (hours)',
+    },
+    help: {
+      webhook_url:
+        'A Slack or Discord incoming webhook (we post {"text", "content"}); empty for none. Private and local addresses are refused.',
+      repeat_hours: '0: say it once, and again only when it recovers',
     },
   },
 });

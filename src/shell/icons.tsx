@@ -28,6 +28,7 @@ import LanOutlined from '@mui/icons-material/LanOutlined';
 import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import MemoryOutlined from '@mui/icons-material/MemoryOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import PersonOutline from '@mui/icons-material/PersonOutline';
@@ -97,6 +98,7 @@ export const MENU_ICONS: Record<IconName, SvgIconComponent> = {
   login: LoginOutlined,
   subscription: WorkspacePremiumOutlined,
   support: SupportAgentOutlined,
+  alert: NotificationsActiveOutlined,
   servers: CloudOutlined,
   package: Inventory2Outlined,
   coupon: LocalOfferOutlined,

@@ -71,7 +71,8 @@ export type IconName =
   | 'backup'
   | 'team'
   | 'back'
-  | 'link';
+  | 'link'
+  | 'alert';
 
 export interface MenuEntry {
   key: string;
@@ -185,6 +186,8 @@ export const MENUS: Record<MenuName, readonly MenuEntry[]> = {
     m('subscription', '/subscription', 'subscription'),
     m('accountActivity', '/account-activity-log', 'activity'),
     m('support', '/ticket-list', 'support'),
+    m('alerts', '/alerts', 'alert'),
+    m('alertSettings', '/alert-settings', 'settings'),
   ]),
   admin: entries([
     m('adminDashboard', '/admin/dashboard', 'dashboard'),

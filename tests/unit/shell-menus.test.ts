@@ -129,6 +129,8 @@ describe('menus of spec section 2', () => {
       '/subscription',
       '/account-activity-log',
       '/ticket-list',
+      '/alerts',
+      '/alert-settings',
     ]);
   });
 
