@@ -29,8 +29,8 @@ const alertHandlers = defineHandlers(alerts, {
     let rows = ctx.app.db.selectFrom('alerts').selectAll().where('user_id', '=', ctx.uid);
     if (ctx.query.state) rows = rows.where('state', '=', ctx.query.state);
     if (ctx.query.kind) rows = rows.where('kind', '=', ctx.query.kind);
-    // The newest first, and among alerts of one moment the one written last.
-    const page = await pageOf(rows.orderBy('id', 'desc'), ctx.query, alerts.ops.list.sort);
+    // The newest first; among alerts of one moment, the one written last (pageOf's tie-break).
+    const page = await pageOf(rows, ctx.query, alerts.ops.list.sort);
     return { total: page.total, data: page.data.map(alertOf) };
   },
   actions: {},

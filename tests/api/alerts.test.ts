@@ -189,13 +189,28 @@ describe('alerts', () => {
       .orderBy('id')
       .execute()
       .then((rows) => rows.map((r) => r.subject));
+  /** The agent leaves (or comes back) and the panel's server row says so, as the check reads it. */
+  async function goOffline() {
+    await agent.disconnect();
+    await until(async () => !(await connected()), 'the server shown offline');
+  }
+  async function comeBack() {
+    await agent.reconnect();
+    await until(connected, 'the server shown online');
+  }
+  const connected = async () =>
+    (
+      await live.t.call('GET', `/api/v1/servers/${agent.server.id}/users/${owner.id}`, {
+        token: owner.token,
+      })
+    ).json().connected === true;
   const history = async () =>
     (
       await live.t.call('GET', `/api/v1/alerts/users/${owner.id}`, { token: owner.token })
     ).json() as { data: { kind: string; subject: string; state: string }[]; total: number };
 
   it('an offline server: one alert, one mail, one webhook call; recovered: one each', async () => {
-    await agent.disconnect();
+    await goOffline();
     await run('alerts.check');
     expect(await mails()).toEqual([]);
     offset += 6 * MINUTE;
@@ -208,7 +223,7 @@ describe('alerts', () => {
       { kind: 'server.offline', subject: 'fake-1', state: 'open' },
     ]);
 
-    await agent.reconnect();
+    await comeBack();
     await run('alerts.check');
     await run('alerts.check');
     expect(await mails()).toEqual([
@@ -222,10 +237,10 @@ describe('alerts', () => {
   it('a server that drops and comes back within its minutes opens nothing', async () => {
     const before = (await mails()).length;
     for (let i = 0; i < 3; i++) {
-      await agent.disconnect();
+      await goOffline();
       await run('alerts.check');
       offset += 3 * MINUTE;
-      await agent.reconnect();
+      await comeBack();
       await run('alerts.check');
     }
     expect((await mails()).length).toBe(before);
@@ -265,7 +280,7 @@ describe('alerts', () => {
         body: { ...settings, webhook_url: '', repeat_hours },
       });
     expect((await put(2)).statusCode).toBe(200);
-    await agent.disconnect();
+    await goOffline();
     offset += 6 * MINUTE;
     await run('alerts.check');
     await run('alerts.check');
@@ -282,7 +297,7 @@ describe('alerts', () => {
     offset += 3 * 60 * MINUTE;
     await run('alerts.check');
     expect((await mails()).length).toBe(count + 1);
-    await agent.reconnect();
+    await comeBack();
     await run('alerts.check');
     expect((await mails()).at(-1)).toBe('[Stackdeck] Recovered: Server fake-1 is back online');
   });
