@@ -7,7 +7,7 @@ import { defineJob, defineSchedule } from '../../server/jobs/define';
 import { pageOf } from '../../server/repositories/paging';
 import type { ServiceDeps } from '../../server/serviceDeps';
 import { HIDDEN_URL, alertSettings, alerts } from './resource';
-import { alertOf, openAlert } from './serverAlerts';
+import { alertOf, openAlert, stamp } from './serverAlerts';
 import { deliverJob } from './serverDeliver';
 import { checkCertificates, checkServers } from './serverDetect';
 import { AlertSettingsStore, webhookRefusal } from './serverSettings';
@@ -105,6 +105,15 @@ export const server = defineServerFeature({
     }),
   ],
   on: {
+    /** A removed server's open alerts close without a word: there is nothing left to recover. */
+    async 'server.removing'({ server }, { app }) {
+      await app.db
+        .updateTable('alerts')
+        .set({ state: 'closed', open_key: null, closed_at: stamp(app) })
+        .where('server_id', '=', server.id)
+        .where('state', '=', 'open')
+        .execute();
+    },
     /** A failed deploy, install, clone or certificate: one alert, said once. */
     async 'task.failed'({ task, error }, { app }) {
       const settings = await app.services.alertSettings.of(task.userId);

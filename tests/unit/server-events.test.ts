@@ -213,7 +213,7 @@ describe('the event bus', () => {
       'app.rebuilding': 'webapps before: nodejs',
       'app.cloning': 'clone before: cron, nodejs',
       'firewall.ignore-changed': 'firewall before: fail2ban',
-      'server.removing': 'panel before: ',
+      'server.removing': 'panel before: alerts',
       'server.transferred': 'panel before: teams',
       'user.deleting': 'panel before: tickets',
       'team.member-removed': 'panel after: ',
