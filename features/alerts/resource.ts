@@ -54,7 +54,7 @@ export const HIDDEN_URL = '••••••';
 export const webhookUrl = z
   .string()
   .trim()
-  .max(2000, 'At most 2000 characters')
+  .max(500, 'At most 500 characters')
   .refine((value) => value === '' || value === HIDDEN_URL || URL.canParse(value), {
     message: 'Enter a full URL, such as https://hooks.slack.com/services/...',
   })
