@@ -90,6 +90,13 @@ export async function checkServers(app: FastifyInstance): Promise<void> {
   const settings = await app.services.alertSettings.ofAll(servers.map((s) => s.user_id));
   const seen = await app.db.selectFrom('alert_conditions').selectAll().execute();
   const since = new Map(seen.map((c) => [`${c.server_id} ${c.kind}`, c.since]));
+  // What is open already: a minute with nothing new writes nothing.
+  const openNow = await app.db
+    .selectFrom('alerts')
+    .select(['user_id', 'open_key'])
+    .where('state', '=', 'open')
+    .execute();
+  const isOpen = new Set(openNow.map((a) => `${a.user_id} ${a.open_key}`));
 
   for (const server of servers) {
     const mine = settings.get(server.user_id)!;
@@ -99,6 +106,7 @@ export async function checkServers(app: FastifyInstance): Promise<void> {
       if (holds === undefined) continue;
       const subjectKey = `server:${server.id}`;
       const key = `${server.id} ${kind}`;
+      const open = isOpen.has(`${server.user_id} ${KIND_OF[kind]} ${subjectKey}`);
       if (!holds) {
         if (since.has(key))
           await app.db
@@ -106,7 +114,7 @@ export async function checkServers(app: FastifyInstance): Promise<void> {
             .where('server_id', '=', server.id)
             .where('kind', '=', kind)
             .execute();
-        await closeAlert(app, server.user_id, KIND_OF[kind], subjectKey);
+        if (open) await closeAlert(app, server.user_id, KIND_OF[kind], subjectKey);
         continue;
       }
       let began = since.get(key);
@@ -122,7 +130,7 @@ export async function checkServers(app: FastifyInstance): Promise<void> {
           .onConflict((oc) => oc.columns(['server_id', 'kind']).doNothing())
           .execute();
       }
-      if (!enabled(kind, mine) || now - Date.parse(began) < minutes * MINUTE) continue;
+      if (open || !enabled(kind, mine) || now - Date.parse(began) < minutes * MINUTE) continue;
       await openAlert(app, {
         userId: server.user_id,
         kind: KIND_OF[kind],

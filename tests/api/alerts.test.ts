@@ -6,7 +6,8 @@ import type { AppSpec } from '../../features/webapps/resource';
 import type { FakeAgent } from './fakeAgent';
 import { startFakeAgent } from './fakeAgent';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
-import { type LiveApp, sampleReport, startLiveApp } from './liveApp';
+import { EVENTS } from '../../resources/agent/protocol';
+import { type LiveApp, openSocket, sampleReport, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
 
 /**
@@ -335,8 +336,11 @@ describe('alerts', () => {
     ]);
   });
 
-  it('a failed task: one alert, said once', async () => {
+  it("a failed task: one alert, said once, pushed to the owner's browsers", async () => {
     const { tasks } = live.t.app.services;
+    const browser = await openSocket(live, owner.token);
+    const pushed: unknown[] = [];
+    browser.on(EVENTS.alert, (alert: unknown) => pushed.push(alert));
     const id = await tasks.create({
       userId: owner.id,
       serverId: agent.server.id,
@@ -354,6 +358,12 @@ describe('alerts', () => {
     expect((await mails()).filter((m) => m.includes('deploy'))).toEqual([
       '[Stackdeck] The deploy of shop failed',
     ]);
+    await until(async () => pushed.length === 1, 'the push');
+    expect(pushed[0]).toMatchObject({
+      kind: 'task.failed',
+      subject: 'The deploy of shop',
+      state: 'closed',
+    });
     const ok = await tasks.create({ userId: owner.id, kind: 'install', name: 'blog' });
     await tasks.finish(ok, 'completed');
     expect((await history()).data[0]).toMatchObject({ subject: 'The deploy of shop' });
