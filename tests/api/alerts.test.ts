@@ -334,6 +334,18 @@ describe('alerts', () => {
     expect((await mails()).filter((m) => m.includes('certificate'))).toEqual([
       '[Stackdeck] The certificate of shop.example.com expires soon',
     ]);
+    // Renewed (as the SSL feature's read-back records it): the next day's check says so, once.
+    await live.t.app.db
+      .updateTable('sslcerts')
+      .set({ not_after: new Date(clock() + 90 * DAY).toISOString() })
+      .where('id', '=', cert.json().id)
+      .execute();
+    await run('alerts.cert-check');
+    await run('alerts.cert-check');
+    expect((await mails()).filter((m) => m.includes('certificate'))).toEqual([
+      '[Stackdeck] The certificate of shop.example.com expires soon',
+      '[Stackdeck] Recovered: The certificate of shop.example.com no longer expires soon',
+    ]);
   });
 
   it("a failed task: one alert, said once, pushed to the owner's browsers", async () => {
