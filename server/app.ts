@@ -20,6 +20,7 @@ import { createServices } from './services';
 import { featureEventBus } from './features';
 import { type ExtraJobs, jobRegistry } from './jobs/registry';
 import { startJobs } from './jobs/start';
+import { raiseTaskFailures } from './tasks/taskEvents';
 import { taskOrphans } from './tasks/taskOps';
 import { createGateway } from './agents/gateway';
 import installRoutes from './agents/installRoutes';
@@ -94,6 +95,7 @@ export async function build({
   gateway.hub.orphans = taskOrphans(app);
   app.decorate('live', gateway.live);
   app.decorate('events', featureEventBus(app));
+  raiseTaskFailures(app);
   // Jobs and schedules (server/jobs): the sweeper and the features' periodic work among them.
   const work = startJobs(app, jobRegistry(jobs));
   app.decorate('jobs', work.queue);

@@ -34,6 +34,8 @@ export const EVENTS = {
   unsubscribe: 'unsubscribe',
   /** panel -> browser: a step or the end of one of the user's tasks (server/tasks/taskPush.ts). */
   task: 'task',
+  /** panel -> browser: one of the user's alerts opened or closed (features/alerts). */
+  alert: 'alert',
 } as const;
 
 const bytes = z.number().nonnegative();

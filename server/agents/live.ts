@@ -7,6 +7,7 @@ import type { Sessions } from '../auth/sessions';
 import type { Db } from '../db/database';
 import { prepareBatch } from '../db/prepared';
 import type { Caller } from '../http/caller';
+import { userRoom } from '../tasks/taskPush';
 import { LiveRooms } from './liveRooms';
 import {
   MINUTE,
@@ -53,7 +54,7 @@ export class LiveStore {
 
   constructor(
     private readonly db: Db,
-    browsers: Namespace,
+    private readonly browsers: Namespace,
     private readonly log: FastifyBaseLogger,
   ) {
     this.rooms = new LiveRooms(browsers, log);
@@ -81,6 +82,14 @@ export class LiveStore {
       raw,
       db.updateTable('servers').set({ live_json: '', last_seen_at: '' }).where('id', '=', 0),
     );
+  }
+
+  /**
+   * Pushes to every browser signed in as the user (their room, on every panel through the
+   * adapter): an alert that opened or closed, say.
+   */
+  toUser(userId: number, event: string, payload: unknown) {
+    this.browsers.to(userRoom(userId)).emit(event, payload);
   }
 
   /** See LiveRooms.followSessions: browser sockets tied to their sign-in session. */

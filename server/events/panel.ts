@@ -75,4 +75,6 @@ export const panelEvents: EventDeclarations = {
   'user.updated': 'before',
   'user.registering': 'before',
   'team.member-removed': 'after',
+  /** Declared in server/tasks/taskEvents.ts, beside the code raising it. */
+  'task.failed': 'after',
 };

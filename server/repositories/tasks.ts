@@ -17,8 +17,19 @@ export interface NewTask {
   opId?: string;
 }
 
+/** A task that just ended, as `onEnd` hands it on. */
+export interface EndedTask {
+  id: number;
+  userId: number;
+  serverId: number | null;
+  kind: string;
+  name: string;
+  status: Exclude<TasksTable['status'], 'running'>;
+}
+
 export class TaskRepository {
   private readonly listeners = new Set<TaskListener>();
+  private readonly ends = new Set<(task: EndedTask) => Promise<void>>();
 
   constructor(private readonly db: Db) {}
 
@@ -26,6 +37,15 @@ export class TaskRepository {
   onChange(listener: TaskListener): () => void {
     this.listeners.add(listener);
     return () => void this.listeners.delete(listener);
+  }
+
+  /**
+   * Called, and awaited, after a task's end is written (the panel raises `task.failed` from it,
+   * server/tasks/taskEvents.ts); a failing listener does not fail the finish. Returns the stop.
+   */
+  onEnd(listener: (task: EndedTask) => Promise<void>): () => void {
+    this.ends.add(listener);
+    return () => void this.ends.delete(listener);
   }
 
   private changed(change: TaskChange) {
@@ -89,17 +109,26 @@ export class TaskRepository {
       .updateTable('tasks')
       .set({ status, updated_at: now() })
       .where('id', '=', taskId)
-      .returning(['user_id', 'kind'])
+      .returning(['user_id', 'kind', 'server_id', 'name'])
       .executeTakeFirst();
-    if (task)
-      this.changed({
-        id: taskId,
-        userId: task.user_id,
-        kind: task.kind,
-        status,
-        event: null,
-        code: null,
-      });
+    if (!task) return;
+    this.changed({
+      id: taskId,
+      userId: task.user_id,
+      kind: task.kind,
+      status,
+      event: null,
+      code: null,
+    });
+    const ended = {
+      id: taskId,
+      userId: task.user_id,
+      serverId: task.server_id,
+      kind: task.kind,
+      name: task.name,
+      status,
+    };
+    for (const listener of this.ends) await listener(ended).catch(() => undefined);
   }
 
   /** The running task of a server that runs this op, if any. */

@@ -41,6 +41,17 @@ export const de: Translation = {
     messages: {
       title: 'Nachrichten',
       empty: 'Keine Nachrichten vorhanden.',
+      alertOpened: 'Warnung: %{title}',
+      alertClosed: 'Behoben: %{title}',
+      alertKinds: {
+        'server.offline': 'Server offline',
+        'disk.high': 'Festplatte voll',
+        'memory.high': 'Speicher knapp',
+        'cert.expiring': 'Zertifikat läuft ab',
+        'task.failed': 'Aufgabe fehlgeschlagen',
+      },
+      alertOpen: 'Offen',
+      alertClosedState: 'Geschlossen',
       viewMore: 'Mehr anzeigen',
       viewLess: 'Weniger anzeigen',
       success: 'Erfolgreich',

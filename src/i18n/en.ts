@@ -29,6 +29,17 @@ export const en = {
     messages: {
       title: 'Messages',
       empty: 'No Messages available.',
+      alertOpened: 'Alert: %{title}',
+      alertClosed: 'Recovered: %{title}',
+      alertKinds: {
+        'server.offline': 'Server offline',
+        'disk.high': 'Disk high',
+        'memory.high': 'Memory high',
+        'cert.expiring': 'Certificate expiring',
+        'task.failed': 'Task failed',
+      },
+      alertOpen: 'Open',
+      alertClosedState: 'Closed',
       viewMore: 'View More',
       viewLess: 'View Less',
       success: 'Success',

@@ -37,6 +37,17 @@ export const es: Translation = {
     messages: {
       title: 'Mensajes',
       empty: 'No hay mensajes disponibles.',
+      alertOpened: 'Alerta: %{title}',
+      alertClosed: 'Recuperado: %{title}',
+      alertKinds: {
+        'server.offline': 'Servidor sin conexión',
+        'disk.high': 'Disco alto',
+        'memory.high': 'Memoria alta',
+        'cert.expiring': 'Certificado por caducar',
+        'task.failed': 'Tarea fallida',
+      },
+      alertOpen: 'Abierta',
+      alertClosedState: 'Cerrada',
       viewMore: 'Ver más',
       viewLess: 'Ver menos',
       success: 'Completado',

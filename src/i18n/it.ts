@@ -37,6 +37,17 @@ export const it: Translation = {
     messages: {
       title: 'Messaggi',
       empty: 'Nessun messaggio disponibile.',
+      alertOpened: 'Avviso: %{title}',
+      alertClosed: 'Risolto: %{title}',
+      alertKinds: {
+        'server.offline': 'Server offline',
+        'disk.high': 'Disco quasi pieno',
+        'memory.high': 'Memoria quasi piena',
+        'cert.expiring': 'Certificato in scadenza',
+        'task.failed': 'Attività non riuscita',
+      },
+      alertOpen: 'Aperto',
+      alertClosedState: 'Chiuso',
       viewMore: 'Mostra di più',
       viewLess: 'Mostra meno',
       success: 'Completato',

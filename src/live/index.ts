@@ -5,3 +5,4 @@
 export { useServerLive, type ServerLive } from './useServerLive';
 export type { LiveMessage, ServerLiveState } from './socket';
 export { useTaskPush } from './taskPush';
+export { useAlertPush } from './alertPush';

@@ -12,9 +12,11 @@ import Typography from '@mui/material/Typography';
 import { useGetList, useTranslate } from 'ra-core';
 import { useState } from 'react';
 import type { Clone } from '../../resources/clone-events';
+import { useAlertPush } from '../live/alertPush';
 import { useTaskPush } from '../live/taskPush';
 import {
   type ActivityLine,
+  type AlertLine,
   CLONE_POLL_MS,
   clonePollMs,
   MESSAGES_EXPANDED,
@@ -58,6 +60,34 @@ function ActivityRow({ line }: { line: ActivityLine }) {
       ) : null}
       <Typography variant="caption" color="text.secondary">
         {new Date(line.created_at).toLocaleString()}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One of the user's alerts: opened (red) or recovered (green), with what it is about. */
+function AlertRow({ alert }: { alert: AlertLine }) {
+  const translate = useTranslate();
+  const kind = translate(`shell.messages.alertKinds.${alert.kind}`, { _: alert.kind });
+  const title = `${kind}: ${alert.subject}`;
+  const open = alert.state === 'open';
+  return (
+    <Box component="li" sx={{ px: 2, py: 1.25, listStyle: 'none' }} data-testid="message">
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <Typography variant="body2" sx={{ fontWeight: 600, flex: 1 }} noWrap title={title}>
+          {translate(open ? 'shell.messages.alertOpened' : 'shell.messages.alertClosed', {
+            title,
+          })}
+        </Typography>
+        <Chip
+          size="small"
+          color={open ? 'error' : 'success'}
+          variant={open ? 'filled' : 'outlined'}
+          label={translate(open ? 'shell.messages.alertOpen' : 'shell.messages.alertClosedState')}
+        />
+      </Box>
+      <Typography variant="caption" color="text.secondary">
+        {new Date(alert.closed_at ?? alert.opened_at).toLocaleString()}
       </Typography>
     </Box>
   );
@@ -108,6 +138,12 @@ function MessageList({ serverId }: { serverId?: number }) {
   const translate = useTranslate();
   const [expanded, setExpanded] = useState(false);
   const pushing = useTaskPush();
+  useAlertPush();
+  const alerts = useGetList<AlertLine>('alerts', {
+    pagination: { page: 1, perPage: MESSAGES_EXPANDED },
+    sort: { field: 'opened_at', order: 'DESC' },
+    filter: {},
+  });
   const { data = [], isPending } = useGetList<Clone>(
     'clone-events',
     {
@@ -133,7 +169,11 @@ function MessageList({ serverId }: { serverId?: number }) {
           : false,
     },
   );
-  const messages = panelMessages(data, serverId !== undefined ? (activity.data ?? []) : []);
+  const messages = panelMessages(
+    data,
+    serverId !== undefined ? (activity.data ?? []) : [],
+    alerts.data ?? [],
+  );
   const shown = visibleMessages(messages, expanded);
   const toggle = viewToggle(messages.length, expanded);
   if (isPending || (serverId !== undefined && activity.isPending)) {
@@ -154,6 +194,8 @@ function MessageList({ serverId }: { serverId?: number }) {
           {shown.map((message) =>
             message.kind === 'clone' ? (
               <CloneRow key={message.key} clone={message.clone} />
+            ) : message.kind === 'alert' ? (
+              <AlertRow key={message.key} alert={message.alert} />
             ) : (
               <ActivityRow key={message.key} line={message.activity} />
             ),

@@ -50,9 +50,21 @@ export interface ActivityLine {
   created_at: string;
 }
 
+/** One of the user's alerts (features/alerts), as `GET alerts/users/{uid}` lists it. */
+export interface AlertLine {
+  id: number;
+  kind: string;
+  subject: string;
+  detail: string;
+  state: 'open' | 'closed';
+  opened_at: string;
+  closed_at: string | null;
+}
+
 export type PanelMessage =
   | { kind: 'clone'; key: string; at: string; clone: Clone }
-  | { kind: 'activity'; key: string; at: string; activity: ActivityLine };
+  | { kind: 'activity'; key: string; at: string; activity: ActivityLine }
+  | { kind: 'alert'; key: string; at: string; alert: AlertLine };
 
 /**
  * The panel's messages, newest first: the clones, and in the server layout the server's
@@ -61,6 +73,7 @@ export type PanelMessage =
 export function panelMessages(
   clones: readonly Clone[],
   activity: readonly ActivityLine[] = [],
+  alerts: readonly AlertLine[] = [],
 ): PanelMessage[] {
   const all: PanelMessage[] = [
     ...clones.map((clone) => ({
@@ -74,6 +87,13 @@ export function panelMessages(
       key: `activity-${line.id}`,
       at: line.created_at,
       activity: line,
+    })),
+    // An alert stands where it last changed: its recovery, else its opening.
+    ...alerts.map((alert) => ({
+      kind: 'alert' as const,
+      key: `alert-${alert.id}`,
+      at: alert.closed_at ?? alert.opened_at,
+      alert,
     })),
   ];
   return all.sort((a, b) => Date.parse(b.at) - Date.parse(a.at));

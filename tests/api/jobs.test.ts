@@ -312,6 +312,8 @@ describe('schedules on the driven clock', () => {
       .orderBy('name')
       .execute();
     expect(rows).toEqual([
+      { name: 'alerts.cert-check', cron: '15 6 * * *', job: 'alerts.cert-check' },
+      { name: 'alerts.check', cron: '* * * * *', job: 'alerts.check' },
       { name: 'gitdeploy.sweep', cron: '* * * * *', job: 'gitdeploy.sweep' },
       { name: 'installers.recover', cron: '* * * * *', job: 'installers.recover' },
       { name: 'jobs.prune', cron: '30 3 * * *', job: 'jobs.prune' },

@@ -33,8 +33,12 @@ export interface LiveApp {
   close(): Promise<void>;
 }
 
-export async function startLiveApp(options: BuildOptions = {}): Promise<LiveApp> {
-  const t = await buildTestApp({}, options);
+export async function startLiveApp(
+  options: BuildOptions = {},
+  /** Configuration of the panel (`outboundAllow`, say). */
+  overrides: Parameters<typeof buildTestApp>[0] = {},
+): Promise<LiveApp> {
+  const t = await buildTestApp(overrides, options);
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -202,6 +202,7 @@ describe('the event bus', () => {
         'server.transferred',
         'user.deleting',
         'team.member-removed',
+        'task.failed',
       ].map((event) => {
         const { declaration, features } = bus.describe(event)!;
         return [event, `${declaration.owner} ${declaration.phase}: ${features.join(', ')}`];
@@ -212,10 +213,11 @@ describe('the event bus', () => {
       'app.rebuilding': 'webapps before: nodejs',
       'app.cloning': 'clone before: cron, nodejs',
       'firewall.ignore-changed': 'firewall before: fail2ban',
-      'server.removing': 'panel before: ',
+      'server.removing': 'panel before: alerts',
       'server.transferred': 'panel before: teams',
       'user.deleting': 'panel before: tickets',
       'team.member-removed': 'panel after: ',
+      'task.failed': 'panel after: alerts',
     });
   });
 });

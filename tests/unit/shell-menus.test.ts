@@ -138,6 +138,8 @@ describe('menus of spec section 2', () => {
       '/subscription',
       '/account-activity-log',
       '/ticket-list',
+      '/alerts',
+      '/alert-settings',
     ]);
   });
 

@@ -94,4 +94,23 @@ describe('messages panel in the server layout (issue 8)', () => {
   it('outside the server layout holds the clones only', () => {
     expect(panelMessages(clones).every((message) => message.kind === 'clone')).toBe(true);
   });
+
+  it('shows alerts among them where they last changed: a recovery at its close', () => {
+    const alert = (id: number, opened: number, closed: number | null) => ({
+      id,
+      kind: 'server.offline',
+      subject: 'web-1',
+      detail: '',
+      state: closed === null ? ('open' as const) : ('closed' as const),
+      opened_at: at(opened),
+      closed_at: closed === null ? null : at(closed),
+    });
+    const merged = panelMessages(clones, [], [alert(7, 5, 35), alert(8, 25, null)]);
+    expect(merged.map((message) => message.key)).toEqual([
+      'alert-7',
+      'clone-2',
+      'alert-8',
+      'clone-1',
+    ]);
+  });
 });

@@ -30,7 +30,10 @@ export interface Panel {
 const run = promisify(execFile);
 const REPO = path.resolve(import.meta.dirname, '../../..');
 
-export async function startPanel(): Promise<Panel> {
+export async function startPanel(
+  /** The panel's clock (a test moves it instead of waiting), its configuration. */
+  options: { clock?: () => number; config?: Parameters<typeof buildTestApp>[0] } = {},
+): Promise<Panel> {
   // The agent bundle of this very tree, built for the run.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stackdeck-system-'));
   const bundle = path.join(dir, 'stackdeck-agent.mjs');
@@ -38,7 +41,10 @@ export async function startPanel(): Promise<Panel> {
     cwd: REPO,
     env: { ...process.env, AGENT_OUT_FILE: bundle },
   });
-  const t = await buildTestApp({ agentBundle: bundle });
+  const t = await buildTestApp(
+    { agentBundle: bundle, ...options.config },
+    options.clock ? { clock: options.clock } : {},
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
