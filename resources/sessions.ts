@@ -25,6 +25,9 @@ export type SessionRecord = z.infer<typeof sessionSchema>;
 export const sessions = defineResource({
   name: 'sessions',
   label: 'Sessions',
+  // A session of the `{uid}` user: the request hook loads `{uuid}` through them.
+  parent: 'account',
+  params: { uuid: 'uuid' },
   schema: sessionSchema,
   paths: {},
   ops: {},

@@ -87,6 +87,9 @@ const accountRef = z.object({ id: z.number() });
  */
 export const userSecurity = defineResource({
   name: 'user-security',
+  // An API key of the `{uid}` user: the request hook loads `{id}` through them.
+  parent: 'account',
+  params: { id: 'id' },
   label: 'Security',
   schema: accountRef,
   paths: {},

@@ -8,7 +8,7 @@ import type { UserPatch, UserRow } from '../../server/db/schema';
 import { recordActivity } from '../../server/handlers/activity';
 import { actsForSomeoneElse } from '../../server/http/caller';
 import { HttpError, fieldError, forbidden, notFound } from '../../server/http/errors';
-import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
+import { type HandlerContext, defineHandlers, loadedChild } from '../../server/http/handlers';
 import { mails } from '../../server/mail/templates';
 import { MAX_API_KEYS } from '../../server/repositories/apiKeys';
 
@@ -116,7 +116,8 @@ export const securityHandlers = defineHandlers(userSecurity, {
     },
 
     async revokeApiKey(ctx) {
-      const id = Number(ctx.params.id);
+      // Loaded through `{uid}` by the request hook.
+      const { id } = loadedChild(ctx.child);
       if (!(await ctx.app.services.users.apiKeys.revoke(id, ctx.uid))) throw notFound();
       await recordActivity(ctx, 'API key revoked');
       return { id };

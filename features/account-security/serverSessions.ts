@@ -1,7 +1,7 @@
 import { sessions } from '../../resources/sessions';
 import { recordActivity } from '../../server/handlers/activity';
 import { notFound } from '../../server/http/errors';
-import { defineHandlers } from '../../server/http/handlers';
+import { defineHandlers, loadedChild } from '../../server/http/handlers';
 
 /**
  * The account holder's sign-in sessions. The guard has matched `{uid}` to the caller and refused
@@ -26,7 +26,8 @@ export const sessionHandlers = defineHandlers(sessions, {
       return { data, total: data.length };
     },
     async revoke(ctx) {
-      const id = String(ctx.params.uuid);
+      // Loaded through `{uid}` by the request hook; an ended one answers 404 here.
+      const { id } = loadedChild(ctx.child);
       if (!(await ctx.app.services.sessions.revokeOf(ctx.uid, id))) throw notFound();
       await recordActivity(
         ctx,

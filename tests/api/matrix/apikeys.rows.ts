@@ -1,3 +1,4 @@
+import type { TestApp, TestUser } from '../helpers';
 import { HOLDER, type Row } from './support';
 
 /** The account's API keys: only the holder lists and revokes them (an admin, acting or not: 403). */
@@ -10,3 +11,9 @@ export const rows: Row[] = [
     expect: HOLDER,
   },
 ];
+
+/** A stranger's API key, for the derived "another account's row" rows. */
+export const owned = {
+  'user-security': async (t: TestApp, user: TestUser) =>
+    (await t.app.services.users.apiKeys.create(user.id, 'stranger')).id,
+};

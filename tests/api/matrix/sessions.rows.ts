@@ -1,3 +1,4 @@
+import type { TestApp, TestUser } from '../helpers';
 import { HOLDER, type Row } from './support';
 
 /** A new session of the owner's, for a row that revokes one (its id, the token's `jti`). */
@@ -17,3 +18,11 @@ export const rows: Row[] = [
   // Signs out the owner's other sessions (the acting admin's among them): fresh tokens.
   { route: 'DELETE /api/v1/sessions/users/:uid', expect: HOLDER, fresh: true },
 ];
+
+/** A stranger's session, for the derived "another account's row" rows. */
+export const owned = {
+  sessions: async (t: TestApp, user: TestUser) => {
+    const token = await t.app.services.sessions.issue(user.id, { ip: '127.0.0.1', userAgent: 'x' });
+    return (await t.app.services.sessions.verify(token)).sessionId;
+  },
+};
