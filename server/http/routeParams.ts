@@ -37,6 +37,15 @@ const KIND_SCHEMAS: Record<ParamKind, z.ZodType> = {
   remote: z.string().min(1).max(255),
 };
 
+/**
+ * Whether a path value can be of its declared kind (`uuid`: a uuid...): the request hook asks
+ * before it loads a row, as it runs before the route's validation; a value that cannot be is
+ * as missing as a row that does not exist.
+ */
+export function fitsKind(kind: ParamKind, raw: string): boolean {
+  return KIND_SCHEMAS[kind].safeParse(raw).success && !raw.includes('\0');
+}
+
 export function paramsSchema(template: string, kinds: ResourceDef['params'] = {}) {
   const shape: Record<string, z.ZodType> = {};
   for (const name of templateParams(template)) {

@@ -6,6 +6,7 @@ import { type Caller, actsForSomeoneElse } from '../http/caller';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
 import { ID_PATTERN } from '../http/ids';
 import { accountChildLoaders } from '../features';
+import { fitsKind } from '../http/routeParams';
 
 const API_PREFIX = '/api/v1/';
 
@@ -150,12 +151,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     if (config.owned) {
       const raw = params[config.owned.param];
       const byId = config.owned.kind === 'id';
-      if (
-        uid === undefined ||
-        raw === undefined ||
-        (byId ? !ID_PATTERN.test(raw) : raw.length > 255)
-      )
-        throw notFound();
+      if (uid === undefined || raw === undefined || !fitsKind(config.owned.kind, raw))
+        throw notFound(config.owned.missing);
       const load = accountChildLoaders.get(config.owned.resource);
       const row = await load?.(app.db, uid, byId ? Number(raw) : raw);
       if (!row) throw notFound(config.owned.missing);
