@@ -5,7 +5,6 @@ import { defineManagedHandlers } from '../../server/managed/handlers';
 import { cronjobs, withScheduleText } from './resource';
 import {
   type CronJobRow,
-  type Input,
   appMigration,
   checkUser,
   columns,
@@ -62,7 +61,7 @@ export const server = defineServerFeature({
     },
   },
   handlers: [
-    defineManagedHandlers<CronJobRow, Input>(cronjobs, cronKind, {
+    defineManagedHandlers(cronjobs, cronKind, {
       async create(ctx, body) {
         await checkUser(ctx, body.sys_user);
         return columns(body);

@@ -25,7 +25,7 @@ const handlers = defineHandlers(phpmyadminLogin, {
      * database user only: the token is in the answer, once.
      */
     async login(ctx) {
-      const id = (ctx.query as { dbuser: number }).dbuser;
+      const id = ctx.query.dbuser;
       const dbUser = await new ManagedStore<DbUserRow>(ctx.app.db, 'dbusers').find(
         ctx.server.id,
         'id',

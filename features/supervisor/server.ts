@@ -7,7 +7,7 @@ import type { HandlerContext } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
 import {
-  type ManagedHooks,
+  type ManagedHooksOf,
   defineManagedHandlers,
   managedHandlers,
 } from '../../server/managed/handlers';
@@ -127,7 +127,8 @@ const record = (row: SvjobRow) => ({
 
 const storeOf = (ctx: HandlerContext) => new ManagedStore<SvjobRow>(ctx.app.db, 'svjobs');
 
-const hooks: ManagedHooks<SvjobRow, Input> = {
+// No update op: `?rebuild=true` changes a job with a whole create body.
+const hooks: ManagedHooksOf<typeof svjobs, Input, Input> = {
   async create(ctx, body) {
     await checkUser(ctx, body.user);
     if (await storeOf(ctx).find(ctx.server.id, 'name', body.name))
@@ -156,7 +157,7 @@ const hooks: ManagedHooks<SvjobRow, Input> = {
       return rebuildAll(ctx);
     },
     async handle(ctx) {
-      const { name, action } = ctx.query as { name: string; action: 'start' | 'stop' | 'restart' };
+      const { name, action } = ctx.query;
       await named(ctx, name);
       const data = await runOp(
         ctx,
@@ -170,7 +171,7 @@ const hooks: ManagedHooks<SvjobRow, Input> = {
       return { data };
     },
     async logs(ctx) {
-      const { name, process } = ctx.query as { name: string; process?: number };
+      const { name, process } = ctx.query;
       await named(ctx, name);
       return readOp(ctx, 'supervisor.log', { name, process: process ?? 0 });
     },
