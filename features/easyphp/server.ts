@@ -197,8 +197,6 @@ const stateOf = (
   enabled: server.enabled.includes(row.name),
 });
 
-type Toggle = { enable?: number; disable?: number };
-
 const serverHandlers = defineHandlers(easyphp, {
   actions: {
     /** Read from the server, and kept: the versions `{version}` may name. */
@@ -232,7 +230,7 @@ const serverHandlers = defineHandlers(easyphp, {
 
     async toggle(ctx) {
       const { version } = ctx.child!;
-      const { enable, disable } = ctx.query as Toggle;
+      const { enable, disable } = ctx.query;
       if ((enable === undefined) === (disable === undefined))
         throw fieldError(
           'enable',

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { readOp, runOp } from '../../server/agents/runOp';
 import type { ServerRow } from '../../server/db/schema';
 import { fieldError } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import type { HandlerContext, QueryOf } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
 import {
@@ -203,9 +203,9 @@ async function rebuildAll(ctx: HandlerContext) {
   return counts;
 }
 
-type Handler = (ctx: HandlerContext) => Promise<unknown>;
-const create = bound.handlers.create as Handler;
-const update = managedHandlers(svjobs, kind, hooks).update as Handler;
+const generic = managedHandlers(svjobs, kind, hooks);
+/** The declared create: `?rebuild=` and the job's whole body. */
+type CreateCall = HandlerContext<QueryOf<typeof svjobs, 'create'>, Input, undefined>;
 
 /**
  * The generic handlers; `POST ...?rebuild=true` writes the job of the body's name again from
@@ -228,11 +228,11 @@ export const server = defineServerFeature({
       ...bound,
       handlers: {
         ...bound.handlers,
-        async create(ctx: HandlerContext) {
-          if ((ctx.query as { rebuild?: string }).rebuild !== 'true') return create(ctx);
-          const row = await named(ctx, (ctx.body as Input).name);
+        async create(ctx: CreateCall) {
+          if (ctx.query.rebuild !== 'true') return generic.create(ctx);
+          const row = await named(ctx, ctx.body.name);
           ctx.reply.code(200);
-          return update(Object.assign(ctx, { child: row }));
+          return generic.update({ ...ctx, child: row });
         },
       },
     },

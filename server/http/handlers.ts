@@ -44,6 +44,8 @@ type OpOf<R extends ResourceDef, K extends string> = K extends keyof R['ops']
   ? NonNullable<R['ops'][K]>
   : never;
 type ActionsOf<R extends ResourceDef> = NonNullable<R['actions']>;
+/** The names of a resource's declared actions. */
+export type ActionName<R extends ResourceDef> = keyof ActionsOf<R> & string;
 /** The op's declared answer, or the record. */
 type Answer<R extends ResourceDef, K extends string> =
   OpOf<R, K> extends { response: infer X } ? Out<X, Record_<R>> : Record_<R>;
