@@ -73,6 +73,7 @@ const migration = {
       .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
       .execute();
     const at = now();
+    // A migration's db is untyped by design (the schema of its time): typed for its own table.
     await (db as unknown as Kysely<{ php_extensions: PhpExtensionsTable }>)
       .insertInto('php_extensions')
       .values(
