@@ -9,12 +9,7 @@ import { ManagedStore } from '../../server/managed/store';
 import type { ManagedRow } from '../../server/managed/table';
 import { webstackdb, webstackdbuser } from '../appdatabases/api';
 import { databases, dbusers } from '../databases/api';
-import {
-  databaseHooks,
-  databaseKind,
-  dbUserHooks,
-  dbUserKind,
-} from '../databases/serverApi';
+import { databaseHooks, databaseKind, dbUserHooks, dbUserKind } from '../databases/serverApi';
 import type { ResourceDef } from '../../resources/define';
 import { phpSettings, type WebappType, webstacks } from '../webapps/api';
 import { webappHooks, type WebappInput, webappKind, type WebappRow } from '../webapps/serverApi';
