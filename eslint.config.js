@@ -29,6 +29,21 @@ export default tseslint.config(
     },
   },
   {
+    // A handler reads its query and body as its declaration typed them (server/http/handlers.ts):
+    // a cast would hide a schema that is missing or too loose, and skip the request's validation.
+    files: ['{server,features}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['TSAsExpression', 'TSTypeAssertion'].map((cast) => ({
+          selector: `${cast} > MemberExpression.expression[object.name="ctx"][property.name=/^(query|body)$/]`,
+          message:
+            'No cast of ctx.query / ctx.body: declare the schema (query/body/filters) and the handler gets its type.',
+        })),
+      ],
+    },
+  },
+  {
     // A feature uses another only through the doors it offers (api.ts, serverApi.ts, agentApi.ts,
     // pagesApi.tsx), and features import in no circle: the rest goes through events (server/events)
     // and page slots (src/shell/slots.tsx). DESIGN.md, "Features talk through events, not imports".

@@ -32,6 +32,8 @@ export const server = defineServerFeature({
   migrations: { '0014_app_databases': migration },
   handlers: [
     defineManagedHandlers(webstackdb, databaseKind, databaseCrud),
-    defineManagedHandlers(webstackdbuser, dbUserKind, dbUserHooks),
+    // A copy: the hooks are typed for `dbusers`, and checked here member by member against
+    // this declaration (the same bodies and queries).
+    defineManagedHandlers(webstackdbuser, dbUserKind, { ...dbUserHooks }),
   ],
 });

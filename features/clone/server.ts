@@ -1,9 +1,8 @@
-import type { z } from 'zod';
 import type { OpProgress } from '../../resources/agent/protocol';
 import { emit } from '../../server/events/emit';
 import { defineServerFeature } from '../../server/feature';
 import { HttpError } from '../../server/http/errors';
-import { defineHandlers } from '../../server/http/handlers';
+import { defineHandlers, webappOf } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
 import { ManagedStore } from '../../server/managed/store';
 import type { DatabaseRow } from '../databases/serverApi';
@@ -22,11 +21,10 @@ import {
 } from '../installers/serverApi';
 import type { WebappType } from '../webapps/api';
 import type { WebappRow } from '../webapps/serverApi';
-import { CLONE_EXCLUDES, type cloneInput, cloneWebapp } from './resource';
+import { CLONE_EXCLUDES, cloneWebapp } from './resource';
 import { urlPairs } from './serialized';
 import { type CloneSteps, cloneEvents } from './serverEvents';
 
-type Body = z.output<typeof cloneInput>;
 interface Copy {
   source: DatabaseRow;
   name: string;
@@ -129,8 +127,8 @@ const handlers = defineHandlers(cloneWebapp, {
   actions: {},
   /** `POST clone-webapp/webstacks/{appId}/...`: 202 with the task once the copy's app is made. */
   async create(ctx) {
-    const body = ctx.body as Body;
-    const source = ctx.webapp as unknown as WebappRow;
+    const body = ctx.body;
+    const source = webappOf(ctx);
     if (source.status !== 'active')
       throw new HttpError(409, `${source.name} is ${source.status}: only an active app is cloned`);
     // What other features hang under the source (its cron jobs, a Node.js app's program) is

@@ -91,7 +91,13 @@ export const cronjobs = defineResource({
     },
     get: { guard: 'self' },
     create: { guard: 'self', summary: 'Add a cron job (pending until the server has it)' },
-    update: { guard: 'self', method: 'PUT', summary: 'Change a cron job' },
+    update: {
+      guard: 'self',
+      method: 'PUT',
+      summary: 'Change a cron job',
+      // A PUT replaces the job: every field, as on create (a missing `enabled` is no pause).
+      body: cronJobInput,
+    },
     delete: { guard: 'self', summary: 'Remove a cron job from the crontab' },
   },
   actions: {

@@ -1,3 +1,4 @@
+import { loadedChild } from '../../server/http/handlers';
 import type { Db } from '../../server/db/database';
 import { readOp, runOp } from '../../server/agents/runOp';
 import { defineServerFeature } from '../../server/feature';
@@ -5,7 +6,6 @@ import { defineManagedHandlers } from '../../server/managed/handlers';
 import { cronjobs, withScheduleText } from './resource';
 import {
   type CronJobRow,
-  type Input,
   appMigration,
   checkUser,
   columns,
@@ -62,7 +62,7 @@ export const server = defineServerFeature({
     },
   },
   handlers: [
-    defineManagedHandlers<CronJobRow, Input>(cronjobs, cronKind, {
+    defineManagedHandlers(cronjobs, cronKind, {
       async create(ctx, body) {
         await checkUser(ctx, body.sys_user);
         return columns(body);
@@ -82,7 +82,7 @@ export const server = defineServerFeature({
       },
       actions: {
         async run(ctx) {
-          const row = ctx.child as CronJobRow;
+          const row = loadedChild(ctx.child);
           return runOp(ctx, `Run ${cronKind.noun(row)} now`, 'cron.run', {
             sys_user: row.sys_user,
             command: row.command,

@@ -1,6 +1,6 @@
 import { httpErrorOf } from '../../server/agents/runOp';
 import { HttpError, notFound } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
 import { cachedServerRead } from '../../server/http/serverReadCache';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
@@ -53,44 +53,41 @@ export const server = defineServerFeature({
   handlers: [
     databaseHandlers,
     dbUserHandlers,
-    {
-      resource: databaseOverview,
-      handlers: {
-        actions: {
-          /** `GET databases/users/{uid}`: every database on the user's own servers. */
-          async ofUser(ctx: HandlerContext) {
-            const rows = (await ctx.app.db
-              .selectFrom('databases')
-              .innerJoin('servers', 'servers.id', 'databases.server_id')
-              .selectAll('databases')
-              .select('servers.name as server_name')
-              .where('servers.user_id', '=', ctx.uid)
-              .orderBy('servers.name')
-              .orderBy('databases.name')
-              .execute()) as (DatabaseRow & { server_name: string })[];
-            const data = await databaseRecords(ctx.app.db, rows);
-            return { data, total: data.length };
-          },
-          /** `GET databases/collations?server=`: that server's list, read once in 10 minutes. */
-          async collations(ctx: HandlerContext) {
-            const id = (ctx.query as { server: number }).server;
-            const caller = ctx.caller;
-            if (!caller) throw new HttpError(401, 'Sign in first');
-            const found = await ctx.app.services.servers.findAccessible(id, caller.id);
-            if (!found) throw notFound('No such server');
-            try {
-              const data = await cachedServerRead(
-                ctx.app,
-                { read: 'mariadb.collations', serverId: id, ttlMs: 600_000 },
-                () => ctx.app.agents.call(id, 'mariadb.collations', {}),
-              );
-              return { data };
-            } catch (error) {
-              throw httpErrorOf(error);
-            }
-          },
+    defineHandlers(databaseOverview, {
+      actions: {
+        /** `GET databases/users/{uid}`: every database on the user's own servers. */
+        async ofUser(ctx) {
+          const rows = (await ctx.app.db
+            .selectFrom('databases')
+            .innerJoin('servers', 'servers.id', 'databases.server_id')
+            .selectAll('databases')
+            .select('servers.name as server_name')
+            .where('servers.user_id', '=', ctx.uid)
+            .orderBy('servers.name')
+            .orderBy('databases.name')
+            .execute()) as (DatabaseRow & { server_name: string })[];
+          const data = await databaseRecords(ctx.app.db, rows);
+          return { data, total: data.length };
+        },
+        /** `GET databases/collations?server=`: that server's list, read once in 10 minutes. */
+        async collations(ctx) {
+          const id = ctx.query.server;
+          const caller = ctx.caller;
+          if (!caller) throw new HttpError(401, 'Sign in first');
+          const found = await ctx.app.services.servers.findAccessible(id, caller.id);
+          if (!found) throw notFound('No such server');
+          try {
+            const data = await cachedServerRead(
+              ctx.app,
+              { read: 'mariadb.collations', serverId: id, ttlMs: 600_000 },
+              () => ctx.app.agents.call(id, 'mariadb.collations', {}),
+            );
+            return { data };
+          } catch (error) {
+            throw httpErrorOf(error);
+          }
         },
       },
-    },
+    }),
   ],
 });

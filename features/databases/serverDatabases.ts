@@ -1,3 +1,4 @@
+import { loadedChild } from '../../server/http/handlers';
 /**
  * Databases: the managed kind (a database and its collation on its server), and what they add
  * to the generic handlers (a rename moves the tables first; a user's grant taken off).
@@ -6,11 +7,11 @@ import type { z } from 'zod';
 import { readOp } from '../../server/agents/runOp';
 import type { Db } from '../../server/db/database';
 import { fieldError } from '../../server/http/errors';
-import type { ManagedHooks } from '../../server/managed/handlers';
+import type { ManagedHooksOf } from '../../server/managed/handlers';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import { type DatabaseRow, dbStore, userStore } from './serverTable';
 import { reapplyUser } from './serverDbUsers';
-import type { databaseInput } from './resource';
+import type { databaseInput, databases } from './resource';
 
 export const databaseKind = defineManagedKind<DatabaseRow>({
   resource: 'databases',
@@ -37,7 +38,7 @@ export const databaseKind = defineManagedKind<DatabaseRow>({
 type DatabaseBody = z.output<typeof databaseInput>;
 
 /** A database record with the users granted on it, a page at a time (one query). */
-export async function databaseRecords(db: Db, rows: DatabaseRow[]) {
+export async function databaseRecords<Row extends DatabaseRow>(db: Db, rows: Row[]) {
   const ids = rows.map((r) => r.id);
   const grants = ids.length
     ? await db
@@ -55,7 +56,11 @@ export async function databaseRecords(db: Db, rows: DatabaseRow[]) {
 }
 
 /** What databases add to the generic handlers (app databases use them too). */
-export const databaseHooks: ManagedHooks<DatabaseRow, DatabaseBody, Partial<DatabaseBody>> = {
+export const databaseHooks: ManagedHooksOf<
+  typeof databases,
+  DatabaseBody,
+  Partial<DatabaseBody>
+> = {
   async create(ctx, body) {
     if (await dbStore(ctx).find(ctx.server.id, 'name', body.name))
       throw fieldError('name', 'This server has a database of this name');
@@ -78,8 +83,8 @@ export const databaseHooks: ManagedHooks<DatabaseRow, DatabaseBody, Partial<Data
   actions: {
     /** `PATCH databases/{dbId}?userdel=`: the user loses its grant on this database. */
     async userdel(ctx) {
-      const database = ctx.child as DatabaseRow;
-      const id = (ctx.query as { userdel: number }).userdel;
+      const database = loadedChild(ctx.child);
+      const id = ctx.query.userdel;
       const user = await userStore(ctx).find(ctx.server.id, 'id', id);
       if (!user) throw fieldError('userdel', `No database user #${id} on this server`);
       await ctx.app.db
@@ -90,7 +95,8 @@ export const databaseHooks: ManagedHooks<DatabaseRow, DatabaseBody, Partial<Data
       const result = await reapplyUser(ctx, user);
       if (result.state === 'failed') throw result.error;
       if (result.state === 'waiting') ctx.reply.code(202);
-      return (await databaseRecords(ctx.app.db, [database]))[0];
+      const [record] = await databaseRecords(ctx.app.db, [database]);
+      return record!;
     },
   },
 };

@@ -8,10 +8,10 @@ import type { Db } from '../../server/db/database';
 import { fieldError, notFound } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { converge } from '../../server/managed/converge';
-import type { ManagedHooks } from '../../server/managed/handlers';
+import type { ManagedHooksOf } from '../../server/managed/handlers';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import { type DbUserRow, dbStore, userStore } from './serverTable';
-import type { dbUserInput } from './resource';
+import type { dbUserInput, dbusers } from './resource';
 
 /** MariaDB's mysql_native_password hash: the password itself never leaves the panel. */
 export const nativeHash = (password: string) => {
@@ -118,7 +118,7 @@ export async function reapplyUser(ctx: HandlerContext, row: DbUserRow) {
 }
 
 /** What database users add to the generic handlers (app database users use them too). */
-export const dbUserHooks: ManagedHooks<DbUserRow, DbUserBody, Partial<DbUserBody>> = {
+export const dbUserHooks: ManagedHooksOf<typeof dbusers, DbUserBody, Partial<DbUserBody>> = {
   async create(ctx, body) {
     if (await userStore(ctx).find(ctx.server.id, 'name', body.name))
       throw fieldError('name', 'This server has a database user of this name');

@@ -8,7 +8,7 @@ import { readOp, runOp } from '../../server/agents/runOp';
 import { defineServerFeature } from '../../server/feature';
 import { adminCatalogue } from '../../server/http/adminCatalogue';
 import { fieldError, notFound } from '../../server/http/errors';
-import { defineHandlers } from '../../server/http/handlers';
+import { defineHandlers, loadedChild } from '../../server/http/handlers';
 import { DEFAULT_EXTENSIONS } from './catalogue';
 import {
   type ExtensionState,
@@ -73,6 +73,7 @@ const migration = {
       .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
       .execute();
     const at = now();
+    // A migration's db is untyped by design (the schema of its time): typed for its own table.
     await (db as unknown as Kysely<{ php_extensions: PhpExtensionsTable }>)
       .insertInto('php_extensions')
       .values(
@@ -197,8 +198,6 @@ const stateOf = (
   enabled: server.enabled.includes(row.name),
 });
 
-type Toggle = { enable?: number; disable?: number };
-
 const serverHandlers = defineHandlers(easyphp, {
   actions: {
     /** Read from the server, and kept: the versions `{version}` may name. */
@@ -224,15 +223,15 @@ const serverHandlers = defineHandlers(easyphp, {
     },
 
     async extensions(ctx) {
-      const { version } = ctx.child!;
+      const { version } = loadedChild(ctx.child);
       const state = await readOp(ctx, 'easyphp.state', { version });
       const rows = await offered(ctx.app.db, version);
       return { version, data: rows.map((row) => stateOf(row, version, state)) };
     },
 
     async toggle(ctx) {
-      const { version } = ctx.child!;
-      const { enable, disable } = ctx.query as Toggle;
+      const { version } = loadedChild(ctx.child);
+      const { enable, disable } = ctx.query;
       if ((enable === undefined) === (disable === undefined))
         throw fieldError(
           'enable',

@@ -1,22 +1,22 @@
 import { Readable } from 'node:stream';
-import type { z } from 'zod';
 import { readOp, runOp } from '../../server/agents/runOp';
 import { defineServerFeature } from '../../server/feature';
 import { fieldError } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import {
+  type ActionContext,
+  type ActionName,
+  type HandlerContext,
+  defineHandlers,
+  webappOf,
+} from '../../server/http/handlers';
 import { contentDisposition } from '../../server/http/contentDisposition';
 import { MAX_EDIT_BYTES, PIECE_BYTES, archiveFormatOfName, joinPath } from './names';
-import {
-  files,
-  type fsDeleteQuery,
-  type fsQuery,
-  type fsWrite,
-  type processBody,
-  type processQuery,
-} from './resource';
+import { files } from './resource';
 
 type AppCtx = HandlerContext<unknown, unknown>;
-const where = (ctx: AppCtx) => ({ user: ctx.webapp!.sys_user, app: ctx.webapp!.name });
+/** The context of one of the declared calls: its query and body as validated. */
+type Call<K extends ActionName<typeof files>> = ActionContext<typeof files, K>;
+const where = (ctx: AppCtx) => ({ user: webappOf(ctx).sys_user, app: webappOf(ctx).name });
 
 /**
  * A file's bytes to the client, piece by piece as the agent reads them as the app's user: the
@@ -47,8 +47,8 @@ async function download(ctx: AppCtx, path: string) {
   return ctx.reply.send(Readable.from(pieces()));
 }
 
-async function read(ctx: AppCtx) {
-  const q = ctx.query as z.output<typeof fsQuery>;
+async function read(ctx: Call<'read'>) {
+  const q = ctx.query;
   if (q.is_dir)
     return readOp(ctx, 'files.list', {
       ...where(ctx),
@@ -67,11 +67,11 @@ async function read(ctx: AppCtx) {
 }
 
 /** A new folder, a new file (an upload: sent in pieces), or the editor's save over a version. */
-async function write(ctx: AppCtx) {
-  const body = ctx.body as z.output<typeof fsWrite>;
+async function write(ctx: Call<'write'>) {
+  const body = ctx.body;
   const path = joinPath(body.dir_path, body.name);
   if (body.is_dir)
-    return runOp(ctx, `Created the folder ${path} of ${ctx.webapp!.name}`, 'files.mkdir', {
+    return runOp(ctx, `Created the folder ${path} of ${webappOf(ctx).name}`, 'files.mkdir', {
       ...where(ctx),
       path,
     });
@@ -79,7 +79,7 @@ async function write(ctx: AppCtx) {
   if (body.etag !== undefined) {
     if (bytes.length > PIECE_BYTES)
       throw fieldError('file_content', `The editor saves files up to ${PIECE_BYTES} bytes`);
-    return runOp(ctx, `Saved ${path} of ${ctx.webapp!.name}`, 'files.write', {
+    return runOp(ctx, `Saved ${path} of ${webappOf(ctx).name}`, 'files.write', {
       ...where(ctx),
       path,
       how: 'replace',
@@ -88,7 +88,7 @@ async function write(ctx: AppCtx) {
       offset: 0,
     });
   }
-  return runOp(ctx, `Uploaded ${path} to ${ctx.webapp!.name}`, 'files.write', {
+  return runOp(ctx, `Uploaded ${path} to ${webappOf(ctx).name}`, 'files.write', {
     ...where(ctx),
     path,
     how: 'new',
@@ -114,10 +114,10 @@ const readOpWrite = (ctx: AppCtx, path: string, piece: Buffer, offset: number) =
     offset,
   });
 
-async function remove(ctx: AppCtx) {
-  const q = ctx.query as z.output<typeof fsDeleteQuery>;
+async function remove(ctx: Call<'remove'>) {
+  const q = ctx.query;
   const how = q.trash ? 'Moved to the trash' : 'Deleted';
-  return runOp(ctx, `${how} ${q.path} of ${ctx.webapp!.name}`, 'files.delete', {
+  return runOp(ctx, `${how} ${q.path} of ${webappOf(ctx).name}`, 'files.delete', {
     ...where(ctx),
     path: q.path,
     trash: q.trash,
@@ -125,9 +125,9 @@ async function remove(ctx: AppCtx) {
 }
 
 /** What each action needs, checked before the server is asked (the form shows it at the field). */
-async function processFiles(ctx: AppCtx) {
-  const { action } = ctx.query as z.output<typeof processQuery>;
-  const body = ctx.body as z.output<typeof processBody>;
+async function processFiles(ctx: Call<'process'>) {
+  const { action } = ctx.query;
+  const body = ctx.body;
   const one = action === 'rename' || action === 'extract';
   if (one && body.paths.length !== 1) throw fieldError('paths', `${action} takes one entry`);
   if ((action === 'copy' || action === 'move') && !body.destination)
@@ -141,7 +141,7 @@ async function processFiles(ctx: AppCtx) {
     throw fieldError('name', `A ${body.format} archive's name ends in .${body.format}`);
   if (body.paths.includes('/')) throw fieldError('paths', "Not the app's folder itself");
   const what = body.paths.length === 1 ? body.paths[0]! : `${body.paths.length} entries`;
-  return runOp(ctx, `${action} ${what} of ${ctx.webapp!.name}`, 'files.process', {
+  return runOp(ctx, `${action} ${what} of ${webappOf(ctx).name}`, 'files.process', {
     ...where(ctx),
     action,
     paths: body.paths,
@@ -154,17 +154,14 @@ async function processFiles(ctx: AppCtx) {
 
 export const server = defineServerFeature({
   handlers: [
-    {
-      resource: files,
-      handlers: {
-        actions: {
-          read,
-          write,
-          remove,
-          process: processFiles,
-          dirs: (ctx: AppCtx) => readOp(ctx, 'files.dirs', where(ctx)),
-        },
+    defineHandlers(files, {
+      actions: {
+        read,
+        write,
+        remove,
+        process: processFiles,
+        dirs: (ctx) => readOp(ctx, 'files.dirs', where(ctx)),
       },
-    },
+    }),
   ],
 });

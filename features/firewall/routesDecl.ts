@@ -22,7 +22,12 @@ const page = {
   perPage: z.coerce.number().int().min(1).max(500).default(25),
 };
 
-function list<L extends ListName>(name: L, entry: z.ZodObject, input: z.ZodObject) {
+// Generic in the schemas so the handlers get the entry's and the input's own types.
+function list<L extends ListName, E extends z.ZodObject, I extends z.ZodObject>(
+  name: L,
+  entry: E,
+  input: I,
+) {
   const what = { csf_allow: 'allow', csf_deny: 'deny', csf_ignore: 'ignore' }[name];
   return {
     add: {
@@ -60,7 +65,7 @@ function list<L extends ListName>(name: L, entry: z.ZodObject, input: z.ZodObjec
   } satisfies Record<string, ActionDef>;
 }
 
-export function listActions(entry: z.ZodObject, input: z.ZodObject) {
+export function listActions<E extends z.ZodObject, I extends z.ZodObject>(entry: E, input: I) {
   const [a, d, i] = [
     list('csf_allow', entry, input),
     list('csf_deny', entry, input),
@@ -82,7 +87,7 @@ export function listActions(entry: z.ZodObject, input: z.ZodObject) {
   };
 }
 
-export function tempActions(rule: z.ZodObject, input: z.ZodObject) {
+export function tempActions<E extends z.ZodObject, I extends z.ZodObject>(rule: E, input: I) {
   const kind = (k: 'allow' | 'deny') =>
     ({
       list: {

@@ -72,7 +72,7 @@ export const countryHandlers = defineHandlers(countryRanges, {
       return { data, total: data.length };
     },
     async load(ctx) {
-      const { csv } = ctx.body as { csv: string };
+      const { csv } = ctx.body;
       const { ranges, skipped } = parseRangesCsv(csv);
       if (ranges.length === 0)
         throw fieldError('csv', 'No start_ip,end_ip,country_code line was found');

@@ -6,25 +6,24 @@
  * subscribers of `firewall.ignore-changed` (features/fail2ban).
  */
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
 import { emit } from '../../server/events/emit';
 import { fieldError, notFound } from '../../server/http/errors';
-import { defineHandlers } from '../../server/http/handlers';
-import type { HandlerContext } from '../../server/http/handlers';
-import { SELF_ADDRESSES, contains, parseCidr } from './addresses';
 import {
-  type FirewallEntry,
-  type TempRule,
-  firewallLists,
-  type firewallEntryInput,
-  type tempRuleInput,
-  tempRules,
-} from './resource';
+  type ActionContext,
+  type ActionName,
+  type HandlerContext,
+  defineHandlers,
+} from '../../server/http/handlers';
+import { SELF_ADDRESSES, contains, parseCidr } from './addresses';
+import { type FirewallEntry, type TempRule, firewallLists, tempRules } from './resource';
 import { type ListName, REMOVED_MESSAGE } from './routesDecl';
 import type { FirewallEntriesTable, FirewallTempTable } from './serverTables';
 import { applyState, dropExpired, nowIso, serially, settingsOf } from './serverState';
 
 type Ctx = HandlerContext<unknown, unknown>;
+/** The three lists (and both kinds of rule) declare the same query and body: one type serves. */
+type ListCall<K extends ActionName<typeof firewallLists>> = ActionContext<typeof firewallLists, K>;
+type TempCall<K extends ActionName<typeof tempRules>> = ActionContext<typeof tempRules, K>;
 type EntryRow = Selectable<FirewallEntriesTable>;
 type TempRow = Selectable<FirewallTempTable>;
 const WORDS: Record<ListName, string> = {
@@ -63,8 +62,8 @@ async function pushChange(ctx: Ctx, message: string, change: Parameters<typeof a
 
 function listHandlers(list: ListName) {
   const set = SET[list];
-  const add = async (ctx: Ctx) => {
-    const { ip, comment } = ctx.body as z.output<typeof firewallEntryInput>;
+  const add = async (ctx: ListCall<'allowAdd'>) => {
+    const { ip, comment } = ctx.body;
     if (list === 'csf_deny') refuseSelf(ip);
     const { db } = ctx.app;
     return serially(ctx.app, ctx.server.id, async () => {
@@ -135,8 +134,8 @@ function listHandlers(list: ListName) {
   };
   return {
     add,
-    async list(ctx: Ctx) {
-      const { ip, page, perPage } = ctx.query as { ip?: string; page: number; perPage: number };
+    async list(ctx: ListCall<'allowList'>) {
+      const { ip, page, perPage } = ctx.query;
       const base = ctx.app.db
         .selectFrom('firewall_entries')
         .where('server_id', '=', ctx.server.id)
@@ -153,8 +152,8 @@ function listHandlers(list: ListName) {
         .execute();
       return { data: rows.map(entryRecord), total: Number(n) };
     },
-    async removeIp(ctx: Ctx) {
-      const { ip } = ctx.query as { ip: string };
+    async removeIp(ctx: ListCall<'allowRemoveIp'>) {
+      const { ip } = ctx.query;
       const row = await ctx.app.db
         .selectFrom('firewall_entries')
         .selectAll()
@@ -216,8 +215,8 @@ function tempHandlers(kind: 'allow' | 'deny') {
         .execute();
       return { data: rows.map(tempRecord), total: rows.length };
     },
-    async add(ctx: Ctx) {
-      const { ip, ttl, port, comment } = ctx.body as z.output<typeof tempRuleInput>;
+    async add(ctx: TempCall<'allowAdd'>) {
+      const { ip, ttl, port, comment } = ctx.body;
       if (kind === 'deny') refuseSelf(ip);
       const { db } = ctx.app;
       return serially(ctx.app, ctx.server.id, async () => {

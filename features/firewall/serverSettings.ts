@@ -9,7 +9,7 @@ import { defineHandlers } from '../../server/http/handlers';
 import type { HandlerContext } from '../../server/http/handlers';
 import { normalizePorts } from './ports';
 import { ccOf, setCc } from './serverCountries';
-import { firewall, type firewallSettingsInput, type portsInput } from './resource';
+import { firewall, type portsInput } from './resource';
 import {
   type SettingsRow,
   applyState,
@@ -71,7 +71,7 @@ export const settingsHandlers = defineHandlers(firewall, {
     },
 
     async change(ctx) {
-      const body = ctx.body as z.output<typeof firewallSettingsInput>;
+      const body = ctx.body;
       const changes: Changes = {};
       for (const [key, value] of Object.entries(body))
         if (value !== undefined)
@@ -94,9 +94,7 @@ export const settingsHandlers = defineHandlers(firewall, {
     },
 
     async service(ctx) {
-      const { action } = ctx.query as {
-        action: 'status' | 'start' | 'stop' | 'restart' | 'reload';
-      };
+      const { action } = ctx.query;
       if (action === 'start' || action === 'stop')
         await change(ctx, { enabled: action === 'start' ? 1 : 0 }, `Firewall: ${action}`);
       else if (action !== 'status')
@@ -113,14 +111,14 @@ export const settingsHandlers = defineHandlers(firewall, {
       return ccOf(ctx.app.db, ctx.server.id);
     },
     async setCc(ctx) {
-      return setCc(ctx, (ctx.body as { countries: string[] }).countries);
+      return setCc(ctx, ctx.body.countries);
     },
 
     async portsIn(ctx) {
       return portsOf(await settingsOf(ctx.app.db, ctx.server.id), 'in');
     },
     async setPortsIn(ctx) {
-      const changes = portChanges('in', ctx.body as z.output<typeof portsInput>);
+      const changes = portChanges('in', ctx.body);
       const row = await change(ctx, changes, 'Firewall: inbound ports');
       return portsOf(row, 'in');
     },
@@ -128,7 +126,7 @@ export const settingsHandlers = defineHandlers(firewall, {
       return portsOf(await settingsOf(ctx.app.db, ctx.server.id), 'out');
     },
     async setPortsOut(ctx) {
-      const changes = portChanges('out', ctx.body as z.output<typeof portsInput>);
+      const changes = portChanges('out', ctx.body);
       const row = await change(ctx, changes, 'Firewall: outbound ports');
       return portsOf(row, 'out');
     },

@@ -15,7 +15,7 @@ import {
   createManagedTable,
 } from '../../server/managed/table';
 import { ROOT_DIRECTORY, isWithin } from './names';
-import { type ftpChange, type ftpInput, ftp } from './resource';
+import { type ftpInput, ftp } from './resource';
 
 interface FtpColumns {
   webapp_id: number;
@@ -68,7 +68,6 @@ const migration = {
 };
 
 type Input = z.output<typeof ftpInput>;
-type Change = z.output<typeof ftpChange>;
 
 /** The password as it leaves the panel: its SHA-512 crypt hash (random salt). */
 const hashOf = (password: string) => encrypt(password, '$6');
@@ -202,7 +201,7 @@ export const server = defineServerFeature({
     'app.deleting': ({ ctx, app }) => removeAppFtpAccounts(ctx, app),
   },
   handlers: [
-    defineManagedHandlers<FtpRow, Input, Change>(ftp, ftpKind, {
+    defineManagedHandlers(ftp, ftpKind, {
       async create(ctx, body) {
         const app = webappOf(ctx);
         if (app.status === 'deleting') throw new HttpError(409, 'The app is being removed');
@@ -225,7 +224,7 @@ export const server = defineServerFeature({
       record: (row) => ({ ...row, password_hash: undefined }),
       records,
       async deleting(ctx, row) {
-        if ((ctx.query as { delhome?: string }).delhome !== 'true') return;
+        if (ctx.query.delhome !== 'true') return;
         if (row.directory === ROOT_DIRECTORY)
           throw fieldError(
             'delhome',

@@ -4,7 +4,7 @@ import { now } from '../../server/db/database';
 import { defineServerFeature } from '../../server/feature';
 import { defineJob, defineSchedule } from '../../server/jobs/define';
 import type { HandlerContext } from '../../server/http/handlers';
-import { defineHandlers } from '../../server/http/handlers';
+import { defineHandlers, webappOf } from '../../server/http/handlers';
 import { z } from 'zod';
 import { gitdeploy, githooks, type rollbackBody } from './resource';
 import {
@@ -15,7 +15,6 @@ import {
   remove,
   setWebhook,
   update,
-  webappOf,
   webhook,
   webhookSecret,
 } from './serverConfig';

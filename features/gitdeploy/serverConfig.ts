@@ -9,13 +9,10 @@ import { addressAllowed, literalAddress } from '../../resources/agent/addressPol
 import { readOp, runOp } from '../../server/agents/runOp';
 import { now } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
-import type { WebappRow } from '../webapps/serverApi';
+import { type HandlerContext, webappOf } from '../../server/http/handlers';
 import { repoParts } from './names';
 import type { GitConfig, gitConfigInput, gitConfigPatch, webhookPatch } from './resource';
 import type { GitConfigRow } from './serverTables';
-
-export const webappOf = (ctx: HandlerContext) => ctx.webapp as unknown as WebappRow;
 
 export const recordOf = (row: GitConfigRow): GitConfig => ({
   id: row.webapp_id,

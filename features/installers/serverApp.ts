@@ -9,14 +9,7 @@ import { ManagedStore } from '../../server/managed/store';
 import type { ManagedRow } from '../../server/managed/table';
 import { webstackdb, webstackdbuser } from '../appdatabases/api';
 import { databases, dbusers } from '../databases/api';
-import {
-  databaseHooks,
-  databaseKind,
-  type DatabaseRow,
-  dbUserHooks,
-  dbUserKind,
-  type DbUserRow,
-} from '../databases/serverApi';
+import { databaseHooks, databaseKind, dbUserHooks, dbUserKind } from '../databases/serverApi';
 import type { ResourceDef } from '../../resources/define';
 import { phpSettings, type WebappType, webstacks } from '../webapps/api';
 import { webappHooks, type WebappInput, webappKind, type WebappRow } from '../webapps/serverApi';
@@ -28,27 +21,20 @@ import type { installBase } from './names';
  * own tenancy: the lists show them, the sweeper settles them, and deleting them by hand works.
  */
 
-/** The context of a call the installer makes for the caller: same caller, server and tenancy. */
-function inner(
-  ctx: HandlerContext,
-  body: unknown,
-  more: { child?: unknown; webapp?: AppRow | null; query?: Record<string, unknown> } = {},
-) {
+/**
+ * The context of a call the installer makes for the caller: same caller, server and tenancy,
+ * and a reply that only keeps the status a handler sets (`confirmed` reads it).
+ */
+function inner(ctx: HandlerContext, webapp: AppRow | null = null) {
   const status = { code: 200 };
   const reply = {
     code(code: number) {
       status.code = code;
       return reply;
     },
-  } as unknown as FastifyReply;
-  const call = {
-    ...ctx,
-    body,
-    query: more.query ?? {},
-    child: more.child,
-    webapp: more.webapp ?? null,
-    reply,
-  } as HandlerContext<never, never, never>;
+  };
+  // The handlers of a managed resource only set the reply's status: the stub has nothing else.
+  const call = { ...ctx, webapp, reply: reply as unknown as FastifyReply };
   return { call, status };
 }
 
@@ -58,17 +44,23 @@ function confirmed(status: { code: number }, what: string): void {
     throw new HttpError(409, `The server went offline while ${what}: the install stops here`);
 }
 
-async function create<Row extends ManagedRow>(
+async function create<R extends ResourceDef, Row extends ManagedRow, Create, Update>(
   ctx: HandlerContext,
-  resource: ResourceDef,
+  resource: R,
   kind: ManagedKind,
-  hooks: ManagedHooks<Row, never, never>,
-  body: unknown,
+  hooks: ManagedHooks<Row, Create, Update, NoInfer<R>>,
+  body: Create,
   what: string,
   webapp: AppRow | null = null,
 ): Promise<Row> {
-  const { call, status } = inner(ctx, body, { webapp });
-  const record = (await managedHandlers(resource, kind, hooks).create(call)) as { id: number };
+  const { call, status } = inner(ctx, webapp);
+  const made = await managedHandlers(resource, kind, hooks).create({
+    ...call,
+    body,
+    query: {},
+    child: undefined,
+  });
+  const record = made as { id: number };
   const row = await new ManagedStore<Row>(ctx.app.db, kind.table).find(
     ctx.server.id,
     'id',
@@ -80,18 +72,23 @@ async function create<Row extends ManagedRow>(
 }
 
 /** Removes a row made by `create` (and its server's side); one gone already is no error. */
-async function remove<Row extends ManagedRow>(
+async function remove<R extends ResourceDef, Row extends ManagedRow, Create, Update>(
   ctx: HandlerContext,
-  resource: ResourceDef,
+  resource: R,
   kind: ManagedKind,
-  hooks: ManagedHooks<Row, never, never>,
+  hooks: ManagedHooks<Row, Create, Update, NoInfer<R>>,
   id: number,
   query: Record<string, unknown> = {},
 ): Promise<void> {
   const row = await new ManagedStore<Row>(ctx.app.db, kind.table).find(ctx.server.id, 'id', id);
   if (!row) return;
-  const { call } = inner(ctx, undefined, { child: row, query });
-  await managedHandlers(resource, kind, hooks).delete(call);
+  const { call } = inner(ctx);
+  await managedHandlers(resource, kind, hooks).delete({
+    ...call,
+    body: undefined,
+    query,
+    child: row,
+  });
 }
 
 type AppFields = z.output<typeof installBase>;
@@ -104,8 +101,6 @@ const appInput = (fields: AppFields, type: WebappType, webRoot = 'public'): Weba
   php_settings: phpSettings.parse({}),
 });
 
-const appHooks = webappHooks as unknown as ManagedHooks<WebappRow, never, never>;
-
 /**
  * The checks a web app's create makes (a free name, free domains, an active system user),
  * without writing anything: an install that cannot make its app is refused at the form.
@@ -116,8 +111,11 @@ export async function checkApp(
   type: WebappType,
   webRoot?: string,
 ) {
-  const { call } = inner(ctx, undefined);
-  await webappHooks.create(call, appInput(fields, type, webRoot));
+  const { call } = inner(ctx);
+  await webappHooks.create(
+    { ...call, body: undefined, query: {}, child: undefined },
+    appInput(fields, type, webRoot),
+  );
 }
 
 export const makeApp = (
@@ -125,45 +123,37 @@ export const makeApp = (
   fields: AppFields,
   type: WebappType,
   webRoot?: string,
-) =>
-  create<WebappRow>(
-    ctx,
-    webstacks,
-    webappKind,
-    appHooks,
-    appInput(fields, type, webRoot),
-    'web app',
-  );
+) => create(ctx, webstacks, webappKind, webappHooks, appInput(fields, type, webRoot), 'web app');
 
 export const removeApp = (ctx: HandlerContext, id: number) =>
-  remove<WebappRow>(ctx, webstacks, webappKind, appHooks, id, { children: 'true' });
+  remove(ctx, webstacks, webappKind, webappHooks, id, { children: 'true' });
 
 /** The app and the databases it owns: what an install the panel did not see end had made. */
 export const removeAppWithDatabases = (ctx: HandlerContext, id: number) =>
-  remove<WebappRow>(ctx, webstacks, webappKind, appHooks, id, {
+  remove(ctx, webstacks, webappKind, webappHooks, id, {
     children: 'true',
     databases: 'true',
   });
 
-const dbHooks = (({ actions: _actions, ...crud }) => crud)(
-  databaseHooks,
-) as unknown as ManagedHooks<DatabaseRow, never, never>;
-const userHooks = dbUserHooks as unknown as ManagedHooks<DbUserRow, never, never>;
+// Copies without the `databases` actions: the hooks serve the app's resources too, checked here
+// member by member against each declaration.
+const dbHooks = (({ actions: _actions, ...crud }) => crud)(databaseHooks);
+const userHooks = { ...dbUserHooks };
 
 /** The app's database (listed under the app's databases). */
 export const makeDatabase = (ctx: HandlerContext, app: WebappRow, name: string) =>
-  create<DatabaseRow>(
+  create(
     ctx,
     webstackdb,
     databaseKind,
     dbHooks,
     { name, collation: 'utf8mb4_unicode_ci' },
     'database',
-    app as unknown as AppRow,
+    app,
   );
 
 export const removeDatabase = (ctx: HandlerContext, id: number) =>
-  remove<DatabaseRow>(ctx, databases, databaseKind, dbHooks, id);
+  remove(ctx, databases, databaseKind, dbHooks, id);
 
 /** The app's database user, with all privileges on the given databases. */
 export const makeDbUser = (
@@ -173,18 +163,18 @@ export const makeDbUser = (
   password: string,
   databaseIds: number[],
 ) =>
-  create<DbUserRow>(
+  create(
     ctx,
     webstackdbuser,
     dbUserKind,
     userHooks,
     { name, password, databases: databaseIds },
     'database user',
-    app as unknown as AppRow,
+    app,
   );
 
 export const removeDbUser = (ctx: HandlerContext, id: number) =>
-  remove<DbUserRow>(ctx, dbusers, dbUserKind, userHooks, id);
+  remove(ctx, dbusers, dbUserKind, userHooks, id);
 
 /** Whether a database or database user of this name is on the server already. */
 export async function databaseNameTaken(ctx: HandlerContext, name: string): Promise<boolean> {

@@ -1,14 +1,13 @@
-import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { installWithDatabase, randomFrom, randomSuffix, stepOp } from '../installers/serverApi';
-import { type joomlaInstallInput, joomlaInstaller } from './resource';
+import { joomlaInstaller } from './resource';
 
 const handlers = defineHandlers(joomlaInstaller, {
   actions: {},
   /** `POST joomla/servers/{sid}/users/{uid}`: 202 with the task once the app is made. */
   async create(ctx) {
-    const body = ctx.body as z.output<typeof joomlaInstallInput>;
+    const body = ctx.body;
     return installWithDatabase(ctx, {
       type: 'joomla',
       label: 'Joomla',

@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { appCronStep, phpCli } from '../cron/serverApi';
 import { installWithDatabase, stepOp } from '../installers/serverApi';
 import type { WebappRow } from '../webapps/serverApi';
 import { docRoot } from '../webapps/api';
-import { type moodleInstallInput, moodleInstaller } from './resource';
+import { moodleInstaller } from './resource';
 
 /**
  * Moodle's cron, as its docs have it ("Cron"): every minute,
@@ -21,7 +20,7 @@ const handlers = defineHandlers(moodleInstaller, {
   actions: {},
   /** `POST moodle/servers/{sid}/users/{uid}`: 202 with the task once the app is made. */
   async create(ctx) {
-    const body = ctx.body as z.output<typeof moodleInstallInput>;
+    const body = ctx.body;
     const url = `http://${body.domains[0]}`;
     return installWithDatabase(ctx, {
       type: 'moodle',

@@ -1,11 +1,10 @@
-import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { appCronStep, phpCli } from '../cron/serverApi';
 import { installWithDatabase, stepOp } from '../installers/serverApi';
 import type { WebappRow } from '../webapps/serverApi';
 import { docRoot } from '../webapps/api';
-import { type nextcloudInstallInput, nextcloudInstaller } from './resource';
+import { nextcloudInstaller } from './resource';
 
 /**
  * Nextcloud's background job, as its admin manual has it ("Background jobs", Cron):
@@ -21,7 +20,7 @@ const handlers = defineHandlers(nextcloudInstaller, {
   actions: {},
   /** `POST nextcloud/servers/{sid}/users/{uid}`: 202 with the task once the app is made. */
   async create(ctx) {
-    const body = ctx.body as z.output<typeof nextcloudInstallInput>;
+    const body = ctx.body;
     return installWithDatabase(ctx, {
       type: 'nextcloud',
       label: 'Nextcloud',

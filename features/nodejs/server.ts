@@ -1,16 +1,13 @@
-import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { startAppTask, stepOp } from '../installers/serverApi';
 import { specOf } from '../webapps/serverApi';
-import { type nodejsInstallInput, nodejsInstaller } from './resource';
+import { nodejsInstaller } from './resource';
 import { megabytes, sendArchive } from './serverArchive';
 import { portsMigration } from './serverPorts';
 import { portStep } from './serverPortStep';
 import { nodeCloneSource, nodeCloneSteps } from './serverClone';
 import { programsMigration, rebuildNodeProgram, refuseJobName, saveProgram } from './serverProgram';
-
-type Body = z.output<typeof nodejsInstallInput>;
 
 const handlers = defineHandlers(nodejsInstaller, {
   actions: {},
@@ -20,7 +17,7 @@ const handlers = defineHandlers(nodejsInstaller, {
    * when a later one fails.
    */
   async create(ctx) {
-    const body = ctx.body as Body;
+    const body = ctx.body;
     const { name, domains, sys_user } = body;
     await refuseJobName(ctx, name);
     let port: number | null = null;

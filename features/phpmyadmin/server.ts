@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { runOp } from '../../server/agents/runOp';
 import { HttpError, notFound } from '../../server/http/errors';
 import { defineServerFeature } from '../../server/feature';
@@ -7,7 +6,6 @@ import { ManagedStore } from '../../server/managed/store';
 import type { DbUserRow } from '../databases/serverApi';
 import type { WebappRow } from '../webapps/serverApi';
 import { SSO_SCRIPT } from './config';
-import type { installBase } from '../installers/api';
 import { fetchStep, startInstall, stepOp } from '../installers/serverApi';
 import { phpmyadminInstaller, phpmyadminLogin } from './resource';
 
@@ -25,7 +23,7 @@ const handlers = defineHandlers(phpmyadminLogin, {
      * database user only: the token is in the answer, once.
      */
     async login(ctx) {
-      const id = (ctx.query as { dbuser: number }).dbuser;
+      const id = ctx.query.dbuser;
       const dbUser = await new ManagedStore<DbUserRow>(ctx.app.db, 'dbusers').find(
         ctx.server.id,
         'id',
@@ -66,7 +64,7 @@ const installer = defineHandlers(phpmyadminInstaller, {
   actions: {},
   /** `POST phpmyadmin/servers/{sid}/users/{uid}`: 202 with the task once the app is made. */
   async create(ctx) {
-    const body = ctx.body as z.output<typeof installBase>;
+    const body = ctx.body;
     return startInstall(ctx, {
       type: 'phpmyadmin',
       name: `phpMyAdmin on ${body.domains[0]}`,

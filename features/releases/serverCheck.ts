@@ -45,6 +45,7 @@ async function get(url: string, host: string): Promise<Response> {
 async function drain(res: Response, max: number, each: (chunk: Uint8Array) => void) {
   if (!res.body) return 0;
   let bytes = 0;
+  // Node's web streams are async-iterable; the DOM typings of `Response` do not say so.
   for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
     bytes += chunk.length;
     if (bytes > max) throw new CheckProblem(`${res.url} is larger than ${max} bytes`);

@@ -29,6 +29,7 @@ export const mirrorMigration = {
       .addColumn('mirror', 'varchar(500)')
       .addColumn('updated_at', 'varchar(32)')
       .execute();
+    // A migration's db is untyped by design (the schema of its time): typed for its own table.
     await (db as unknown as Kysely<{ app_release_mirror: AppReleaseMirrorTable }>)
       .insertInto('app_release_mirror')
       .values({ mirror: null, updated_at: null })

@@ -19,6 +19,7 @@ export const sourcesMigration = {
       .addColumn('source', 'varchar(16)', (c) => c.notNull().defaultTo('pinned'))
       .execute();
     await db.schema.alterTable('app_releases').addColumn('checked_at', 'varchar(32)').execute();
+    // A migration's db is untyped by design; these tables have the panel's current shape here.
     const typed = db as unknown as Db;
     const defaults = new Set(
       (
@@ -55,6 +56,7 @@ export const sourcesMigration = {
     await typed.insertInto('app_releases').values(rows).execute();
   },
   async down(db: Kysely<unknown>) {
+    // As in `up`: the migration's untyped db, for a table of the panel's current shape.
     const typed = db as unknown as Db;
     await typed.deleteFrom('app_releases').where('source', '!=', 'pinned').execute();
     await db.schema.alterTable('app_releases').dropColumn('checked_at').execute();

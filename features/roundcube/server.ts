@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { installWithDatabase, randomFrom, stepOp } from '../installers/serverApi';
-import { type roundcubeInstallInput, roundcubeInstaller } from './resource';
+import { roundcubeInstaller } from './resource';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -10,7 +9,7 @@ const handlers = defineHandlers(roundcubeInstaller, {
   actions: {},
   /** `POST roundcube/servers/{sid}/users/{uid}`: 202 with the task once the app is made. */
   async create(ctx) {
-    const body = ctx.body as z.output<typeof roundcubeInstallInput>;
+    const body = ctx.body;
     return installWithDatabase(ctx, {
       type: 'roundcube',
       label: 'Roundcube',

@@ -1,26 +1,15 @@
-import type { z } from 'zod';
 import { HttpError, fieldError } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import { loadedChild, type HandlerContext } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
 import { defineManagedHandlers } from '../../server/managed/handlers';
 import { ManagedStore } from '../../server/managed/store';
 import type { WebappRow } from '../webapps/serverApi';
-import {
-  type certChange,
-  type customCertInput,
-  type letsencryptInput,
-  appsslcerts,
-  sslcerts,
-} from './resource';
+import { appsslcerts, sslcerts } from './resource';
 import { checkCustomCert, selfSignedPem } from './serverCert';
 import { appOf, namesOf, sslKind } from './serverKind';
 import { readBackJob, renewalCheckJob, renewalSchedule } from './serverRenewal';
 import { type SslRow, migration } from './serverTable';
-
-type Custom = z.output<typeof customCertInput>;
-type Change = z.output<typeof certChange>;
-type Letsencrypt = z.output<typeof letsencryptInput>;
 
 /** The record: never the key, nor the uploaded text; whether that text is self-signed. */
 function record(row: SslRow) {
@@ -107,7 +96,7 @@ async function settle(
   return record(result.row);
 }
 
-const custom = defineManagedHandlers<SslRow, Custom, Change>(sslcerts, sslKind, {
+const custom = defineManagedHandlers(sslcerts, sslKind, {
   async create(ctx, body) {
     const app = await loadApp(ctx, body.webapp_id);
     const checked = checkCustomCert(body, domainsOf(app));
@@ -159,7 +148,7 @@ const custom = defineManagedHandlers<SslRow, Custom, Change>(sslcerts, sslKind, 
   actions: {
     /** `POST letsencrypt`: a row for the app, then certbot on the server. */
     async letsencrypt(ctx) {
-      const body = ctx.body as unknown as Letsencrypt;
+      const body = ctx.body;
       const app = await loadApp(ctx, body.webapp_id);
       const row = await store(ctx).insert(ctx.server.id, {
         webapp_id: app.id,
@@ -182,7 +171,7 @@ const custom = defineManagedHandlers<SslRow, Custom, Change>(sslcerts, sslKind, 
     },
     /** `PATCH letsencrypt/{certId}`: certbot renews now. */
     async renew(ctx) {
-      const row = ctx.child as SslRow;
+      const row = loadedChild(ctx.child);
       if (row.type !== 'letsencrypt')
         throw new HttpError(409, 'An uploaded certificate is replaced, not renewed');
       if (row.status === 'deleting') throw new HttpError(409, 'The certificate is being removed');
@@ -199,7 +188,7 @@ const custom = defineManagedHandlers<SslRow, Custom, Change>(sslcerts, sslKind, 
     },
     /** The certificates that name the server's hostname (or the one asked). */
     async hostname(ctx) {
-      const given = (ctx.query as { hostname?: string }).hostname;
+      const given = ctx.query.hostname;
       const hostname = given ?? ctx.server.hostname ?? null;
       const rows = await store(ctx).all(ctx.server.id);
       const data = hostname
@@ -227,7 +216,7 @@ export const server = defineServerFeature({
   schedules: [renewalSchedule],
   handlers: [
     custom,
-    defineManagedHandlers<SslRow, never>(appsslcerts, sslKind, {
+    defineManagedHandlers(appsslcerts, sslKind, {
       create: () => Promise.reject(new HttpError(405, 'Not here')),
       record,
     }),

@@ -3,11 +3,11 @@ import type { z } from 'zod';
 import { readOp, runOp } from '../../server/agents/runOp';
 import type { ServerRow } from '../../server/db/schema';
 import { fieldError } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import type { HandlerContext, QueryOf } from '../../server/http/handlers';
 import { defineServerFeature } from '../../server/feature';
 import { converge } from '../../server/managed/converge';
 import {
-  type ManagedHooks,
+  type ManagedHooksOf,
   defineManagedHandlers,
   managedHandlers,
 } from '../../server/managed/handlers';
@@ -127,7 +127,8 @@ const record = (row: SvjobRow) => ({
 
 const storeOf = (ctx: HandlerContext) => new ManagedStore<SvjobRow>(ctx.app.db, 'svjobs');
 
-const hooks: ManagedHooks<SvjobRow, Input> = {
+// No update op: `?rebuild=true` changes a job with a whole create body.
+const hooks: ManagedHooksOf<typeof svjobs, Input, Input> = {
   async create(ctx, body) {
     await checkUser(ctx, body.user);
     if (await storeOf(ctx).find(ctx.server.id, 'name', body.name))
@@ -156,7 +157,7 @@ const hooks: ManagedHooks<SvjobRow, Input> = {
       return rebuildAll(ctx);
     },
     async handle(ctx) {
-      const { name, action } = ctx.query as { name: string; action: 'start' | 'stop' | 'restart' };
+      const { name, action } = ctx.query;
       await named(ctx, name);
       const data = await runOp(
         ctx,
@@ -170,7 +171,7 @@ const hooks: ManagedHooks<SvjobRow, Input> = {
       return { data };
     },
     async logs(ctx) {
-      const { name, process } = ctx.query as { name: string; process?: number };
+      const { name, process } = ctx.query;
       await named(ctx, name);
       return readOp(ctx, 'supervisor.log', { name, process: process ?? 0 });
     },
@@ -202,9 +203,9 @@ async function rebuildAll(ctx: HandlerContext) {
   return counts;
 }
 
-type Handler = (ctx: HandlerContext) => Promise<unknown>;
-const create = bound.handlers.create as Handler;
-const update = managedHandlers(svjobs, kind, hooks).update as Handler;
+const generic = managedHandlers(svjobs, kind, hooks);
+/** The declared create: `?rebuild=` and the job's whole body. */
+type CreateCall = HandlerContext<QueryOf<typeof svjobs, 'create'>, Input, undefined>;
 
 /**
  * The generic handlers; `POST ...?rebuild=true` writes the job of the body's name again from
@@ -227,11 +228,11 @@ export const server = defineServerFeature({
       ...bound,
       handlers: {
         ...bound.handlers,
-        async create(ctx: HandlerContext) {
-          if ((ctx.query as { rebuild?: string }).rebuild !== 'true') return create(ctx);
-          const row = await named(ctx, (ctx.body as Input).name);
+        async create(ctx: CreateCall) {
+          if (ctx.query.rebuild !== 'true') return generic.create(ctx);
+          const row = await named(ctx, ctx.body.name);
           ctx.reply.code(200);
-          return update(Object.assign(ctx, { child: row }));
+          return generic.update({ ...ctx, child: row });
         },
       },
     },

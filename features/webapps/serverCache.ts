@@ -1,6 +1,6 @@
 import { readOp } from '../../server/agents/runOp';
 import { HttpError, fieldError } from '../../server/http/errors';
-import type { BoundHandlers, HandlerContext } from '../../server/http/handlers';
+import { type BoundHandlers, type HandlerContext, webappOf } from '../../server/http/handlers';
 import { converge } from '../../server/managed/converge';
 import type { ManagedKind } from '../../server/managed/kind';
 import { ManagedStore } from '../../server/managed/store';
@@ -36,7 +36,7 @@ const actorOf = (ctx: HandlerContext) =>
  * app (its vhost carries them), through the app's own kind, so a refusal rolls the vhost back.
  */
 export function cacheHandlersFor(kind: ManagedKind): BoundHandlers {
-  const appOf = (ctx: HandlerContext) => ctx.webapp as unknown as CachedRow;
+  const appOf = (ctx: HandlerContext): CachedRow => webappOf(ctx);
   async function write(ctx: HandlerContext, cache: CacheSettings | null, message: string) {
     const row = appOf(ctx);
     if (row.status === 'deleting') throw new HttpError(409, 'The app is being removed');

@@ -6,10 +6,10 @@
 import type { z } from 'zod';
 import type { Db } from '../../server/db/database';
 import { HttpError, fieldError } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import { loadedChild, type HandlerContext } from '../../server/http/handlers';
 import { emit } from '../../server/events/emit';
 import { converge } from '../../server/managed/converge';
-import type { ManagedHooks } from '../../server/managed/handlers';
+import type { ManagedHooksOf } from '../../server/managed/handlers';
 import { ManagedStore } from '../../server/managed/store';
 import type { WebappRow } from './serverTable';
 import { STACK_LABELS } from './names';
@@ -17,6 +17,7 @@ import { type Input, columns, domainsOf, runsPhp, settingsOf, webappKind } from 
 import { claim, claimedElsewhere } from './serverDomains';
 import { serverInfoActions } from './serverInfo';
 import type { webappChange } from './schemas';
+import type { webstacks } from './resource';
 
 type Change = z.output<typeof webappChange>;
 
@@ -39,7 +40,7 @@ export async function records(db: Db, rows: WebappRow[]) {
       domains: domainsOf(row),
       php_settings: settingsOf(row),
       web_stack: STACK_LABELS[row.stack_type],
-      type: row.parent_id === null ? 'app' : 'child',
+      type: row.parent_id === null ? ('app' as const) : ('child' as const),
       sys_user: { id: user?.id ?? 0, user_name: row.sys_user, quota_hard: user?.quota_hard ?? 0 },
       path: `/home/${row.sys_user}/apps/${row.name}`,
     };
@@ -74,7 +75,7 @@ const actorOf = (ctx: HandlerContext) =>
     : null;
 
 /** What web apps add to the generic handlers (the installers make their apps through them). */
-export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
+export const webappHooks: ManagedHooksOf<typeof webstacks, Input, Change> = {
   async create(ctx, body) {
     let user = body.sys_user;
     if (body.parent_id !== null) {
@@ -140,14 +141,14 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
   records: (ctx, rows) => records(ctx.app.db, rows),
   async deleting(ctx, row) {
     const children = await store(ctx).all(ctx.server.id, { parent_id: row.id });
-    if (children.length && (ctx.query as { children?: string }).children !== 'true')
+    if (children.length && ctx.query.children !== 'true')
       throw new HttpError(
         409,
         `${row.name} has ${children.length} child app${children.length > 1 ? 's' : ''} (${children
           .map((c) => c.name)
           .join(', ')}): delete them with it (children=true), or first`,
       );
-    const databases = (ctx.query as { databases?: string }).databases === 'true';
+    const databases = ctx.query.databases === 'true';
     // The children go first: each leaves its server before the parent does.
     for (const child of children) {
       await emit(ctx.app, 'app.deleting', { ctx, app: child, databases });
@@ -169,7 +170,7 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
   actions: {
     /** `PATCH webstacks/rebuild/{appId}`: every generated file written again from the panel. */
     async rebuild(ctx) {
-      const row = ctx.child as WebappRow;
+      const row = loadedChild(ctx.child);
       if (row.status === 'deleting') throw new HttpError(409, 'The app is being removed');
       const pending = await store(ctx).change(row, {});
       const result = await converge(ctx.app, ctx.server, webappKind, pending, 'apply', {
@@ -181,7 +182,8 @@ export const webappHooks: ManagedHooks<WebappRow, Input, Change> = {
       if (result.state === 'active')
         await emit(ctx.app, 'app.rebuilding', { ctx, app: result.row });
       if (result.state === 'waiting') ctx.reply.code(202);
-      return (await records(ctx.app.db, [result.row]))[0];
+      const [record] = await records(ctx.app.db, [result.row]);
+      return record!;
     },
     ...serverInfoActions,
   },

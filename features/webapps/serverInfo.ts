@@ -5,10 +5,11 @@
 import { Resolver } from 'node:dns/promises';
 import { readOp, runOp } from '../../server/agents/runOp';
 import { fieldError } from '../../server/http/errors';
-import type { HandlerContext } from '../../server/http/handlers';
+import type { ActionHandlers } from '../../server/http/handlers';
 import { cachedServerRead, forgetServerRead } from '../../server/http/serverReadCache';
 import { toAsciiDomain } from './names';
 import { PHP_SOURCE_WORDS } from './schemas';
+import type { webstacks } from './resource';
 
 /** The answer to "where does this domain point": any A record of the server's address. */
 async function aRecord(domain: string, serverIp: string | null) {
@@ -22,9 +23,12 @@ async function aRecord(domain: string, serverIp: string | null) {
   };
 }
 
-export const serverInfoActions = {
+export const serverInfoActions: Pick<
+  ActionHandlers<typeof webstacks>,
+  'php' | 'phpAvailable' | 'phpInstall' | 'aRecord'
+> = {
   /** The server's PHP versions, asked at most once a minute. */
-  async php(ctx: HandlerContext) {
+  async php(ctx) {
     const data = await cachedServerRead(
       ctx.app,
       { read: 'php.runtimes', serverId: ctx.server.id, ttlMs: 60_000 },
@@ -37,21 +41,21 @@ export const serverInfoActions = {
     return { data };
   },
   /** apt's view, asked each time (a source may have been set up since). */
-  async phpAvailable(ctx: HandlerContext) {
+  async phpAvailable(ctx) {
     const data = (await readOp(ctx, 'php.available', {})).map((row) => ({
       ...row,
       from: row.source ? PHP_SOURCE_WORDS[row.source] : null,
     }));
     return { data };
   },
-  async phpInstall(ctx: HandlerContext) {
-    const { version } = ctx.body as { version: string };
+  async phpInstall(ctx) {
+    const { version } = ctx.body;
     const runtime = await runOp(ctx, `Install PHP ${version}`, 'php.install', { version });
     forgetServerRead(ctx.app, { read: 'php.runtimes', serverId: ctx.server.id });
     return { ...runtime, from: PHP_SOURCE_WORDS[runtime.source] };
   },
-  async aRecord(ctx: HandlerContext) {
-    const domain = toAsciiDomain((ctx.query as { domain: string }).domain);
+  async aRecord(ctx) {
+    const domain = toAsciiDomain(ctx.query.domain);
     if (!domain) throw fieldError('domain', 'A domain such as example.com');
     return aRecord(domain, ctx.server.ip4);
   },

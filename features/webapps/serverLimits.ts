@@ -1,7 +1,7 @@
 import type { Db } from '../../server/db/database';
 import { runOp } from '../../server/agents/runOp';
 import { HttpError } from '../../server/http/errors';
-import type { BoundHandlers, HandlerContext } from '../../server/http/handlers';
+import { type BoundHandlers, type HandlerContext, webappOf } from '../../server/http/handlers';
 import { type AppLimits, DEFAULT_LIMITS, appLimits, userLimits } from './limits';
 import { applimits } from './limitsResource';
 import type { WebappRow } from './serverTable';
@@ -35,7 +35,7 @@ const stateOf = (row: WebappRow, own: AppLimits | null, others: (AppLimits | nul
  * shows a limit the server does not hold. An offline server refuses the change (409).
  */
 export function limitsHandlers(): BoundHandlers {
-  const appOf = (ctx: HandlerContext) => ctx.webapp as unknown as WebappRow;
+  const appOf = (ctx: HandlerContext): WebappRow => webappOf(ctx);
   async function write(ctx: HandlerContext, own: AppLimits | null) {
     const row = appOf(ctx);
     if (row.status === 'deleting') throw new HttpError(409, 'The app is being removed');

@@ -1,8 +1,7 @@
-import type { z } from 'zod';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { generatedSalt, installWithDatabase, randomSuffix, stepOp } from '../installers/serverApi';
-import { type wordpressInstallInput, wordpressInstaller } from './resource';
+import { wordpressInstaller } from './resource';
 
 const handlers = defineHandlers(wordpressInstaller, {
   actions: {},
@@ -11,7 +10,7 @@ const handlers = defineHandlers(wordpressInstaller, {
    * the database, its user, the download and WordPress's own install follow as steps.
    */
   async create(ctx) {
-    const body = ctx.body as z.output<typeof wordpressInstallInput>;
+    const body = ctx.body;
     const url = `http://${body.domains[0]}`;
     return installWithDatabase(ctx, {
       type: 'wordpress',

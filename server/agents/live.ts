@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Namespace } from 'socket.io';
 import type { Report } from '../../resources/agent/protocol';
 import type { StatSample } from '../../resources/servers';
@@ -58,9 +57,8 @@ export class LiveStore {
     private readonly log: FastifyBaseLogger,
   ) {
     this.rooms = new LiveRooms(browsers, log);
-    const raw = db as unknown as Kysely<never>;
     this.writeSamples = prepareBatch<SampleRow>(
-      raw,
+      db,
       db
         .insertInto('server_stats')
         .values({
@@ -79,7 +77,7 @@ export class LiveStore {
         .onConflict((oc) => oc.columns(['server_id', 'resolution', 'at']).doNothing()),
     );
     this.writeLatest = prepareBatch<LatestRow>(
-      raw,
+      db,
       db.updateTable('servers').set({ live_json: '', last_seen_at: '' }).where('id', '=', 0),
     );
   }

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import type { Db } from '../db/database';
 import { prepareQuery } from '../db/prepared';
 import type { Caller } from '../http/caller';
@@ -59,7 +58,6 @@ export class CallerLookup {
       for (const id of ids) this.cache.delete(`s:${id}`);
     });
     callerChanges(db).listen((userId) => this.cache.deleteUser(userId));
-    const raw = db as unknown as Kysely<never>;
     this.bySession = prepareQuery<
       UserRowWithKey & {
         photo_updated_at: string | null;
@@ -70,7 +68,7 @@ export class CallerLookup {
       },
       [string]
     >(
-      raw,
+      db,
       db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.user_id')
@@ -96,7 +94,7 @@ export class CallerLookup {
       },
       [string]
     >(
-      raw,
+      db,
       db
         .selectFrom('api_keys')
         .innerJoin('users', 'users.id', 'api_keys.user_id')

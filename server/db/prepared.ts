@@ -1,5 +1,5 @@
-import type { Compilable, Kysely } from 'kysely';
-import { sqliteHandleOf } from './database';
+import type { Compilable } from 'kysely';
+import { type Db, sqliteHandleOf } from './database';
 
 /**
  * A query built and compiled once, run with fresh parameter values (in the order they appear
@@ -10,7 +10,7 @@ import { sqliteHandleOf } from './database';
  * never reads inside another request's transaction.
  */
 export function prepareQuery<Row, Params extends unknown[]>(
-  db: Kysely<never>,
+  db: Db,
   query: Compilable<Row>,
 ): (...parameters: Params) => Promise<Row[]> {
   const compiled = query.compile();
@@ -36,7 +36,7 @@ export function prepareQuery<Row, Params extends unknown[]>(
  * transaction holds the connection; PostgreSQL goes through Kysely as usual.
  */
 export function prepareBatch<Params extends unknown[]>(
-  db: Kysely<never>,
+  db: Db,
   query: Compilable<unknown>,
 ): (rows: readonly Params[]) => Promise<void> {
   const compiled = query.compile();

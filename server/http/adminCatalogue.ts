@@ -64,7 +64,7 @@ export function adminCatalogue<T extends keyof Database, Rec, In extends object>
 
   /** Another entry holds the key of `row` (`self`: the entry being changed). */
   async function checkUnique(db: Db, row: Row<T>, self?: number): Promise<void> {
-    const values = row as unknown as Columns;
+    const values: Columns = row;
     let query = tables(db).selectFrom(table).select('id');
     for (const column of spec.unique.columns)
       query = query.where(column, '=', values[column] as string);
@@ -95,10 +95,12 @@ export function adminCatalogue<T extends keyof Database, Rec, In extends object>
       async get(ctx: HandlerContext) {
         return spec.record(await mustFind(ctx.app.db, Number(ctx.params.id)));
       },
-      async create(ctx: HandlerContext) {
+      // The body as the declaration validated it: `defineHandlers` checks it is an `In`.
+      async create(ctx: HandlerContext<unknown, In>) {
         const { db } = ctx.app;
         const at = now();
-        const values = { ...spec.defaults, ...spec.columns(ctx.body as In) };
+        const values = { ...spec.defaults, ...spec.columns(ctx.body) };
+        // The columns about to be written stand for the row (no id yet) in the clash's words.
         const asRow = values as unknown as Row<T>;
         await checkUnique(db, asRow);
         const inserted = await tables(db)
@@ -113,10 +115,10 @@ export function adminCatalogue<T extends keyof Database, Rec, In extends object>
         ctx.reply.code(201);
         return settled(db, inserted.id);
       },
-      async update(ctx: HandlerContext) {
+      async update(ctx: HandlerContext<unknown, Partial<In>>) {
         const { db } = ctx.app;
         const id = Number(ctx.params.id);
-        const changes = spec.columns(ctx.body as Partial<In>);
+        const changes = spec.columns(ctx.body);
         const after = { ...(await mustFind(db, id)), ...changes } as Row<T>;
         await checkUnique(db, after, id);
         await tables(db)
@@ -131,11 +133,9 @@ export function adminCatalogue<T extends keyof Database, Rec, In extends object>
         return settled(db, id);
       },
       async delete(ctx: HandlerContext) {
-        const row = await mustFind(ctx.app.db, Number(ctx.params.id));
-        await tables(ctx.app.db)
-          .deleteFrom(table)
-          .where('id', '=', (row as unknown as { id: number }).id)
-          .execute();
+        const id = Number(ctx.params.id);
+        const row = await mustFind(ctx.app.db, id);
+        await tables(ctx.app.db).deleteFrom(table).where('id', '=', id).execute();
         return spec.record(row);
       },
     },

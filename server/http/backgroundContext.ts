@@ -19,6 +19,7 @@ export async function backgroundContext(
   ]);
   if (!user || !server) return null;
   // Nothing answers: a handler that sets a status code sets it on nothing.
+  // Stubs of Fastify's objects: a background handler only sets a status and logs.
   const reply = { code: () => reply } as unknown as FastifyReply;
   return {
     app,

@@ -4,6 +4,7 @@ import type { ActionDef, ListQuery, ResourceDef } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
 import type { Caller } from './caller';
 import type { AppRow, ChildOf } from './children';
+import { notFound } from './errors';
 
 export interface Origin {
   ip: string;
@@ -36,45 +37,72 @@ export interface HandlerContext<Q = unknown, B = unknown, C = unknown> {
   origin: Origin;
 }
 
-type Out<T, Fallback = undefined> = T extends z.ZodType ? z.output<T> : Fallback;
+/** What a declared schema gives after parsing (defaults applied, coerced), or the fallback. */
+export type Out<T, Fallback = undefined> = T extends z.ZodType ? z.output<T> : Fallback;
 type Record_<R extends ResourceDef> = z.output<R['schema']>;
 type OpOf<R extends ResourceDef, K extends string> = K extends keyof R['ops']
   ? NonNullable<R['ops'][K]>
   : never;
+type ActionsOf<R extends ResourceDef> = NonNullable<R['actions']>;
+/** The names of a resource's declared actions. */
+export type ActionName<R extends ResourceDef> = keyof ActionsOf<R> & string;
 /** The op's declared answer, or the record. */
 type Answer<R extends ResourceDef, K extends string> =
   OpOf<R, K> extends { response: infer X } ? Out<X, Record_<R>> : Record_<R>;
-/** The op's declared query, or none. */
-type QueryOf<R extends ResourceDef, K extends string> =
-  OpOf<R, K> extends { query: infer Q } ? Out<Q, Record<string, never>> : Record<string, never>;
-type Filters<R extends ResourceDef> = R['ops']['list'] extends { filters: infer F }
-  ? Out<F, object>
-  : object;
+/** The op's declared query (`?dry=true`, `?children=`), or none. */
+export type QueryOf<R extends ResourceDef, K extends 'get' | 'create' | 'update' | 'delete'> =
+  OpOf<R, K> extends { query?: infer Q }
+    ? Out<NonNullable<Q>, Record<string, never>>
+    : Record<string, never>;
+/** A list's query: paging and sorting, and the declared filters. */
+export type ListQueryOf<R extends ResourceDef> = ListQuery &
+  (NonNullable<R['ops']['list']> extends { filters?: infer F }
+    ? Out<NonNullable<F>, object>
+    : object);
 /** The row the hook loaded for the item routes of a resource with children. */
 type Child<R extends ResourceDef> = ChildOf<R['name']>;
-type Input<R extends ResourceDef> = Out<NonNullable<R['input']>, Record<string, unknown>>;
 /**
- * The body a create or update gets, as the route validates it (server/http/mount.ts): the op's
- * declared `body`, else the resource's `input` — whole on create, any part of it on update.
+ * The resource's input as validated; a resource that declares none (its `I` is the bare
+ * `z.ZodObject` default) is validated against its record schema.
  */
-type BodyOf<R extends ResourceDef, K extends 'create' | 'update'> =
-  OpOf<R, K> extends { body: infer X extends z.ZodType }
-    ? z.output<X>
-    : K extends 'create'
-      ? Input<R>
-      : Partial<Input<R>>;
+type InputOf<R extends ResourceDef> =
+  NonNullable<R['input']> extends infer I
+    ? z.ZodObject extends I
+      ? Record_<R>
+      : Out<I, Record_<R>>
+    : never;
+/** A create's body as validated: the declared `body`, or the input (the record without one). */
+export type CreateBodyOf<R extends ResourceDef> =
+  OpOf<R, 'create'> extends { body: infer B } ? Out<B, InputOf<R>> : InputOf<R>;
+/** An update's body as validated: the declared `body`, or any part of the input. */
+export type UpdateBodyOf<R extends ResourceDef> =
+  OpOf<R, 'update'> extends { body: infer B } ? Out<B, Partial<InputOf<R>>> : Partial<InputOf<R>>;
+/** The context of a declared action: its query and body as validated. */
+export type ActionContext<
+  R extends ResourceDef,
+  K extends keyof ActionsOf<R>,
+  C = Child<R> | undefined,
+> = HandlerContext<
+  Out<ActionsOf<R>[K]['query'], Record<string, never>>,
+  Out<ActionsOf<R>[K]['body']>,
+  C
+>;
+/** The handlers of a resource's actions, each typed from its declaration. */
+export type ActionHandlers<R extends ResourceDef, C = Child<R> | undefined> = {
+  [K in keyof ActionsOf<R>]: ActionsOf<R>[K] extends ActionDef
+    ? (ctx: ActionContext<R, K, C>) => Promise<Out<ActionsOf<R>[K]['response'], unknown>>
+    : never;
+};
 
 /** What each declared operation of a resource needs on the server. */
 export type ResourceHandlers<R extends ResourceDef> = {
-  list: (
-    ctx: HandlerContext<ListQuery & Filters<R>>,
-  ) => Promise<{ data: Record_<R>[]; total: number }>;
+  list: (ctx: HandlerContext<ListQueryOf<R>>) => Promise<{ data: Record_<R>[]; total: number }>;
   get: (ctx: HandlerContext<QueryOf<R, 'get'>, unknown, Child<R>>) => Promise<Answer<R, 'get'>>;
   create: (
-    ctx: HandlerContext<QueryOf<R, 'create'>, BodyOf<R, 'create'>>,
+    ctx: HandlerContext<QueryOf<R, 'create'>, CreateBodyOf<R>>,
   ) => Promise<Answer<R, 'create'>>;
   update: (
-    ctx: HandlerContext<QueryOf<R, 'update'>, BodyOf<R, 'update'>, Child<R>>,
+    ctx: HandlerContext<QueryOf<R, 'update'>, UpdateBodyOf<R>, Child<R>>,
   ) => Promise<Answer<R, 'update'>>;
   delete: (
     ctx: HandlerContext<QueryOf<R, 'delete'>, unknown, Child<R>>,
@@ -85,19 +113,18 @@ export type ResourceHandlers<R extends ResourceDef> = {
   >;
 } extends infer All
   ? { [K in keyof All & keyof R['ops'] as undefined extends R['ops'][K] ? never : K]: All[K] } & {
-      actions: {
-        [K in keyof NonNullable<R['actions']>]: NonNullable<R['actions']>[K] extends ActionDef
-          ? (
-              ctx: HandlerContext<
-                Out<NonNullable<R['actions']>[K]['query'], Record<string, never>>,
-                Out<NonNullable<R['actions']>[K]['body']>,
-                Child<R> | undefined
-              >,
-            ) => Promise<Out<NonNullable<R['actions']>[K]['response'], unknown>>
-          : never;
-      };
+      actions: ActionHandlers<R>;
     }
   : never;
+
+/**
+ * The app of a route under `app` (`{appId}` or `?wsid=`): mount answers 404 before such a
+ * handler runs without one, so this never throws there; elsewhere it is a 404 too.
+ */
+export function webappOf(ctx: Pick<HandlerContext, 'webapp'>): AppRow {
+  if (!ctx.webapp) throw notFound();
+  return ctx.webapp;
+}
 
 export interface BoundHandlers {
   resource: ResourceDef;

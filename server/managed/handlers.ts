@@ -1,5 +1,14 @@
 import type { ListQuery, ResourceDef } from '../../resources/define';
-import type { BoundHandlers, HandlerContext } from '../http/handlers';
+import type { ChildOf } from '../http/children';
+import type {
+  ActionHandlers,
+  BoundHandlers,
+  CreateBodyOf,
+  HandlerContext,
+  ListQueryOf,
+  QueryOf,
+  UpdateBodyOf,
+} from '../http/handlers';
 import { HttpError } from '../http/errors';
 import { type Converged, converge } from './converge';
 import type { ManagedKind, OpCall } from './kind';
@@ -9,20 +18,33 @@ import { whoOf } from '../http/who';
 
 type Ctx<Row, Q = unknown, B = unknown> = HandlerContext<Q, B, Row>;
 
-/** What a feature adds to the generic handlers of a server-managed resource. */
-export interface ManagedHooks<Row extends ManagedRow, Create, Update = Create> {
+/**
+ * What a feature adds to the generic handlers of a server-managed resource. `R` is the
+ * declaration: each hook's `ctx.query` is that op's declared query, each action's context its
+ * action's query and body, as validated (no casts in the feature).
+ */
+export interface ManagedHooks<
+  Row extends ManagedRow,
+  Create,
+  Update = Create,
+  R extends ResourceDef = ResourceDef,
+> {
   /**
    * The new row's own columns from the create body. Clashes the panel can see itself (a name
    * in use, a system user it does not know) throw a field error here, before anything is written.
    */
-  create(ctx: Ctx<undefined>, body: Create): Promise<Record<string, unknown>>;
+  create(ctx: Ctx<undefined, QueryOf<R, 'create'>>, body: Create): Promise<Record<string, unknown>>;
   /**
    * After the new row is written, before its server is asked: the panel's related rows the
    * apply reads (a database user's grants).
    */
-  inserted?(ctx: Ctx<undefined>, row: Row, body: Create): Promise<void>;
+  inserted?(ctx: Ctx<undefined, QueryOf<R, 'create'>>, row: Row, body: Create): Promise<void>;
   /** The changed columns from the update body (the same checks). */
-  update?(ctx: Ctx<Row>, body: Update, row: Row): Promise<Record<string, unknown>>;
+  update?(
+    ctx: Ctx<Row, QueryOf<R, 'update'>>,
+    body: Update,
+    row: Row,
+  ): Promise<Record<string, unknown>>;
   /** The record the API answers with (never a column the schema leaves out). */
   record(row: Row): unknown;
   /**
@@ -34,14 +56,25 @@ export interface ManagedHooks<Row extends ManagedRow, Create, Update = Create> {
    * `POST ...?dry=true`: checks the body as the create would (name free here and on the
    * server) and answers the check; nothing is written.
    */
-  dry?(ctx: Ctx<undefined>, body: Create): Promise<unknown>;
+  dry?(ctx: Ctx<undefined, QueryOf<R, 'create'>>, body: Create): Promise<unknown>;
   /** Before a row is marked for deletion: the panel's own follow-ups (the keys of a user). */
-  deleting?(ctx: Ctx<Row>, row: Row): Promise<void>;
+  deleting?(ctx: Ctx<Row, QueryOf<R, 'delete'>>, row: Row): Promise<void>;
   /** List narrowing from the declared filters (`?sys_user=alice`). */
-  where?(query: Record<string, unknown>): Where;
+  where?(query: ListQueryOf<R>): Where;
   /** Actions beyond CRUD, handled by the feature (`svjobs/handle`, `?userdel=`). */
-  actions?: Record<string, (ctx: Ctx<Row | undefined, never, never>) => Promise<unknown>>;
+  actions?: Partial<ActionHandlers<R, Row | undefined>>;
 }
+
+/** The row a managed resource's item routes load (its children entry), by declaration. */
+type RowOf<R extends ResourceDef> =
+  ChildOf<R['name']> extends infer Row extends ManagedRow ? Row : ManagedRow;
+
+/** The hooks of a declared managed resource, its row, bodies and queries taken from `R`. */
+export type ManagedHooksOf<
+  R extends ResourceDef,
+  Create = CreateBodyOf<R>,
+  Update = UpdateBodyOf<R>,
+> = ManagedHooks<RowOf<R>, Create, Update, R>;
 
 /** Who to name in the activity log: the admin acting, or a team member, never the owner twice. */
 function actorOf(ctx: HandlerContext): number | null {
@@ -63,12 +96,24 @@ function settled<Row>(result: Converged<Row>): Row {
  * the row deleting and removes it once the server let go. An offline server leaves rows
  * pending for the sweeper, answered 202.
  */
+export function defineManagedHandlers<
+  R extends ResourceDef,
+  Row extends ManagedRow = RowOf<R>,
+  Create = CreateBodyOf<R>,
+  Update = UpdateBodyOf<R>,
+>(resource: R, kind: ManagedKind, hooks: ManagedHooks<Row, Create, Update, R>): BoundHandlers;
+/** The same, with the row and bodies named by the feature and queries left untyped. */
 export function defineManagedHandlers<Row extends ManagedRow, Create, Update = Create>(
   resource: ResourceDef,
   kind: ManagedKind,
   hooks: ManagedHooks<Row, Create, Update>,
+): BoundHandlers;
+export function defineManagedHandlers<Row extends ManagedRow, Create, Update>(
+  resource: ResourceDef,
+  kind: ManagedKind,
+  hooks: ManagedHooks<Row, Create, Update>,
 ): BoundHandlers {
-  const handlers = managedHandlers(resource, kind, hooks);
+  const handlers = managedCrud(resource, kind, hooks);
   const declared = Object.fromEntries(
     Object.entries(handlers).filter(([op]) => resource.ops[op as keyof typeof resource.ops]),
   );
@@ -79,7 +124,34 @@ export function defineManagedHandlers<Row extends ManagedRow, Create, Update = C
  * Every generic handler, declared or not: for a feature whose spec reaches one by another road
  * (`POST svjobs?rebuild=true` changes a job through the update handler).
  */
+export function managedHandlers<
+  R extends ResourceDef,
+  Row extends ManagedRow = RowOf<R>,
+  Create = CreateBodyOf<R>,
+  Update = UpdateBodyOf<R>,
+>(
+  resource: R,
+  kind: ManagedKind,
+  hooks: ManagedHooks<Row, Create, Update, R>,
+): ManagedCrud<Row, Create, Update>;
 export function managedHandlers<Row extends ManagedRow, Create, Update = Create>(
+  resource: ResourceDef,
+  kind: ManagedKind,
+  hooks: ManagedHooks<Row, Create, Update>,
+): ManagedCrud<Row, Create, Update>;
+export function managedHandlers<Row extends ManagedRow, Create, Update>(
+  resource: ResourceDef,
+  kind: ManagedKind,
+  hooks: ManagedHooks<Row, Create, Update>,
+): ManagedCrud<Row, Create, Update> {
+  return managedCrud(resource, kind, hooks);
+}
+
+type ManagedCrud<Row extends ManagedRow, Create, Update> = ReturnType<
+  typeof managedCrud<Row, Create, Update>
+>;
+
+function managedCrud<Row extends ManagedRow, Create, Update>(
   resource: ResourceDef,
   kind: ManagedKind,
   hooks: ManagedHooks<Row, Create, Update>,
@@ -139,7 +211,7 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
       ctx.reply.code(201);
       return answer(ctx, result);
     },
-    async update(ctx: Ctx<Row, unknown, Update>) {
+    async update(ctx: Ctx<Row, Record<string, unknown>, Update>) {
       const values = hooks.update ? await hooks.update(ctx, ctx.body, ctx.child) : {};
       const row = await storeOf(ctx).change(ctx.child, values);
       const result = await converge(ctx.app, ctx.server, kind, row, 'apply', {
@@ -149,7 +221,7 @@ export function managedHandlers<Row extends ManagedRow, Create, Update = Create>
       });
       return answer(ctx, result);
     },
-    async delete(ctx: Ctx<Row>) {
+    async delete(ctx: Ctx<Row, Record<string, unknown>>) {
       await hooks.deleting?.(ctx, ctx.child);
       const row = await storeOf(ctx).change(ctx.child, {}, 'deleting');
       const result = await converge(ctx.app, ctx.server, kind, row, 'remove', {

@@ -33,4 +33,15 @@ export const cases: Case[] = [
       return { cronId: row.id };
     },
   },
+  {
+    // A PUT replaces the job: a part of it is refused, not merged (no silent pause).
+    route: 'PUT /api/v1/cronjobs/:cronId/servers/:sid/users/:uid',
+    as: 'user',
+    body: { command: 'true' },
+    errors: { sys_user: /./, schedule: /./ },
+    params: async ({ t, serverId }) => {
+      const row = await new ManagedStore(t.app.db, 'cronjobs').insert(serverId, job);
+      return { cronId: row.id };
+    },
+  },
 ];
