@@ -1,7 +1,6 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type WebhookPost, startWebhookReceiver } from '../fakes/webhookReceiver';
 import type { AppSpec } from '../../features/webapps/resource';
 import type { FakeAgent } from './fakeAgent';
 import { startFakeAgent } from './fakeAgent';
@@ -117,26 +116,18 @@ describe('alerts', () => {
   let live: LiveApp;
   let owner: TestUser;
   let agent: FakeAgent;
-  let hook: http.Server;
-  const posts: { text: string; content: string }[] = [];
+  let hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
+  let posts: WebhookPost[];
 
   beforeAll(async () => {
-    hook = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        posts.push(JSON.parse(body) as { text: string; content: string });
-        res.writeHead(204).end();
-      });
-    });
-    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    hook = await startWebhookReceiver();
+    posts = hook.posts;
     // The admin allows the panel to post to this machine's 127.0.0.1 (OUTBOUND_ALLOW).
     live = await startLiveApp({ clock }, { outboundAllow: ['127.0.0.1'] });
     owner = await live.t.user();
-    const port = (hook.address() as AddressInfo).port;
     const saved = await live.t.call('PUT', `/api/v1/alerts/settings/users/${owner.id}`, {
       token: owner.token,
-      body: { ...settings, webhook_url: `http://127.0.0.1:${port}/hook` },
+      body: { ...settings, webhook_url: hook.url },
     });
     expect(saved.statusCode, saved.body).toBe(200);
     agent = await startFakeAgent(live, owner, {
@@ -152,7 +143,7 @@ describe('alerts', () => {
   afterAll(async () => {
     live.disconnectAll();
     await live.close();
-    await new Promise((r) => hook.close(r));
+    await hook?.close();
   });
 
   /** Runs a check as its schedule would, and waits for it and the sends it enqueued. */

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type WebhookPost, startWebhookReceiver } from '../fakes/webhookReceiver';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import {
   type Panel,
@@ -20,29 +19,21 @@ let offset = 0;
 let panel: Panel;
 let sb: Sandbox;
 let server: ServerRecord;
-let hook: http.Server;
-const posts: { text: string; content: string }[] = [];
+let hook: Awaited<ReturnType<typeof startWebhookReceiver>>;
+let posts: WebhookPost[];
 
 beforeAll(async () => {
-  hook = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      posts.push(JSON.parse(body) as { text: string; content: string });
-      res.writeHead(200).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+  hook = await startWebhookReceiver(200);
+  posts = hook.posts;
   // The admin lets the panel post to this machine (OUTBOUND_ALLOW=127.0.0.1).
   panel = await startPanel({
     clock: () => Date.now() + offset,
     config: { outboundAllow: ['127.0.0.1'] },
   });
   ({ sb, server } = await installedSandbox(panel, 'alerts', []));
-  const port = (hook.address() as AddressInfo).port;
   const saved = await panel.api('PUT', `alerts/settings/users/${panel.uid}`, {
     mail: true,
-    webhook_url: `http://127.0.0.1:${port}/hook`,
+    webhook_url: hook.url,
     offline: true,
     offline_minutes: 5,
     disk: false,
@@ -61,7 +52,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await sb?.stop();
   await panel?.close();
-  await new Promise((r) => hook?.close(r));
+  await hook?.close();
 });
 
 async function until(check: () => Promise<boolean>, what: string, ms = 20_000) {

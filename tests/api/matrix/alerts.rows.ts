@@ -1,20 +1,7 @@
+import { ALERT_DEFAULTS } from '../../../features/alerts/resource';
 import { type Row, SELF } from './support';
 
-const settings = {
-  mail: true,
-  webhook_url: '',
-  offline: true,
-  offline_minutes: 5,
-  disk: true,
-  disk_percent: 90,
-  disk_minutes: 10,
-  memory: true,
-  memory_percent: 90,
-  memory_minutes: 10,
-  cert_expiry: true,
-  task_failed: true,
-  repeat_hours: 0,
-};
+const settings = { ...ALERT_DEFAULTS };
 
 /** Authorization matrix rows of alerts: a user's own history and settings (admins may name them). */
 export const rows: Row[] = [
