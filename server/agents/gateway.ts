@@ -87,20 +87,31 @@ function handleAgents(app: FastifyInstance, agents: Namespace, live: LiveStore) 
       }
     });
 
-    socket.on('disconnect', async () => {
-      if ((await agents.in(agentRoom(server.id)).fetchSockets()).length > 0) return;
-      await app.services.servers.markDisconnected(server.id).catch(() => undefined);
-      live.disconnected(server);
-    });
-
-    void (async () => {
-      // Join before replacing: the replaced connection, leaving, then sees this one and does
-      // not mark the server offline.
+    // The connection's bookkeeping: joined, the replaced connection gone, the row `connected`.
+    // Join before replacing: the replaced connection, leaving, then sees this one and does not
+    // mark the server offline.
+    const joined = (async () => {
       await socket.join(agentRoom(server.id));
       for (const other of await agents.in(agentRoom(server.id)).fetchSockets()) {
         if (other.id !== socket.id) other.disconnect(true);
       }
-      const { first } = await app.services.servers.markConnected(server.id);
+      return app.services.servers.markConnected(server.id);
+    })();
+
+    socket.on('disconnect', async () => {
+      // After the connection's own write: a connection that ends while it is being set up must
+      // not have its `connected` land after this `disconnected` (the row would say online
+      // until the agent came back).
+      await joined.catch(() => undefined);
+      if ((await agents.in(agentRoom(server.id)).fetchSockets()).length > 0) return;
+      await app.services.servers.markDisconnected(server.id).catch((err: unknown) => {
+        app.log.error({ err, serverId: server.id }, 'marking the server offline failed');
+      });
+      live.disconnected(server);
+    });
+
+    void (async () => {
+      const { first } = await joined;
       // The install's last step, as the install page shows it: 10 is done.
       if (first) await app.services.serverLog.addEvent(server.id, 'The agent is connected', 10);
       // Keys of users who lost the server while it was offline go now.

@@ -155,6 +155,34 @@ describe('install', () => {
   });
 });
 
+describe('connection state', () => {
+  it('an agent that leaves while its connection is being set up is shown offline', async () => {
+    // The connection's `connected` write must not land after its `disconnected` one: the row
+    // would say online until the agent came back (a CI run caught it under load).
+    for (let round = 0; round < 5; round++) {
+      const server = await newServer(`flap-${round}`);
+      const socket = agentSocket(await credentials(server.installKey));
+      await connected(socket);
+      socket.disconnect();
+      // The setup is over once its first-connection event is recorded.
+      await waitFor('the connection set up', () =>
+        t.app.db
+          .selectFrom('server_events')
+          .select('id')
+          .where('server_id', '=', server.id)
+          .where('event', '=', 'The agent is connected')
+          .executeTakeFirst(),
+      );
+      await waitFor('the agent gone', async () => !(await t.app.agents.isOnline(server.id)));
+      const record = await until(
+        () => getServer(server.id),
+        (s) => s.connected === false,
+      );
+      expect(record.connected, `round ${round}`).toBe(false);
+    }
+  });
+});
+
 describe('reports and live info', () => {
   it('merges reports into the server, pushes them to subscribed browsers of the owner only', async () => {
     const server = await newServer('db-1');
