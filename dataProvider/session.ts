@@ -12,6 +12,11 @@ export interface SessionStore {
   get(): Session | null;
   set(session: Session): void;
   clear(): void;
+  /**
+   * Whether this tab's session was ended here (signed out, or a 401 when it expired) and no
+   * other has started since: the guard then sends a user page to /login, not /register.
+   */
+  ended(): boolean;
   /** The admin's own session while acting as someone else. */
   getAdmin(): Session | null;
   setAdmin(session: Session | null): void;
@@ -44,16 +49,21 @@ function write(storage: Storage, tokenKey: string, userKey: string, session: Ses
 export function storageSessionStore(storage: Storage): SessionStore {
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
+  // In memory on purpose: a new tab without a session is a visitor, sent to /register.
+  let endedHere = false;
   return {
     get: () => read(storage, TOKEN, USER),
     set(session) {
       write(storage, TOKEN, USER, session);
+      endedHere = false;
       changed();
     },
     clear() {
       for (const key of [TOKEN, USER, `${ADMIN}.token`, `${ADMIN}.user`]) storage.removeItem(key);
+      endedHere = true;
       changed();
     },
+    ended: () => endedHere && !read(storage, TOKEN, USER),
     getAdmin: () => read(storage, `${ADMIN}.token`, `${ADMIN}.user`),
     setAdmin(session) {
       if (session) write(storage, `${ADMIN}.token`, `${ADMIN}.user`, session);

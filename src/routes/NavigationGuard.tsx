@@ -32,6 +32,7 @@ export function NavigationGuard() {
     route: match?.route ?? null,
     params: match?.params ?? {},
     session: session ? { isAdmin: session.isAdmin, isStaff: role?.isStaff } : null,
+    sessionEnded: !session && sessions.ended(),
   });
   const remember = decision.kind === 'redirect' ? decision.remember : undefined;
   useEffect(() => {

@@ -19,6 +19,11 @@ export interface GuardInput {
   params: Readonly<Record<string, string | undefined>>;
   /** null when no token is stored. */
   session: GuardSession | null;
+  /**
+   * The session was ended in this tab (signed out, or expired on a call): a user page then
+   * goes to /login, where the expiry message shows, however the page re-renders meanwhile.
+   */
+  sessionEnded?: boolean;
 }
 
 export type GuardDecision =
@@ -48,6 +53,7 @@ export function decideNavigation(input: GuardInput): GuardDecision {
   if (!route) return { kind: 'redirect', to: NOT_FOUND };
 
   if (needsSignIn(route.access) && !session) {
+    if (input.sessionEnded) return { kind: 'redirect', to: LOGIN };
     const uuid = uuidFromParams(params);
     return uuid
       ? { kind: 'redirect', to: REGISTER, remember: uuid }

@@ -343,6 +343,10 @@ describe('authProvider', () => {
       message: 'Session expired! Please, login again',
     });
     expect(sessions.get()).toBeNull();
+    // The guard sends this tab to /login, not /register, until someone signs in again.
+    expect(sessions.ended()).toBe(true);
+    sessions.set({ token: 'U', userId: 2, isAdmin: false });
+    expect(sessions.ended()).toBe(false);
     await expect(authProvider.checkError({ status: 403 })).rejects.toMatchObject({
       redirectTo: '/403',
       logoutUser: false,

@@ -56,6 +56,21 @@ describe('navigation guard (spec section 2 "Navigation guard", section 6)', () =
     expect(go('/admin', null, null)).toEqual({ kind: 'redirect', to: '/register' });
   });
 
+  it('sends a protected page to /login once the session ended in this tab', () => {
+    const ended = (pathname: string, access: RouteAccess) =>
+      decideNavigation({
+        pathname,
+        route: { path: pathname, access },
+        params: {},
+        session: null,
+        sessionEnded: true,
+      });
+    expect(ended('/my-profile', 'user')).toEqual({ kind: 'redirect', to: '/login' });
+    expect(ended('/admin/users', 'staff')).toEqual({ kind: 'redirect', to: '/login' });
+    // A public page stays open.
+    expect(ended('/login', 'public')).toEqual({ kind: 'allow' });
+  });
+
   it('remembers a uuid of the protected route for the registration', () => {
     expect(go(`/dashboard/${UUID}`, ['/dashboard/:uuid', 'user'], null, { uuid: UUID })).toEqual({
       kind: 'redirect',
