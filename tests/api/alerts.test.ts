@@ -265,6 +265,36 @@ describe('alerts', () => {
     expect((await history()).total).toBe(2);
   });
 
+  it('memory above its threshold for its minutes: one alert, then recovered', async () => {
+    const { app } = live.t;
+    const before = (await history()).total;
+    const report = async (used: number) => {
+      const memory = { total: 4e9, used, swap_total: 0, swap_used: 0 };
+      app.live.report(agent.server, sampleReport({ memory, at: Date.now() }));
+      await app.live.flush();
+    };
+    // 95% for 5 minutes is under its 10: nothing yet.
+    await report(3.8e9);
+    await run('alerts.check');
+    offset += 5 * MINUTE;
+    await run('alerts.check');
+    expect((await history()).total).toBe(before);
+    offset += 6 * MINUTE;
+    await report(3.9e9);
+    await run('alerts.check');
+    await run('alerts.check');
+    const [latest] = (await history()).data;
+    expect(latest).toMatchObject({ kind: 'memory.high', subject: 'fake-1', state: 'open' });
+    expect((await history()).total).toBe(before + 1);
+    expect((await mails()).at(-1)).toBe('[Stackdeck] The memory of fake-1 is nearly used up');
+    await report(1e9);
+    await run('alerts.check');
+    expect((await mails()).at(-1)).toBe(
+      '[Stackdeck] Recovered: The memory of fake-1 is back under its threshold',
+    );
+    expect((await history()).data[0]).toMatchObject({ kind: 'memory.high', state: 'closed' });
+  });
+
   it('quiet repeats: an open alert is said again after its hours, not before', async () => {
     const put = (repeat_hours: number) =>
       live.t.call('PUT', `/api/v1/alerts/settings/users/${owner.id}`, {
