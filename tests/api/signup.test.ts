@@ -155,9 +155,10 @@ describe('register', () => {
       newMs.push(await time(newEmail()));
       knownMs.push(await time(known.email));
     }
-    // Skipping the hash would make the known address several times faster. The fastest of
-    // each: a busy machine only ever adds time, and seldom to every one of five calls.
-    expect(Math.min(...knownMs) / Math.min(...newMs)).toBeGreaterThan(0.5);
+    // Skipping the hash would make the known address ten times faster or more (the hash is
+    // most of a registration's time). The fastest of each: a busy machine only ever adds time,
+    // and seldom to every one of five calls; a quarter leaves room for a busy machine's noise.
+    expect(Math.min(...knownMs) / Math.min(...newMs)).toBeGreaterThan(0.25);
   });
 });
 

@@ -17,7 +17,8 @@ async function lint(code: string, file: string): Promise<string[]> {
  * Handlers read their query and body as the declaration typed them (issue 23): a new cast of
  * `ctx.query` / `ctx.body` in the panel or a feature is refused by lint.
  */
-describe('no casts of a handler context', () => {
+// Loading the project's lint config takes seconds, many on a busy machine: not a timed test.
+describe('no casts of a handler context', { timeout: 60_000 }, () => {
   const code = [
     'declare const ctx: { query: unknown; body: unknown };',
     'export const q = (ctx.query as { name: string }).name;',
