@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { reportSchema } from '../../resources/agent/protocol';
+import { certificatesEndingBefore } from '../ssl/serverApi';
 import { type AlertKind, CERT_WARNING_DAYS } from './resource';
 import { closeAlert, openAlert, repeatAlert, stamp } from './serverAlerts';
 import type { Settings } from './serverSettings';
@@ -159,35 +160,25 @@ async function repeatOpen(app: FastifyInstance, known: Map<number, Settings>) {
 /** The daily check: certificates within CERT_WARNING_DAYS of their end, and those renewed since. */
 export async function checkCertificates(app: FastifyInstance): Promise<void> {
   const now = app.services.clock();
-  const certs = await app.db
-    .selectFrom('sslcerts')
-    .innerJoin('servers', 'servers.id', 'sslcerts.server_id')
-    .select([
-      'sslcerts.id',
-      'sslcerts.names',
-      'sslcerts.not_after',
-      'sslcerts.server_id',
-      'servers.user_id',
-      'servers.name as server_name',
-    ])
-    .where('sslcerts.not_after', 'is not', null)
-    .execute();
+  const certs = await certificatesEndingBefore(
+    app.db,
+    new Date(now + CERT_WARNING_DAYS * DAY).toISOString(),
+  );
   const settings = await app.services.alertSettings.ofAll(certs.map((c) => c.user_id));
   const expiring = new Set<string>();
   for (const cert of certs) {
-    const end = Date.parse(cert.not_after!);
-    if (!(end - now <= CERT_WARNING_DAYS * DAY)) continue;
+    const end = Date.parse(cert.not_after);
     const subjectKey = `cert:${cert.id}`;
     expiring.add(`${cert.user_id} ${subjectKey}`);
     if (!settings.get(cert.user_id)!.cert_expiry) continue;
-    const domain = namesOf(cert.names)[0] ?? `certificate ${cert.id}`;
+    const domain = cert.names[0] ?? `certificate ${cert.id}`;
     const days = Math.max(0, Math.floor((end - now) / DAY));
     await openAlert(app, {
       userId: cert.user_id,
       kind: 'cert.expiring',
       subjectKey,
       subject: domain,
-      detail: `The certificate of ${domain} on ${cert.server_name} ends on ${cert.not_after!.slice(0, 10)} (${days} days).`,
+      detail: `The certificate of ${domain} on ${cert.server_name} ends on ${cert.not_after.slice(0, 10)} (${days} days).`,
       serverId: cert.server_id,
     });
   }
@@ -200,15 +191,4 @@ export async function checkCertificates(app: FastifyInstance): Promise<void> {
   for (const alert of open)
     if (!expiring.has(`${alert.user_id} ${alert.subject_key}`))
       await closeAlert(app, alert.user_id, 'cert.expiring', alert.subject_key);
-}
-
-/** A certificate's names, stored as a JSON list (or, in older rows, comma-separated). */
-function namesOf(stored: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(stored);
-    if (Array.isArray(parsed)) return parsed.filter((n): n is string => typeof n === 'string');
-  } catch {
-    /* not JSON */
-  }
-  return stored.split(/[\s,]+/).filter(Boolean);
 }

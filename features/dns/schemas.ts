@@ -25,7 +25,17 @@ export const recordName = z
   .toLowerCase()
   .min(1, 'Use @ for the domain itself')
   .max(253)
-  .regex(/^(@|(\*\.)?[a-z0-9_*]([a-z0-9_.-]*[a-z0-9_])?\.?)$/, 'A name like www, @ or *.dev');
+  .regex(/^(@|(\*\.)?[a-z0-9_*]([a-z0-9_.-]*[a-z0-9_])?\.?)$/, 'A name like www, @ or *.dev')
+  // What no provider takes: an empty part (`a..b`) or one over DNS's 63 characters.
+  .refine(
+    (n) =>
+      n === '@' ||
+      n
+        .replace(/\.$/, '')
+        .split('.')
+        .every((label) => label.length >= 1 && label.length <= 63),
+    'Each part between dots: 1 to 63 characters',
+  );
 
 const ttl = z.coerce.number().int().min(60, 'At least 60 seconds').max(86400).default(3600);
 const u16 = z.coerce.number().int().min(0).max(65535);
@@ -65,20 +75,25 @@ export const recordTypes = {
     /** The target host. */
     content: hostName,
   }),
-  CAA: z.object({
-    type: z.literal('CAA'),
-    ...base,
-    flags: z.coerce.number().int().min(0).max(255).default(0),
-    tag: z.enum(['issue', 'issuewild', 'iodef']),
-    /** The CA's domain (issue, issuewild) or a mailto:/https: address (iodef). */
-    content: z
-      .string()
-      .trim()
-      .min(1, 'Required')
-      .max(255)
-      .regex(/^[\x21-\x7e]+$/, 'No spaces or quotes')
-      .refine((v) => !v.includes('"'), 'No quotes'),
-  }),
+  CAA: z
+    .object({
+      type: z.literal('CAA'),
+      ...base,
+      flags: z.coerce.number().int().min(0).max(255).default(0),
+      tag: z.enum(['issue', 'issuewild', 'iodef']),
+      /** The CA's domain (issue, issuewild) or a mailto:/https: address (iodef). */
+      content: z
+        .string()
+        .trim()
+        .min(1, 'Required')
+        .max(255)
+        .regex(/^[\x21-\x7e]+$/, 'No spaces or quotes')
+        .refine((v) => !v.includes('"'), 'No quotes'),
+    })
+    .refine((r) => r.tag !== 'iodef' || /^(mailto:|https?:\/\/)\S/i.test(r.content), {
+      message: 'Where to report: mailto:security@example.com or an https:// address',
+      path: ['content'],
+    }),
 } as const;
 
 export const DNS_RECORD_TYPES = ['A', 'AAAA', 'CNAME', 'MX', 'TXT', 'NS', 'SRV', 'CAA'] as const;

@@ -16,5 +16,9 @@ export function absoluteName(name: string, zone: string): string {
     return fqdn;
   }
   if (name === zone || name.endsWith(`.${zone}`)) return name;
-  return `${name}.${zone}`;
+  const fqdn = `${name}.${zone}`;
+  // DNS's limit on a whole name, which no provider goes past: said of the field, not by them.
+  if (fqdn.length > 253)
+    throw fieldError('name', `With ${zone} the name is ${fqdn.length} characters; at most 253`);
+  return fqdn;
 }

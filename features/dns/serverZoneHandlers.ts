@@ -3,19 +3,8 @@ import { dnsRecords, dnsZones } from './resource';
 import { dnsRecordInput } from './schemas';
 import type { ListQuery } from '../../resources/define';
 import type { DnsProviderId } from '../thirdpartykeys/api';
-import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
+import { type HandlerContext, defineHandlers, loadedChild } from '../../server/http/handlers';
 import { recordActivity } from '../../server/handlers/activity';
-import type { ZoneRow } from './serverOwned';
-
-/**
- * The path's zone of a record route: the request hook loaded `{zoneId}` through `{uid}`
- * (another user's answers 404 before the handler). Actions are typed for routes without the
- * id too; every record route that reaches here names it.
- */
-function zoneOf(child: ZoneRow | undefined): ZoneRow {
-  if (!child) throw new Error('A DNS record route without {zoneId}');
-  return child;
-}
 
 export const dnsZoneHandlers = defineHandlers(dnsZones, {
   list: (ctx) => ctx.app.services.dns.listZones(ctx.uid, ctx.query.label, ctx.query),
@@ -47,6 +36,8 @@ const listAt =
       ctx.query,
     );
 
+// The record routes that name `{zoneId}` get the zone the request hook loaded through `{uid}`
+// (`accountChildren['dns-records']`; another user's answers 404 before the handler).
 export const dnsRecordHandlers = defineHandlers(dnsRecords, {
   actions: {
     listPowerdns: listAt('powerdns'),
@@ -54,7 +45,7 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async create(ctx) {
       const record = await ctx.app.services.dns.createRecord(
         ctx.uid,
-        zoneOf(ctx.child),
+        loadedChild(ctx.child),
         ctx.query.label,
         dnsRecordInput.parse(ctx.body),
       );
@@ -64,7 +55,7 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async update(ctx) {
       const record = await ctx.app.services.dns.updateRecord(
         ctx.uid,
-        zoneOf(ctx.child),
+        loadedChild(ctx.child),
         String(ctx.params.recordId),
         ctx.query.label,
         dnsRecordInput.parse(ctx.body),
@@ -75,7 +66,7 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async delete(ctx) {
       const done = await ctx.app.services.dns.deleteRecord(
         ctx.uid,
-        zoneOf(ctx.child),
+        loadedChild(ctx.child),
         String(ctx.params.recordId),
         ctx.query.label,
       );

@@ -13,6 +13,7 @@ import {
   type ActionName,
   type HandlerContext,
   defineHandlers,
+  loadedChild,
 } from '../../server/http/handlers';
 import { SELF_ADDRESSES, contains, parseCidr } from './addresses';
 import { type FirewallEntry, type TempRule, firewallLists, tempRules } from './resource';
@@ -163,7 +164,7 @@ function listHandlers(list: ListName) {
         .executeTakeFirst();
       return remove(ctx, row);
     },
-    removeId: (ctx: Ctx) => remove(ctx, ctx.child as EntryRow),
+    removeId: (ctx: ListCall<'allowRemoveId'>) => remove(ctx, loadedChild(ctx.child)),
   };
 }
 
@@ -254,8 +255,8 @@ function tempHandlers(kind: 'allow' | 'deny') {
         return tempRecord(row);
       });
     },
-    async remove(ctx: Ctx) {
-      const row = ctx.child as TempRow;
+    async remove(ctx: TempCall<'allowRemove'>) {
+      const row = loadedChild(ctx.child);
       if (row.kind !== kind) throw notFound(`No such temporary ${kind} rule`);
       return serially(ctx.app, ctx.server.id, async () => {
         await ctx.app.db.deleteFrom('firewall_temp').where('id', '=', row.id).execute();

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import type { Ticket, TicketMessage } from '../../resources/tickets';
 import { type Db, now } from '../../server/db/database';
+import type { Database } from '../../server/db/schema';
 import { type Page, containsText, pageOf } from '../../server/repositories/paging';
 import type { IncomingFile, TicketFiles } from './serverAttachments';
 import { insertMessage, threadOf, withFiles } from './serverThread';
@@ -34,15 +35,6 @@ function ticketRows(db: Db) {
 
 /** Who a list is for: one user's tickets, or every ticket (an admin's desk). */
 export type TicketScope = { userId: number } | { all: true; email?: string };
-
-/**
- * Whose tickets the path's `{uid}` reaches (the guard has matched it to the caller, or to an admin
- * naming them): the user's own, or every ticket for an admin at their own id (the support desk).
- */
-export interface TicketReach {
-  uid: number;
-  desk: boolean;
-}
 
 export interface TicketFilters {
   status?: TicketsTable['status'];
@@ -180,15 +172,21 @@ export class TicketRepository {
 
 /**
  * Whose tickets the path's `{uid}` reaches: the user's own, or every ticket when the user is an
- * admin (their own id: the support desk; an admin naming another user reaches that user's).
+ * admin (their own id: the support desk; an admin naming another user reaches that user's). A
+ * condition of the query that reads the row, so loading one costs that one query.
  */
-async function reachOf(db: Db, uid: number): Promise<TicketReach> {
-  const user = await db
-    .selectFrom('users')
-    .select('is_admin')
-    .where('id', '=', uid)
-    .executeTakeFirst();
-  return { uid, desk: Boolean(user?.is_admin) };
+function reachableBy(uid: number) {
+  return (eb: ExpressionBuilder<Database, 'tickets'>) =>
+    eb.or([
+      eb('tickets.user_id', '=', uid),
+      eb.exists(
+        eb
+          .selectFrom('users as reacher')
+          .select('reacher.id')
+          .where('reacher.id', '=', uid)
+          .where('reacher.is_admin', '=', 1),
+      ),
+    ]);
 }
 
 /**
@@ -200,20 +198,27 @@ export async function ticketOfAccount(
   uid: number,
   ticketId: number | string,
 ): Promise<Ticket | undefined> {
-  const reach = await reachOf(db, uid);
   const row = await ticketRows(db)
     .where('tickets.id', '=', Number(ticketId))
-    .$if(!reach.desk, (q) => q.where('tickets.user_id', '=', reach.uid))
+    .where(reachableBy(uid))
     .executeTakeFirst();
   return row ? { ...(row as TicketRow), messages: Number(row.messages ?? 0) } : undefined;
 }
 
-/** An attachment, if the `{uid}` account reaches its ticket (ticketOfAccount); else nothing. */
-export async function attachmentOfAccount(db: Db, uid: number, attachmentId: number | string) {
-  const file = await db
+/** An attachment, if the `{uid}` account reaches its ticket (as ticketOfAccount); else nothing. */
+export function attachmentOfAccount(db: Db, uid: number, attachmentId: number | string) {
+  return db
     .selectFrom('ticket_attachments')
-    .select(['id', 'file_name', 'stored_name', 'mime', 'size', 'ticket_id'])
-    .where('id', '=', Number(attachmentId))
+    .innerJoin('tickets', 'tickets.id', 'ticket_attachments.ticket_id')
+    .select([
+      'ticket_attachments.id',
+      'ticket_attachments.file_name',
+      'ticket_attachments.stored_name',
+      'ticket_attachments.mime',
+      'ticket_attachments.size',
+      'ticket_attachments.ticket_id',
+    ])
+    .where('ticket_attachments.id', '=', Number(attachmentId))
+    .where(reachableBy(uid))
     .executeTakeFirst();
-  return file && (await ticketOfAccount(db, uid, file.ticket_id)) ? file : undefined;
 }

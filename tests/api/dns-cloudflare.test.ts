@@ -229,6 +229,46 @@ describe('Cloudflare', () => {
     expect(gone.statusCode).toBe(404);
   });
 
+  it('refuses what Cloudflare cannot take as field errors, on create and on change, asking it nothing', async () => {
+    const zones = (
+      await t.call('GET', `/api/v1/listapidetails/zones/users/${owner.id}${q}&perPage=500`, {
+        token: owner.token,
+      })
+    ).json() as { data: { id: number; name: string }[] };
+    const zone = zones.data.find((z) => z.name === 'zone0.example')!;
+    const create = (body: unknown) =>
+      t.call('POST', `/api/v1/listapidetails/createdns/zones/${zone.id}/users/${owner.id}${q}`, {
+        token: owner.token,
+        body,
+      });
+    const kept = await create({ type: 'A', name: 'kept', content: '203.0.113.60' });
+    expect(kept.statusCode, kept.body).toBe(201);
+    const change = (body: unknown) =>
+      t.call(
+        'PATCH',
+        `/api/v1/updateapidetails/zone/${zone.id}/update_dns/${kept.json().id}/users/${owner.id}${q}`,
+        { token: owner.token, body },
+      );
+    const before = cf.calls.length;
+    const cases: [unknown, string][] = [
+      [{ type: 'MX', name: '@', content: 'mail.zone0.example', priority: -1 }, 'priority'],
+      [{ type: 'A', name: 'a..b', content: '203.0.113.1' }, 'name'],
+      [{ type: 'A', name: 'x'.repeat(64), content: '203.0.113.1' }, 'name'],
+      [{ type: 'A', name: `${'abcdefghi.'.repeat(24)}abcd`, content: '203.0.113.1' }, 'name'],
+      [{ type: 'CAA', name: '@', tag: 'iodef', content: 'ca.example' }, 'content'],
+      [{ type: 'AAAA', name: 'v6', content: '203.0.113.1' }, 'content'],
+      [{ type: 'LOC', name: 'x', content: '51 30 12.748 N' }, 'type'],
+    ];
+    for (const [body, field] of cases) {
+      for (const write of [create, change]) {
+        const res = await write(body);
+        expect(res.statusCode, JSON.stringify(body)).toBe(400);
+        expect(Object.keys(res.json().errors as object), JSON.stringify(body)).toContain(field);
+      }
+    }
+    expect(cf.calls.slice(before).filter((c) => !c.startsWith('GET '))).toEqual([]);
+  });
+
   it('says so when Cloudflare cannot be reached', async () => {
     const down = await buildTestApp({ cloudflareApiUrl: 'http://127.0.0.1:9' });
     try {
