@@ -51,6 +51,34 @@ export type Scope = 'server' | 'account' | 'panel' | 'public';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * The kinds of row a query value may name (`loads`), by resource name, with what owns them:
+ * `server` (a child of the route's `{sid}`), `user` (a row the `{uid}` user, or on a route
+ * without `{uid}` the caller, reaches). A feature whose rows a query names adds them by
+ * declaration merging: `declare module '.../resources/define' { interface QueryRowKinds {
+ * dbusers: 'server' } }`.
+ */
+export interface QueryRowKinds {
+  /** A server the user reaches (their own, or shared with one of their teams). */
+  servers: 'user';
+}
+
+/**
+ * A row a query value names (`?dbuser=`, `?server=`): the request hook loads it through its
+ * owner before the handler runs, which gets it as `ctx.loaded.<param>`.
+ */
+export interface QueryIdDef {
+  /** The resource whose row it is. */
+  of: keyof QueryRowKinds & string;
+  /**
+   * The words of the 404 for another tenant's or an absent row; `{<param>}` is replaced by the
+   * value (`No database user #{dbuser} on this server`). Default: the resource's `missing`.
+   */
+  missing?: string;
+  /** `servers` only: strictly the user's own server; one shared with their team is absent. */
+  ownedOnly?: boolean;
+}
+
 export interface OperationDef {
   guard: Guard;
   summary?: string;
@@ -70,6 +98,14 @@ export interface OperationDef {
    * service): its HEAD twin answers 405 and never runs the handler, as HEAD must not change state.
    */
   changesState?: boolean;
+  /**
+   * Query values that name a row (`{ dbuser: 'dbusers' }`): each is a field of the declared
+   * query, loaded by the request hook through its owner (a child of the route's `{sid}`, or a
+   * row the `{uid}` user or the caller reaches); another tenant's or an absent one answers 404
+   * before the handler runs, which gets the row as `ctx.loaded.<param>`. A missing one is the
+   * query schema's to refuse (400) where it is required.
+   */
+  loads?: Readonly<Record<string, (keyof QueryRowKinds & string) | QueryIdDef>>;
 }
 
 export interface ListDef extends OperationDef {
@@ -217,6 +253,14 @@ export function defineResource<
     if (def.parent === 'account' && route.def.guard !== 'self')
       throw new Error(`${where} is of an account: its guard must be self`);
   }
+  for (const route of declaredRoutes(def as unknown as ResourceDef)) {
+    const shape = queryOf(route.def)?.shape ?? {};
+    for (const param of Object.keys(route.def.loads ?? {}))
+      if (!Object.hasOwn(shape, param))
+        throw new Error(
+          `${def.name}: ${route.method} ${route.template} loads ?${param}= but its query has no such field`,
+        );
+  }
   if (def.parent === 'app')
     for (const route of declaredRoutes(def as unknown as ResourceDef))
       if (!appIn(route.template, queryOf(route.def)))
@@ -267,6 +311,11 @@ export function declaredRoutes(
       def: action,
     });
   return routes;
+}
+
+/** A declared query id in its long form (`'dbusers'` is `{ of: 'dbusers' }`). */
+export function queryIdOf(declared: (keyof QueryRowKinds & string) | QueryIdDef): QueryIdDef {
+  return typeof declared === 'string' ? { of: declared } : declared;
 }
 
 /** Paging and sorting query every list accepts. */

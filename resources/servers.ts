@@ -159,6 +159,8 @@ export const servers = defineResource({
         action: z.enum(['create', 'script', 'install']),
         sid: z.coerce.number().int().positive().optional(),
       }),
+      // The install script of a server shared with the user's team stays its owner's.
+      loads: { sid: { of: 'servers', ownedOnly: true } },
       body: newServerBody.optional(),
       response: z.union([serverSchema, installScriptSchema]),
     },

@@ -51,13 +51,24 @@ export function featureChildLoader(resource: string): ChildLoader | undefined {
 }
 
 /**
- * The loaders of account resources' child ids, by resource name. The request hook reads it on
- * every request (tests/api/matrix.test.ts swaps one for a loader that ignores the owner, to
- * prove the derived rows catch a hook that stopped checking).
+ * The loaders of account resources' child ids, by resource name. Not exported: the request
+ * hook reads the app's own copy (`app.rowLoaders.account`), which tests/api/matrix.test.ts
+ * swaps on its test app for a loader that ignores the owner, to prove the derived rows catch
+ * a hook that stopped checking.
  */
-export const accountChildLoaders = new Map<string, AccountChildLoader>(
+const accountChildLoaders: ReadonlyMap<string, AccountChildLoader> = new Map(
   serverFeatures.flatMap((f) => Object.entries(f.accountChildren ?? {})),
 );
+
+/** The loader of an account resource's child ids (`accountChildren` of its feature). */
+export function accountChildLoader(resource: string): AccountChildLoader | undefined {
+  return accountChildLoaders.get(resource);
+}
+
+/** Every account resource's loader, by resource name: a fresh copy for an app to hold. */
+export function accountChildLoaderEntries(): [string, AccountChildLoader][] {
+  return [...accountChildLoaders];
+}
 
 const phases = (declared: EventDeclarations = {}) =>
   Object.entries(declared) as [string, EventPhase][];

@@ -7,7 +7,8 @@ import type { AgentHub } from './agents/hub';
 import type { LiveStore } from './agents/live';
 import type { EventBus } from './events/bus';
 import type { Caller } from './http/caller';
-import type { ChildLoader } from './http/children';
+import type { AccountChildLoader, ChildLoader } from './http/children';
+import type { QueryIdConfig, QueryRowLoader } from './http/queryIds';
 import type { JobQueue } from './jobs/types';
 import type { RegisteredRoute } from './plugins/auth';
 import type { Services } from './serviceTypes';
@@ -29,6 +30,15 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Every route with its guard, for the test that fails on an unguarded one. */
     registeredRoutes: readonly RegisteredRoute[];
+    /**
+     * The loaders the request hook finds an account's rows (by resource) and the rows query
+     * values name (by the kind of row) with. The app's own: a test swaps one on its test app
+     * for a loader that ignores the owner, to prove the derived matrix rows catch it.
+     */
+    rowLoaders: {
+      account: Map<string, AccountChildLoader>;
+      query: Map<string, QueryRowLoader>;
+    };
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -41,6 +51,8 @@ declare module 'fastify' {
     child: unknown;
     /** The web app a resource under `app` names (`{appId}` or `?wsid=`), loaded through the server. */
     webapp: unknown;
+    /** The rows the query's ids name (`loads`), loaded through their owners; null without. */
+    loaded: Record<string, unknown> | null;
   }
   interface FastifyContextConfig {
     guard?: Guard;
@@ -57,5 +69,7 @@ declare module 'fastify' {
     app?: { where: 'path' | 'query'; load: ChildLoader };
     /** The child id a route of an account resource names under `{uid}`, and its resource. */
     owned?: { param: string; kind: ParamKind; resource: string; missing?: string };
+    /** The query values that name a row (`loads`), with what loads each through its owner. */
+    queryIds?: QueryIdConfig[];
   }
 }

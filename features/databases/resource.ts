@@ -17,6 +17,13 @@ import {
   TEMP_USER_PREFIX,
 } from './sql';
 
+declare module '../../resources/define' {
+  interface QueryRowKinds {
+    /** A database user of the route's `{sid}` server (`?dbuser=` of the phpMyAdmin sign-in). */
+    dbusers: 'server';
+  }
+}
+
 export const databaseName = z
   .string()
   .trim()
@@ -197,7 +204,7 @@ export const dbusers = defineResource({
 /**
  * Database calls that name no server in their path (spec `databases/users/{id}` and
  * `databases/collations`): a user's databases across servers, and a server's collations, whose
- * `?server=` the handler checks against the caller's servers.
+ * `?server=` the request hook loads through the caller's servers.
  */
 export const databaseOverview = defineResource({
   name: 'database-overview',
@@ -224,6 +231,8 @@ export const databaseOverview = defineResource({
       guard: 'user',
       summary: "The collations a server's MariaDB has (`?server=` names one of yours)",
       query: z.object({ server: z.coerce.number().int().positive() }),
+      // One of the caller's servers (their own or their team's): an admin's are their own here.
+      loads: { server: { of: 'servers', missing: 'No such server' } },
       response: z.object({ data: z.array(collationSchema) }),
     },
   },

@@ -1,5 +1,4 @@
 import { httpErrorOf } from '../../server/agents/runOp';
-import { HttpError, notFound } from '../../server/http/errors';
 import { type HandlerContext, defineHandlers } from '../../server/http/handlers';
 import { cachedServerRead } from '../../server/http/serverReadCache';
 import { defineServerFeature } from '../../server/feature';
@@ -69,13 +68,12 @@ export const server = defineServerFeature({
           const data = await databaseRecords(ctx.app.db, rows);
           return { data, total: data.length };
         },
-        /** `GET databases/collations?server=`: that server's list, read once in 10 minutes. */
+        /**
+         * `GET databases/collations?server=`: that server's list, read once in 10 minutes. The
+         * request hook loaded the server through the caller (404 "No such server" otherwise).
+         */
         async collations(ctx) {
-          const id = ctx.query.server;
-          const caller = ctx.caller;
-          if (!caller) throw new HttpError(401, 'Sign in first');
-          const found = await ctx.app.services.servers.findAccessible(id, caller.id);
-          if (!found) throw notFound('No such server');
+          const id = ctx.loaded.server.id;
           try {
             const data = await cachedServerRead(
               ctx.app,

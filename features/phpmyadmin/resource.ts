@@ -46,6 +46,7 @@ export const phpmyadminLogin = defineResource({
       summary:
         "A one-time link (about a minute) that opens the server's phpMyAdmin signed in as a temporary account with the chosen database user's grants (`?dbuser=<id>`)",
       query: pmaLoginQuery,
+      loads: { dbuser: { of: 'dbusers', missing: 'No database user #{dbuser} on this server' } },
       response: pmaLoginAnswer,
     },
   },

@@ -2,8 +2,6 @@ import { runOp } from '../../server/agents/runOp';
 import { HttpError, notFound } from '../../server/http/errors';
 import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
-import { ManagedStore } from '../../server/managed/store';
-import type { DbUserRow } from '../databases/serverApi';
 import type { WebappRow } from '../webapps/serverApi';
 import { SSO_SCRIPT } from './config';
 import { fetchStep, startInstall, stepOp } from '../installers/serverApi';
@@ -17,20 +15,16 @@ const ACCOUNT_TTL = 3600;
 const handlers = defineHandlers(phpmyadminLogin, {
   actions: {
     /**
-     * `GET phpmyadmin-login/servers/{sid}/users/{uid}?dbuser=`: the database user is loaded
-     * through the server (another tenant's id reads as absent), then the server's phpMyAdmin
-     * app; the agent makes the temporary account and the token. The activity line names the
+     * `GET phpmyadmin-login/servers/{sid}/users/{uid}?dbuser=`: the database user, loaded
+     * through the server by the request hook (another tenant's id reads as absent), then the
+     * server's phpMyAdmin app; the agent makes the temporary account and the token. The activity line names the
      * database user only: the token is in the answer, once.
      */
     async login(ctx) {
-      const id = ctx.query.dbuser;
-      const dbUser = await new ManagedStore<DbUserRow>(ctx.app.db, 'dbusers').find(
-        ctx.server.id,
-        'id',
-        id,
-      );
-      if (!dbUser || dbUser.status === 'deleting')
-        throw notFound(`No database user #${id} on this server`);
+      const dbUser = ctx.loaded.dbuser;
+      // A user on its way out is as gone as one that never was.
+      if (dbUser.status === 'deleting')
+        throw notFound(`No database user #${dbUser.id} on this server`);
       if (dbUser.status !== 'active')
         throw new HttpError(409, `The database user ${dbUser.name} is not on the server yet`);
       const app = (await ctx.app.db

@@ -42,6 +42,7 @@ export async function backgroundContext(
     server,
     child: undefined,
     webapp: null,
+    loaded: {},
     query: {},
     body: undefined,
     origin: { ip: '127.0.0.1', userAgent: `stackdeck (${doer})` },

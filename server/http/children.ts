@@ -68,6 +68,9 @@ export type ChildOf<N extends string> = N extends keyof ChildRows
     ? FeatureChildRows[N]
     : undefined;
 
+/** The row of each kind a query id may name (`loads`), as the handler gets it in `ctx.loaded`. */
+export type QueryRowOf<K> = K extends 'servers' ? ServerRow : ChildOf<K & string>;
+
 export function childLoaderOf(resource: string): ChildLoader | undefined {
   return Object.hasOwn(CHILD_LOADERS, resource)
     ? (CHILD_LOADERS as Record<string, ChildLoader>)[resource]

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ActionDef, ListQuery, ResourceDef } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
 import type { Caller } from './caller';
-import type { AppRow, ChildOf } from './children';
+import type { AppRow, ChildOf, QueryRowOf } from './children';
 import { notFound } from './errors';
 
 export interface Origin {
@@ -11,7 +11,7 @@ export interface Origin {
   userAgent: string;
 }
 
-export interface HandlerContext<Q = unknown, B = unknown, C = unknown> {
+export interface HandlerContext<Q = unknown, B = unknown, C = unknown, L = Loaded> {
   app: FastifyInstance;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -32,10 +32,19 @@ export interface HandlerContext<Q = unknown, B = unknown, C = unknown> {
    * the request hook; the item's child was loaded through it. Null elsewhere.
    */
   webapp: AppRow | null;
+  /**
+   * The rows the query's ids name (`loads` of the declaration: `ctx.loaded.dbuser`), loaded
+   * through their owners by the request hook: another tenant's or a missing one never reaches
+   * the handler. Optional where the query field is.
+   */
+  loaded: L;
   query: Q;
   body: B;
   origin: Origin;
 }
+
+/** `ctx.loaded` of a route that declares no query ids. */
+export type Loaded = Readonly<Record<string, unknown>>;
 
 /** What a declared schema gives after parsing (defaults applied, coerced), or the fallback. */
 export type Out<T, Fallback = undefined> = T extends z.ZodType ? z.output<T> : Fallback;
@@ -59,6 +68,19 @@ export type ListQueryOf<R extends ResourceDef> = ListQuery &
   (NonNullable<R['ops']['list']> extends { filters?: infer F }
     ? Out<NonNullable<F>, object>
     : object);
+/** The kind of row a declared query id names (`'dbusers'` or `{ of: 'dbusers' }`). */
+type KindOf<V> = V extends { of: infer K } ? K : V;
+/**
+ * `ctx.loaded` of an operation: the row of each declared query id, or undefined too where its
+ * query field is optional.
+ */
+export type LoadedOf<D, Q> = D extends { loads: infer M }
+  ? {
+      readonly [P in keyof M]:
+        | QueryRowOf<KindOf<M[P]>>
+        | (P extends keyof Q ? (undefined extends Q[P] ? undefined : never) : undefined);
+    }
+  : Loaded;
 /** The row the hook loaded for the item routes of a resource with children. */
 type Child<R extends ResourceDef> = ChildOf<R['name']>;
 /**
@@ -85,7 +107,8 @@ export type ActionContext<
 > = HandlerContext<
   Out<ActionsOf<R>[K]['query'], Record<string, never>>,
   Out<ActionsOf<R>[K]['body']>,
-  C
+  C,
+  LoadedOf<ActionsOf<R>[K], Out<ActionsOf<R>[K]['query'], Record<string, never>>>
 >;
 /** The handlers of a resource's actions, each typed from its declaration. */
 export type ActionHandlers<R extends ResourceDef, C = Child<R> | undefined> = {
@@ -94,18 +117,26 @@ export type ActionHandlers<R extends ResourceDef, C = Child<R> | undefined> = {
     : never;
 };
 
+/** `ctx.loaded` of an item operation. */
+type OpLoaded<R extends ResourceDef, K extends 'get' | 'create' | 'update' | 'delete'> = LoadedOf<
+  OpOf<R, K>,
+  QueryOf<R, K>
+>;
+
 /** What each declared operation of a resource needs on the server. */
 export type ResourceHandlers<R extends ResourceDef> = {
   list: (ctx: HandlerContext<ListQueryOf<R>>) => Promise<{ data: Record_<R>[]; total: number }>;
-  get: (ctx: HandlerContext<QueryOf<R, 'get'>, unknown, Child<R>>) => Promise<Answer<R, 'get'>>;
+  get: (
+    ctx: HandlerContext<QueryOf<R, 'get'>, unknown, Child<R>, OpLoaded<R, 'get'>>,
+  ) => Promise<Answer<R, 'get'>>;
   create: (
-    ctx: HandlerContext<QueryOf<R, 'create'>, CreateBodyOf<R>>,
+    ctx: HandlerContext<QueryOf<R, 'create'>, CreateBodyOf<R>, unknown, OpLoaded<R, 'create'>>,
   ) => Promise<Answer<R, 'create'>>;
   update: (
-    ctx: HandlerContext<QueryOf<R, 'update'>, UpdateBodyOf<R>, Child<R>>,
+    ctx: HandlerContext<QueryOf<R, 'update'>, UpdateBodyOf<R>, Child<R>, OpLoaded<R, 'update'>>,
   ) => Promise<Answer<R, 'update'>>;
   delete: (
-    ctx: HandlerContext<QueryOf<R, 'delete'>, unknown, Child<R>>,
+    ctx: HandlerContext<QueryOf<R, 'delete'>, unknown, Child<R>, OpLoaded<R, 'delete'>>,
   ) => Promise<
     OpOf<R, 'delete'> extends { response: infer X }
       ? Out<X>

@@ -15,6 +15,7 @@ import { Readable } from 'node:stream';
 import { HttpError, notFound } from './errors';
 import { actingAs } from './who';
 import { appOf, childOf, ownedOf, paramsSchema } from './routeParams';
+import { queryIdsOf } from './queryIds';
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
 function nestAt(path: string, value: unknown): Record<string, unknown> {
@@ -231,6 +232,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
       const child = childOf(entry.resource, spec.template);
       const parentApp = appOf(entry.resource, spec.template, spec.def);
       const owned = ownedOf(entry.resource, spec.template);
+      const queryIds = queryIdsOf(app, entry.resource, spec.template, spec.def);
       const route: RouteOptions = {
         method: spec.method,
         url: `/${toRoutePattern(spec.template)}`,
@@ -249,6 +251,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           ...(child ? { child } : {}),
           ...(parentApp ? { app: parentApp } : {}),
           ...(owned ? { owned } : {}),
+          ...(queryIds ? { queryIds } : {}),
         },
         schema: withoutUndefined({
           tags: [entry.resource.label],
@@ -261,6 +264,10 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
         handler: async (req: FastifyRequest, reply: FastifyReply) => {
           // Under `app`, no handler runs without the app the request hook loaded.
           if (parentApp && !req.webapp) throw notFound();
+          // Nor with a query id the hook did not load (a value only the validation made).
+          const query = (req.query ?? {}) as Record<string, unknown>;
+          for (const { param } of queryIds ?? [])
+            if (query[param] !== undefined && req.loaded?.[param] === undefined) throw notFound();
           // Fastify's HEAD twin of a GET runs the GET's handler: never one that changes state.
           if (req.method === 'HEAD' && spec.def.changesState) {
             reply.header('allow', 'GET');
@@ -281,7 +288,8 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
               server: req.managedServer as ServerRow,
               child: req.child,
               webapp: req.webapp as HandlerContext['webapp'],
-              query: req.query ?? {},
+              loaded: req.loaded ?? {},
+              query,
               body: req.body,
               origin: {
                 ip: req.ip,

@@ -15,7 +15,7 @@ import {
   queryOf,
   templateParams,
 } from '../../resources/define';
-import { accountChildLoaders, featureChildLoader } from '../features';
+import { accountChildLoader, featureChildLoader } from '../features';
 import { type ChildLoader, childLoaderOf } from './children';
 import { ID_PATTERN } from './ids';
 
@@ -91,7 +91,7 @@ export function ownedOf(
   const where = `${resource.name}: ${template}`;
   const kind = resource.params?.[param];
   if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
-  if (!accountChildLoaders.has(resource.name))
+  if (!accountChildLoader(resource.name))
     throw new Error(`${where}: no account loader for {${param}} (accountChildren)`);
   return { param, kind, resource: resource.name, missing: resource.missing };
 }

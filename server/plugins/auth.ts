@@ -5,7 +5,7 @@ import { TokenExpiredError } from '../auth/sessions';
 import { type Caller, actsForSomeoneElse } from '../http/caller';
 import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
 import { ID_PATTERN } from '../http/ids';
-import { accountChildLoaders } from '../features';
+import { accountChildLoaderEntries } from '../features';
 import { fitsKind } from '../http/routeParams';
 
 const API_PREFIX = '/api/v1/';
@@ -46,6 +46,13 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('managedServer', null);
   app.decorateRequest('child', null);
   app.decorateRequest('webapp', null);
+  app.decorateRequest('loaded', null);
+  // The app's own loaders (a test app swaps one to prove the derived rows notice a broken one);
+  // the query ids' are added as the routes that declare them mount.
+  app.decorate('rowLoaders', {
+    account: new Map(accountChildLoaderEntries()),
+    query: new Map(),
+  });
   const registered: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registered);
 
@@ -153,10 +160,36 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       const byId = config.owned.kind === 'id';
       if (uid === undefined || raw === undefined || !fitsKind(config.owned.kind, raw))
         throw notFound(config.owned.missing);
-      const load = accountChildLoaders.get(config.owned.resource);
+      const load = app.rowLoaders.account.get(config.owned.resource);
       const row = await load?.(app.db, uid, byId ? Number(raw) : raw);
       if (!row) throw notFound(config.owned.missing);
       req.child = row;
+    }
+    // A row a query value names (`loads`: `?dbuser=`, `?server=`), like a path id: a child of
+    // the route's server through it, any other through the `{uid}` user (or the caller, where
+    // the path names none). Another tenant's or an absent one answers 404 in the route's words.
+    if (config.queryIds) {
+      const query = (req.query ?? {}) as Record<string, unknown>;
+      const loaded: Record<string, unknown> = {};
+      for (const id of config.queryIds) {
+        const raw = query[id.param];
+        // Absent, or refused by its own schema: the query's validation answers, 400 naming it
+        // (where the schema requires it), before any handler runs.
+        if (raw === undefined || !id.field.safeParse(raw).success) continue;
+        const missing = () => notFound(id.missing?.replaceAll(`{${id.param}}`, String(raw)));
+        if (typeof raw !== 'string' || !fitsKind(id.kind, raw)) throw missing();
+        if (id.through === 'server' && !req.managedServer) throw missing();
+        const load = app.rowLoaders.query.get(id.of);
+        const owner = {
+          uid: uid ?? caller.id,
+          server: req.managedServer,
+          ownedOnly: id.ownedOnly,
+        };
+        const row = await load?.(app, owner, id.kind === 'id' ? Number(raw) : raw);
+        if (!row) throw missing();
+        loaded[id.param] = row;
+      }
+      req.loaded = loaded;
     }
   });
 });

@@ -28,11 +28,12 @@ import {
   ownedRoutes,
   panelRoutes,
   managedChild,
+  queryIdRoutes,
   shareWithTeam,
 } from './matrix/support';
 import { childLoaderOf } from '../../server/http/children';
 import { ManagedStore } from '../../server/managed/store';
-import { accountChildLoaders, featureChildLoader, managedKinds } from '../../server/features';
+import { featureChildLoader, managedKinds } from '../../server/features';
 
 /**
  * Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix, with the makers of its
@@ -127,6 +128,7 @@ const CHILD_ROUTES = childRoutes();
 const OWNED_ROUTES = ownedRoutes();
 const PANEL_ROUTES = panelRoutes();
 const APP_ROUTES = appRoutes();
+const QUERY_ID_ROUTES = queryIdRoutes();
 
 const photo = `data:image/png;base64,${Buffer.from('not really a png').toString('base64')}`;
 
@@ -207,6 +209,8 @@ const FOUNDATION_ROWS: Row[] = [
     query: () => '?action=create',
     body: (_, role) => ({ name: `made by ${role}` }),
     expect: SELF,
+    // Another tenant's `?sid=` in a call that reads (the install script), not one that makes.
+    idsQuery: () => '?action=script',
   },
   { route: 'GET /api/v1/servers/:sid/users/:uid', expect: { ...SELF_STAFF, member: 200 } },
   {
@@ -352,12 +356,13 @@ async function foreignChildren(stranger: TestUser): Promise<Fixture['foreign']> 
   const children: Record<string, number | string> = {};
   // The children of resources under `app` hang from an app of that server.
   const appId = await appOn(t, server.id);
-  for (const resource of new Set(CHILD_ROUTES.map((r) => r.resource))) {
+  const queried = QUERY_ID_ROUTES.map((r) => r.of);
+  for (const resource of new Set([...CHILD_ROUTES.map((r) => r.resource), ...queried])) {
     const make = CHILD_MAKERS[resource];
     if (make) children[resource] = await make(t, server.id, appId);
   }
   const owned: Record<string, number | string> = {};
-  for (const resource of new Set(OWNED_ROUTES.map((r) => r.resource))) {
+  for (const resource of new Set([...OWNED_ROUTES.map((r) => r.resource), ...queried])) {
     const make = OWNED_MAKERS[resource];
     if (make) owned[resource] = await make(t, stranger);
   }
@@ -621,7 +626,8 @@ describe('authorization matrix', () => {
         owner: 404,
       });
       // The stranger's row is still there, through its owner.
-      expect(await accountChildLoaders.get(resource)!(t.app.db, other.id, value!)).toBeDefined();
+      const load = t.app.rowLoaders.account.get(resource)!;
+      expect(await load(t.app.db, other.id, value!)).toBeDefined();
     });
 
     // A loader that finds the row whoever the path names (what a handler looking a row up by
@@ -630,16 +636,109 @@ describe('authorization matrix', () => {
     it.each(OWNED_ROUTES.filter((r) => r.route.startsWith('GET ')))(
       'fails when the hook stops loading $route through its owner',
       async ({ route, resource, param }) => {
-        const honest = accountChildLoaders.get(resource)!;
-        accountChildLoaders.set(resource, (db, _uid, value) => honest(db, other.id, value));
+        const loaders = t.app.rowLoaders.account;
+        const honest = loaders.get(resource)!;
+        loaders.set(resource, (db, _uid, value) => honest(db, other.id, value));
         try {
           const seen = await answers(route, param, fixture.foreign.owned[resource]!);
           expect(seen.owner).not.toBe(404);
         } finally {
-          accountChildLoaders.set(resource, honest);
+          loaders.set(resource, honest);
         }
       },
     );
+  });
+
+  describe("derived: the owner names another tenant's row in the query", () => {
+    /** The stranger's row of that kind: their server, a child of it, or a row of their account. */
+    function foreignRow(of: string): number | string | undefined {
+      if (of === 'servers') return fixture.foreign.serverId;
+      return fixture.foreign.children[of] ?? fixture.foreign.owned[of];
+    }
+
+    /**
+     * The route's own matrix row, its query (or `idsQuery`) with `param` set to `value`: what
+     * each role gets, the member on their own `{uid}` where the route names the shared server.
+     */
+    async function answers(route: string, param: string, value: number | string) {
+      const base = ROWS.find((row) => row.route === route)!;
+      const rest = (await (base.idsQuery ?? base.query)?.(fixture)) ?? '';
+      const query = new URLSearchParams(rest.replace(/^\?/, ''));
+      query.set(param, String(value));
+      const row: Row = { ...base, query: () => `?${query}` };
+      const seen: Partial<Statuses> = {};
+      for (const role of ['member', 'acting', 'admin', 'owner'] as Role[]) {
+        const [method] = route.split(' ');
+        const target = row.target ? await row.target(fixture) : undefined;
+        const params = await row.params?.(fixture, role);
+        const res = await t.call(method as 'GET', await urlOf(row, fixture, role, target, params), {
+          token: tokens[role],
+          body: await row.body?.(fixture, role),
+        });
+        seen[role] = res.statusCode;
+        if (res.statusCode >= 400)
+          expect(Object.keys(res.json()).sort(), `${role}: ${res.body}`).toEqual([
+            'error',
+            'message',
+            'statusCode',
+          ]);
+      }
+      return seen;
+    }
+
+    it('covers the declared query ids, each on a registered route with a row', () => {
+      const registered = new Set(t.app.registeredRoutes.map((r) => `${r.method} ${r.url}`));
+      expect(QUERY_ID_ROUTES.length).toBeGreaterThan(0);
+      for (const { route } of QUERY_ID_ROUTES) {
+        expect(registered, route).toContain(route);
+        expect(
+          ROWS.map((row) => row.route),
+          route,
+        ).toContain(route);
+      }
+    });
+
+    it.each(QUERY_ID_ROUTES)('$route ?$param=', async ({ route, param, of, actingRefused }) => {
+      const value = foreignRow(of);
+      expect(value, `no maker of a stranger's "${of}" (CHILD_MAKERS or \`owned\`)`).toBeDefined();
+      const agentCall = vi.spyOn(t.app.agents, 'call');
+      try {
+        expect(await answers(route, param, value!)).toEqual({
+          member: 404,
+          acting: actingRefused ? 403 : 404,
+          admin: actingRefused ? 403 : 404,
+          owner: 404,
+        });
+        expect(agentCall).not.toHaveBeenCalled();
+      } finally {
+        agentCall.mockRestore();
+      }
+    });
+
+    // A loader that finds the row through its real owner, whoever the route names (what a
+    // handler looking it up by its bare id would do): the derived rows must notice. Only where
+    // the query sent changes nothing: reads, and rows whose `idsQuery` reads.
+    it.each(
+      QUERY_ID_ROUTES.filter(
+        (r) => r.route.startsWith('GET ') || ROWS.find((row) => row.route === r.route)?.idsQuery,
+      ),
+    )('fails when the hook stops loading ?$param= of $route through its owner', async (r) => {
+      const loaders = t.app.rowLoaders.query;
+      const honest = loaders.get(r.of)!;
+      const theirs = await t.app.services.servers.findAccessible(
+        fixture.foreign.serverId,
+        other.id,
+      );
+      loaders.set(r.of, (app, owner, value) =>
+        honest(app, { ...owner, uid: other.id, server: theirs! }, value),
+      );
+      try {
+        const seen = await answers(r.route, r.param, foreignRow(r.of)!);
+        expect(seen.owner).not.toBe(404);
+      } finally {
+        loaders.set(r.of, honest);
+      }
+    });
   });
 
   describe('derived: a catalogue of the panel refuses all but admins', () => {

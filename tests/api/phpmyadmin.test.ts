@@ -91,6 +91,16 @@ describe('GET phpmyadmin-login/servers/{sid}/users/{uid}', () => {
     expect(theirs.calls.map((c) => c.name)).not.toContain('pma.signon');
   });
 
+  it('answers 404 for another spelling of its own id (0x.., 1e0), which names no row', async () => {
+    // The query's schema would coerce these to the id; the request hook takes plain digits only.
+    for (const id of [`0x${shopUser.toString(16)}`, `${shopUser}e0`]) {
+      const res = await login(id);
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().message).toBe(`No database user #${id} on this server`);
+    }
+    expect(agent.calls.map((c) => c.name)).not.toContain('pma.signon');
+  });
+
   it('refuses a dbuser that is not an id', async () => {
     const res = await login('abc');
     expect(res.statusCode).toBe(400);

@@ -1,6 +1,7 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../resources/define';
+import type { ServerRow } from '../../server/db/schema';
 import type {
   ActionContext,
   CreateBodyOf,
@@ -30,6 +31,13 @@ const _thing = defineResource({
       body: z.object({ why: z.string().optional() }),
     },
     ping: { method: 'GET', path: 'things/ping', guard: 'user' },
+    look: {
+      method: 'GET',
+      path: 'things/look',
+      guard: 'user',
+      query: z.object({ server: z.coerce.number(), also: z.coerce.number().optional() }),
+      loads: { server: 'servers', also: { of: 'servers', ownedOnly: true } },
+    },
   },
 });
 type Thing = typeof _thing;
@@ -44,6 +52,16 @@ describe('handler contexts typed from the declaration', () => {
     expectTypeOf<ActionContext<Thing, 'rename'>['body']>().toEqualTypeOf<{ why?: string }>();
     expectTypeOf<ActionContext<Thing, 'ping'>['query']>().toEqualTypeOf<Record<string, never>>();
     expectTypeOf<ActionContext<Thing, 'ping'>['body']>().toEqualTypeOf<undefined>();
+  });
+
+  it('gives an action the rows its query ids name, optional where the field is', () => {
+    expectTypeOf<ActionContext<Thing, 'look'>['loaded']>().toEqualTypeOf<{
+      readonly server: ServerRow;
+      readonly also: ServerRow | undefined;
+    }>();
+    expectTypeOf<ActionContext<Thing, 'ping'>['loaded']>().toEqualTypeOf<
+      Readonly<Record<string, unknown>>
+    >();
   });
 
   it('gives the ops their query, filters and bodies after parsing', () => {

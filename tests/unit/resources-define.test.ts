@@ -53,6 +53,30 @@ describe('defineResource', () => {
       }),
     ).toThrow('y.get: no path template');
   });
+
+  it('refuses a query id that is no field of the query', () => {
+    const declare = (query: z.ZodObject) =>
+      defineResource({
+        name: 'z',
+        label: 'Z',
+        schema,
+        paths: {},
+        ops: {},
+        actions: {
+          look: {
+            method: 'GET',
+            path: 'z/users/{uid}',
+            guard: 'self',
+            query,
+            loads: { sid: 'servers' },
+          },
+        },
+      });
+    expect(() => declare(z.object({ server: z.coerce.number() }))).toThrow(
+      'z: GET z/users/{uid} loads ?sid= but its query has no such field',
+    );
+    expect(() => declare(z.object({ sid: z.coerce.number() }))).not.toThrow();
+  });
 });
 
 describe('shared schemas', () => {

@@ -1,7 +1,7 @@
 import type { servers } from '../../../resources/servers';
 import { agentBundle, installCommand, installScript } from '../../agents/installScript';
 import { readOp, runOp } from '../../agents/runOp';
-import { HttpError, badRequest, notFound } from '../../http/errors';
+import { HttpError, badRequest } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { toServerRecord } from '../../repositories/servers';
 
@@ -16,9 +16,9 @@ export const lifecycleActions: Pick<Actions, 'lifecycle' | 'events'> = {
       const row = await repo.create(ctx.uid, ctx.body ?? {});
       return toServerRecord(row);
     }
-    if (!ctx.query.sid) throw badRequest('Name the server', { sid: 'Required' });
-    const row = await repo.findOwned(ctx.query.sid, ctx.uid);
-    if (!row) throw notFound();
+    // `?sid=`, loaded by the request hook: strictly the user's own server (404 otherwise).
+    const row = ctx.loaded.sid;
+    if (!row) throw badRequest('Name the server', { sid: 'Required' });
     if (!row.install_key) throw new HttpError(409, 'This server is installed already');
     if (ctx.query.action === 'script') {
       const panel = ctx.app.config.publicUrl;

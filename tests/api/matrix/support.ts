@@ -3,6 +3,7 @@ import {
   appIn,
   childParam,
   declaredRoutes,
+  queryIdOf,
   queryOf,
   scopeOf,
   toRoutePattern,
@@ -146,6 +147,12 @@ export interface Row {
    * where they reach the owner's shared server through the team; elsewhere the owner's uid).
    */
   ownUid?: boolean;
+  /**
+   * The query the derived rows of the route's query ids (`loads`) send, each id then set to
+   * another tenant's (default: this row's `query`). One that changes nothing: the test that
+   * breaks the hook sends it too, and a broken hook would reach the stranger's row.
+   */
+  idsQuery?: (f: Fixture) => string | Promise<string>;
 }
 
 /** Shares one of the owner's servers with the fixture team (a server for a destructive row). */
@@ -250,6 +257,36 @@ export function ownedRoutes(): (ChildRoute & { actingRefused: boolean })[] {
             ];
       }),
     );
+}
+
+/** A query value of a route that names a row (`loads` of its declaration). */
+export interface QueryIdRoute {
+  route: string;
+  /** The query parameter, e.g. `dbuser`. */
+  param: string;
+  /** The resource whose row it names, e.g. `dbusers`. */
+  of: string;
+  /** The account holder's alone: an admin, acting or not, is refused (403) before any load. */
+  actingRefused: boolean;
+}
+
+/**
+ * Every query id the declarations make. Each gets the derived row "the owner names another
+ * tenant's row in the query": 404 for the owner, a team member, an admin and an admin acting,
+ * and the agent is never asked; and, on the routes whose query changes nothing, a test that
+ * swaps the loader for one that ignores the owner and must see the row fail.
+ */
+export function queryIdRoutes(): QueryIdRoute[] {
+  return Object.values<ResourceDef>(resources).flatMap((resource) =>
+    declaredRoutes(resource).flatMap(({ method, template, def }) =>
+      Object.entries(def.loads ?? {}).map(([param, declared]) => ({
+        route: `${method} /api/v1/${toRoutePattern(template)}`,
+        param,
+        of: queryIdOf(declared).of,
+        actingRefused: def.forbidWhileActing ?? false,
+      })),
+    ),
+  );
 }
 
 /** A route of a catalogue of the panel (`scope: 'panel'`) and the guard it declares. */

@@ -1,0 +1,108 @@
+/**
+ * Query values that name a row (`loads` of a declared operation: `?dbuser=`, `?server=`): what
+ * each names, through which owner the request hook loads it, and the loader. A route whose
+ * query id names a kind without a loader, or a child of a server on a route without `{sid}`,
+ * does not mount: no handler may receive an id it would have to check itself.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import {
+  type OperationDef,
+  type ParamKind,
+  type ResourceDef,
+  queryIdOf,
+  queryOf,
+  templateParams,
+} from '../../resources/define';
+import { getResource } from '../../resources';
+import type { ServerRow } from '../db/schema';
+import { accountChildLoader, featureChildLoader } from '../features';
+import { childLoaderOf } from './children';
+
+/**
+ * Loads the row a query value names, through its owner: the route's `{sid}` server for a
+ * child of a server, the `{uid}` user (or the caller, on a route without `{uid}`) otherwise.
+ */
+export type QueryRowLoader = (
+  app: FastifyInstance,
+  owner: { uid: number; server: ServerRow | null; ownedOnly: boolean },
+  /** The query's value: a number for ids, text for names and uuids. */
+  value: number | string,
+) => Promise<unknown>;
+
+/** What the request hook needs of one query id of a route (its `config.queryIds`). */
+export interface QueryIdConfig {
+  param: string;
+  /** The resource whose row it names (the key of its loader in `app.rowLoaders.query`). */
+  of: string;
+  through: 'server' | 'user';
+  /** The kind of the named resource's id: a value that cannot be one is as missing as none. */
+  kind: ParamKind;
+  /** The 404's words, `{<param>}` replaced by the value. */
+  missing?: string;
+  ownedOnly: boolean;
+  /** The query field's own schema: a value it refuses is left to the validation's 400. */
+  field: z.ZodType;
+}
+
+/** The loader of a kind of row a query may name, and the owner it is loaded through. */
+export function queryRowLoader(
+  of: string,
+): { through: 'server' | 'user'; load: QueryRowLoader } | undefined {
+  if (of === 'servers')
+    return {
+      through: 'user',
+      load: (app, { uid, ownedOnly }, value) =>
+        ownedOnly
+          ? app.services.servers.findOwned(Number(value), uid)
+          : app.services.servers.findAccessible(Number(value), uid),
+    };
+  const child = childLoaderOf(of) ?? featureChildLoader(of);
+  if (child)
+    return {
+      through: 'server',
+      load: async (app, { server }, value) => (server ? child(app.db, server, value) : undefined),
+    };
+  const account = accountChildLoader(of);
+  if (account)
+    return { through: 'user', load: (app, { uid }, value) => account(app.db, uid, value) };
+  return undefined;
+}
+
+/**
+ * The query ids a route declares (`loads`), checked against what it can be loaded through; the
+ * loader of each kind is put in the app's `rowLoaders.query`, where the request hook finds it.
+ */
+export function queryIdsOf(
+  app: FastifyInstance,
+  resource: ResourceDef,
+  template: string,
+  op: OperationDef,
+): QueryIdConfig[] | undefined {
+  if (!op.loads) return undefined;
+  const shape = queryOf(op)?.shape ?? {};
+  return Object.entries(op.loads).map(([param, declared]) => {
+    const { of, missing, ownedOnly = false } = queryIdOf(declared);
+    const where = `${resource.name}: ${template} ?${param}=`;
+    if (op.guard === 'public') throw new Error(`${where}: a public route loads no row`);
+    const found = queryRowLoader(of);
+    if (!found) throw new Error(`${where}: no loader for rows of "${of}"`);
+    if (found.through === 'server' && !templateParams(template).includes('sid'))
+      throw new Error(`${where} names a child of a server on a route without {sid}`);
+    if (ownedOnly && of !== 'servers') throw new Error(`${where}: ownedOnly is for servers only`);
+    const field = shape[param];
+    if (!field) throw new Error(`${where}: the route's query has no such field`);
+    const named = getResource(of);
+    const kind = named.params?.[named.idParam ?? 'id'] ?? 'id';
+    if (!app.rowLoaders.query.has(of)) app.rowLoaders.query.set(of, found.load);
+    return {
+      param,
+      of,
+      through: found.through,
+      kind,
+      missing: missing ?? named.missing,
+      ownedOnly,
+      field: field as z.ZodType,
+    };
+  });
+}
