@@ -1,10 +1,9 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Chip, Stack, Tooltip, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import ScheduleOutlined from '@mui/icons-material/ScheduleOutlined';
-import SyncAlt from '@mui/icons-material/SyncAlt';
 import type { RaRecord } from 'ra-core';
 import { Link } from 'react-router-dom';
+import { useDriftCheck } from '../../src/generic/DriftCheck';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
@@ -19,8 +18,10 @@ const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
 export default function CronJobsPage() {
   const { sid, online, server } = useServerPage();
   const name = shownName(server).name;
-  // "Check against the server": the same list read with `?sync=true` (drift per row).
-  const [checking, setChecking] = useState(false);
+  const check = useDriftCheck(
+    online,
+    `Compared with the crontabs on ${name}: a job the server does not have is marked missing, one that differs from what the panel holds is marked changed. Saving a job writes it again.`,
+  );
   const create = (
     <Button component={Link} to={cronPaths.create(sid)} variant="contained" startIcon={<Add />}>
       Add cron job
@@ -33,36 +34,18 @@ export default function CronJobsPage() {
         title="Cron jobs"
         description={`Commands ${name} runs on a schedule, each as one of its users.`}
         meta={{ sid }}
-        filter={checking ? { sync: 'true' } : undefined}
+        filter={check.filter}
         filterFields={['sys_user']}
         actions={
           <Stack direction="row" spacing={1}>
-            <Tooltip title={online ? '' : 'The server is offline'}>
-              <span>
-                <Button
-                  variant="outlined"
-                  startIcon={<SyncAlt />}
-                  disabled={!online}
-                  onClick={() => setChecking(!checking)}
-                  aria-pressed={checking}
-                >
-                  {checking ? 'Stop checking' : 'Check against the server'}
-                </Button>
-              </span>
-            </Tooltip>
+            {check.button}
             {create}
           </Stack>
         }
         before={
           <>
             <OfflineSaves />
-            {checking ? (
-              <Alert severity="info" sx={{ mb: 2 }} data-testid="sync-notice">
-                Compared with the crontabs on {name}: a job the server does not have is marked
-                missing, one that differs from what the panel holds is marked changed. Saving a job
-                writes it again.
-              </Alert>
-            ) : null}
+            {check.notice}
           </>
         }
         render={{

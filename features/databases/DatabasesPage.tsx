@@ -3,11 +3,11 @@ import Add from '@mui/icons-material/Add';
 import StorageOutlined from '@mui/icons-material/StorageOutlined';
 import type { RaRecord } from 'ra-core';
 import { Link } from 'react-router-dom';
+import { useDriftCheck } from '../../src/generic/DriftCheck';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
 import { GrantChips } from './GrantChips';
-import { useDriftCheck } from './DriftCheck';
 import { dbPaths } from './links';
 import { databases } from './resource';
 
@@ -15,7 +15,10 @@ import { databases } from './resource';
 export default function DatabasesPage() {
   const { sid, server, online } = useServerPage();
   const name = shownName(server).name;
-  const check = useDriftCheck(online, 'a database');
+  const check = useDriftCheck(
+    online,
+    "Compared with the server's MariaDB: a database the server does not have is marked missing, one that differs from what the panel holds is marked changed. Saving it writes it again.",
+  );
   const create = (
     <Button component={Link} to={dbPaths.create(sid)} variant="contained" startIcon={<Add />}>
       Add database

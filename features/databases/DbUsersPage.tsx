@@ -3,11 +3,11 @@ import Add from '@mui/icons-material/Add';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import { type RaRecord, useGetList } from 'ra-core';
 import { Link } from 'react-router-dom';
+import { useDriftCheck } from '../../src/generic/DriftCheck';
 import { GenericList } from '../../src/generic/GenericList';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
 import { Slot } from '../../src/shell/slots';
-import { useDriftCheck } from './DriftCheck';
 import { dbPaths } from './links';
 import { dbusers } from './resource';
 
@@ -44,7 +44,10 @@ function DatabaseNames({ sid, ids }: { sid: number; ids: readonly number[] }) {
 export default function DbUsersPage() {
   const { sid, server, online } = useServerPage();
   const name = shownName(server).name;
-  const check = useDriftCheck(online, 'a user');
+  const check = useDriftCheck(
+    online,
+    "Compared with the server's MariaDB: a user the server does not have is marked missing, one that differs from what the panel holds is marked changed. Saving it writes it again.",
+  );
   const create = (
     <Button component={Link} to={dbPaths.createUser(sid)} variant="contained" startIcon={<Add />}>
       Add user

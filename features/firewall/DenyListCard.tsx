@@ -1,17 +1,13 @@
 import {
-  Alert,
   Button,
   Card,
   CardContent,
   CardHeader,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
-import { errorMessage } from '../../src/generic/serverErrors';
+import { QueryTable } from '../../src/generic/QueryTable';
 import type { DenyListItem } from './resource';
 import { denyListUnread } from './statusWords';
 import { useFirewallQuery } from './useFirewall';
@@ -46,33 +42,28 @@ export function DenyListCard({
         }
       />
       <CardContent>
-        {live.error ? <Alert severity="error">{errorMessage(live.error)}</Alert> : null}
-        {unread ? <Typography color="text.secondary">{unread}</Typography> : null}
-        {live.isSuccess && rows.length === 0 ? (
-          <Typography color="text.secondary">Nothing is denied on the server.</Typography>
-        ) : null}
-        {rows.length > 0 ? (
-          <Table size="small" aria-label="Deny list on the server">
-            <TableHead>
-              <TableRow>
-                <TableCell>IP address</TableCell>
-                <TableCell>Kind</TableCell>
-                <TableCell>Port</TableCell>
-                <TableCell>Expires in</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.slice(0, 200).map((r) => (
+        {unread ? (
+          <Typography color="text.secondary">{unread}</Typography>
+        ) : (
+          <QueryTable
+            query={{ ...live, data: rows.slice(0, 200) }}
+            failed="The deny list could not be read."
+            empty="Nothing is denied on the server."
+            label="Deny list on the server"
+            columns={['IP address', 'Kind', 'Port', 'Expires in']}
+          >
+            {(shown) =>
+              shown.map((r) => (
                 <TableRow key={`${r.kind}-${r.ip}-${r.port ?? ''}`}>
                   <TableCell sx={{ fontFamily: 'monospace' }}>{r.ip}</TableCell>
                   <TableCell>{r.kind === 'temp' ? 'temporary' : 'permanent'}</TableCell>
                   <TableCell>{r.port ?? 'all'}</TableCell>
                   <TableCell>{r.expires_in === null ? '—' : `${r.expires_in} s`}</TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        ) : null}
+              ))
+            }
+          </QueryTable>
+        )}
         {rows.length > 200 ? (
           <Typography variant="caption">The first 200 of {rows.length}.</Typography>
         ) : null}

@@ -9,10 +9,7 @@ import {
   IconButton,
   Stack,
   Tab,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Tabs,
   TextField,
@@ -22,6 +19,7 @@ import ShieldOutlined from '@mui/icons-material/ShieldOutlined';
 import { useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
 import { EmptyState } from '../../src/generic/EmptyState';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
 import type { FirewallEntry } from './resource';
@@ -165,38 +163,34 @@ export function ListsCard({
             </Button>
           </Box>
         </Stack>
-        {entries.isSuccess && rows.length === 0 ? (
-          <EmptyState title={`The ${tab} list is empty`} text={list.text} icon={ShieldOutlined} />
-        ) : (
-          <Table size="small" aria-label={`${list.label} list`}>
-            <TableHead>
-              <TableRow>
-                <TableCell>IP address</TableCell>
-                <TableCell>Comment</TableCell>
-                <TableCell>Added</TableCell>
-                <TableCell />
+        <QueryTable
+          query={{ ...entries, data: rows }}
+          failed={`The ${tab} list could not be read.`}
+          empty={
+            <EmptyState title={`The ${tab} list is empty`} text={list.text} icon={ShieldOutlined} />
+          }
+          label={`${list.label} list`}
+          columns={['IP address', 'Comment', 'Added', '']}
+        >
+          {(shown) =>
+            shown.map((r) => (
+              <TableRow key={r.id} data-testid={`entry-${r.ip}`}>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{r.ip}</TableCell>
+                <TableCell>{r.comment}</TableCell>
+                <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
+                <TableCell align="right">
+                  <IconButton
+                    aria-label={`Remove ${r.ip}`}
+                    disabled={busy || needsServer}
+                    onClick={() => setRemoving(r)}
+                  >
+                    <DeleteOutline />
+                  </IconButton>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={r.id} data-testid={`entry-${r.ip}`}>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{r.ip}</TableCell>
-                  <TableCell>{r.comment}</TableCell>
-                  <TableCell>{new Date(r.created_at).toLocaleString()}</TableCell>
-                  <TableCell align="right">
-                    <IconButton
-                      aria-label={`Remove ${r.ip}`}
-                      disabled={busy || needsServer}
-                      onClick={() => setRemoving(r)}
-                    >
-                      <DeleteOutline />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+            ))
+          }
+        </QueryTable>
         {(entries.data?.total ?? 0) > rows.length ? (
           <Alert severity="info" sx={{ mt: 1 }}>
             Showing the newest {rows.length} of {entries.data?.total}.

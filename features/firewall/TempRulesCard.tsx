@@ -5,17 +5,14 @@ import {
   CardHeader,
   IconButton,
   MenuItem,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { useNotify } from 'ra-core';
 import { Confirm } from 'ra-ui-materialui';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
 import type { TempRule } from './resource';
@@ -122,39 +119,33 @@ export function TempRulesCard({ sid, online }: { sid: number; online: boolean })
             sx={{ width: 160 }}
           />
         </FormRow>
-        {rows.length === 0 ? (
-          <Typography color="text.secondary">No temporary rules are running.</Typography>
-        ) : (
-          <Table size="small" aria-label="Temporary rules">
-            <TableHead>
-              <TableRow>
-                <TableCell>Rule</TableCell>
-                <TableCell>IP address</TableCell>
-                <TableCell>Port</TableCell>
-                <TableCell>Time left</TableCell>
-                <TableCell />
+        <QueryTable
+          query={{
+            isPending: allow.isPending || deny.isPending,
+            error: allow.error ?? deny.error,
+            data: rows,
+          }}
+          failed="The temporary rules could not be read."
+          empty="No temporary rules are running."
+          label="Temporary rules"
+          columns={['Rule', 'IP address', 'Port', 'Time left', '']}
+        >
+          {(shown) =>
+            shown.map((r) => (
+              <TableRow key={`${r.kind}-${r.id}`}>
+                <TableCell>{r.kind}</TableCell>
+                <TableCell sx={{ fontFamily: 'monospace' }}>{r.ip}</TableCell>
+                <TableCell>{r.port ?? 'all'}</TableCell>
+                <TableCell>{left(r.time_left)}</TableCell>
+                <TableCell align="right">
+                  <IconButton aria-label={`End the rule for ${r.ip}`} onClick={() => setEnding(r)}>
+                    <DeleteOutline />
+                  </IconButton>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((r) => (
-                <TableRow key={`${r.kind}-${r.id}`}>
-                  <TableCell>{r.kind}</TableCell>
-                  <TableCell sx={{ fontFamily: 'monospace' }}>{r.ip}</TableCell>
-                  <TableCell>{r.port ?? 'all'}</TableCell>
-                  <TableCell>{left(r.time_left)}</TableCell>
-                  <TableCell align="right">
-                    <IconButton
-                      aria-label={`End the rule for ${r.ip}`}
-                      onClick={() => setEnding(r)}
-                    >
-                      <DeleteOutline />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+            ))
+          }
+        </QueryTable>
       </CardContent>
       <Confirm
         isOpen={ending !== null}

@@ -1,27 +1,11 @@
-import { useState } from 'react';
-import {
-  Button,
-  Checkbox,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormControlLabel,
-  IconButton,
-  Tooltip,
-  Typography,
-} from '@mui/material';
+import { Button } from '@mui/material';
 import Add from '@mui/icons-material/Add';
-import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import DriveFolderUploadOutlined from '@mui/icons-material/DriveFolderUploadOutlined';
-import { type RaRecord, useDelete, useGetOne, useNotify } from 'ra-core';
+import { type RaRecord, useGetOne } from 'ra-core';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { GenericCreate } from '../../src/generic/GenericCreate';
 import { GenericEdit } from '../../src/generic/GenericEdit';
 import { GenericList } from '../../src/generic/GenericList';
-import { savedMessage } from '../../src/generic/formModel';
-import { errorMessage } from '../../src/generic/serverErrors';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
 import { ROOT_DIRECTORY } from './names';
 import { ftp } from './resource';
@@ -32,97 +16,6 @@ export const ftpPath = (sid: number | string, app: number | string) =>
 
 /** The change form: a new password (empty keeps it) and the folder; the name stays. */
 const EDITED = ['password', 'directory'] as const;
-
-/**
- * Delete, after a dialog that names the account and offers to delete its folder too (never
- * the app's own folder: the box is off for an account shut in it).
- */
-function DeleteFtpButton({ record, meta }: { record: RaRecord; meta: Record<string, unknown> }) {
-  const [open, setOpen] = useState(false);
-  const [withFolder, setWithFolder] = useState(false);
-  const notify = useNotify();
-  const [remove, { isPending }] = useDelete();
-  const name = String(record.username);
-  const atRoot = record.directory === ROOT_DIRECTORY;
-  const confirm = () =>
-    remove(
-      ftp.name,
-      {
-        id: record.id,
-        previousData: record,
-        meta: { ...meta, ...(withFolder ? { query: { delhome: 'true' } } : {}) },
-      },
-      {
-        mutationMode: 'pessimistic',
-        onSuccess: (data) => {
-          setOpen(false);
-          const message = savedMessage(
-            data as Record<string, unknown>,
-            `FTP account ${name}`,
-            'deleted',
-          );
-          notify(
-            message.type === 'success'
-              ? `FTP account ${name} was deleted${withFolder ? ', with its folder' : ''}.`
-              : message.text,
-            { type: message.type },
-          );
-        },
-        onError: (error) => {
-          setOpen(false);
-          notify(errorMessage(error, `FTP account ${name} could not be deleted.`), {
-            type: 'error',
-          });
-        },
-      },
-    );
-  return (
-    <>
-      <Tooltip title={`Delete ${name}`}>
-        <IconButton
-          aria-label={`Delete ${name}`}
-          onClick={() => (setWithFolder(false), setOpen(true))}
-          disabled={record.status === 'deleting'}
-          size="small"
-        >
-          <DeleteOutline fontSize="small" />
-        </IconButton>
-      </Tooltip>
-      <Dialog open={open} onClose={() => !isPending && setOpen(false)}>
-        <DialogTitle>Delete FTP account {name}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            {name} can no longer log in. Files uploaded stay in the app unless you delete the folder
-            too.
-          </DialogContentText>
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={withFolder}
-                onChange={(e) => setWithFolder(e.target.checked)}
-                disabled={atRoot}
-              />
-            }
-            label={`Delete its folder ${atRoot ? '' : `(${String(record.directory)}) `}too`}
-          />
-          {atRoot && (
-            <Typography variant="body2" color="text.secondary">
-              Its folder is the app&apos;s own folder: it is never deleted with an account.
-            </Typography>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setOpen(false)} disabled={isPending}>
-            Cancel
-          </Button>
-          <Button color="error" variant="contained" onClick={confirm} disabled={isPending}>
-            {isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    </>
-  );
-}
 
 /**
  * /ftp-accounts/{serverId}/{webAppId}: the app's FTP accounts; `?new` adds one, `?edit={id}`
@@ -193,7 +86,25 @@ export default function FtpAccountsPage() {
           r.directory === ROOT_DIRECTORY ? "The app's folder" : String(r.directory),
       }}
       editLink={(r) => `${page}?edit=${String(r.id)}`}
-      rowActions={(r) => <DeleteFtpButton record={r} meta={meta} />}
+      deletable={{
+        what: (r) => `FTP account ${String(r.username)}`,
+        name: (r) => String(r.username),
+        consequence: (r) =>
+          `${String(r.username)} can no longer log in. Files uploaded stay in the app unless you delete the folder too.`,
+        // Never the app's own folder: the box is off for an account shut in it.
+        option: (r) => {
+          const atRoot = r.directory === ROOT_DIRECTORY;
+          return {
+            label: `Delete its folder ${atRoot ? '' : `(${String(r.directory)}) `}too`,
+            query: { delhome: 'true' },
+            disabled: atRoot,
+            note: atRoot
+              ? "Its folder is the app's own folder: it is never deleted with an account."
+              : undefined,
+            doneSuffix: ', with its folder',
+          };
+        },
+      }}
       empty={{
         title: 'No FTP accounts yet',
         text: `An FTP login uploads files into ${appName}, and cannot leave its folder.`,

@@ -8,10 +8,7 @@ import {
   IconButton,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TablePagination,
   TableRow,
   Typography,
@@ -19,6 +16,7 @@ import {
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { errorMessage } from '../../src/generic/serverErrors';
 import type { GitDeploy } from './resource';
 import { FirstDeployNotice, RollbackDialog, releaseLabel, useReleases } from './ReleasesPanel';
@@ -139,31 +137,14 @@ export function DeployHistory() {
           void act('rollback', `Switched to ${releaseLabel(release)}.`, { release })
         }
       />
-      {list.error ? <Alert severity="error">{errorMessage(list.error)}</Alert> : null}
-      {list.data && !rows.length ? (
-        <Typography variant="body2">
-          No deploys yet: deploy now, or push with the webhook on.
-        </Typography>
-      ) : null}
-      {rows.length ? (
-        <>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell />
-                <TableCell>Status</TableCell>
-                <TableCell>By</TableCell>
-                <TableCell>Branch</TableCell>
-                <TableCell>Commit</TableCell>
-                <TableCell>Started</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((row) => (
-                <DeployRow key={row.id} row={row} />
-              ))}
-            </TableBody>
-          </Table>
+      <QueryTable
+        query={{ ...list, data: rows }}
+        failed="The deploys could not be loaded."
+        empty="No deploys yet: deploy now, or push with the webhook on."
+        label="Deploys"
+        // The first column holds each row's button that shows its output.
+        columns={[{ label: '', align: 'left' }, 'Status', 'By', 'Branch', 'Commit', 'Started']}
+        footer={
           <TablePagination
             component="div"
             count={list.data?.total ?? 0}
@@ -172,8 +153,10 @@ export function DeployHistory() {
             rowsPerPage={10}
             rowsPerPageOptions={[10]}
           />
-        </>
-      ) : null}
+        }
+      >
+        {(shown) => shown.map((row) => <DeployRow key={row.id} row={row} />)}
+      </QueryTable>
     </Paper>
   );
 }

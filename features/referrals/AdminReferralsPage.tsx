@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Alert,
   Box,
   Button,
   Card,
@@ -11,10 +10,7 @@ import {
   DialogContentText,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
 } from '@mui/material';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -23,6 +19,7 @@ import { WITHDRAWAL_STATUSES, type Withdrawal } from './schemas';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { formatDateTime } from '../../src/generic/format';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { StatusFilter } from '../../src/generic/StatusFilter';
 import { TablePager, usePaging } from '../../src/generic/TablePager';
@@ -80,69 +77,67 @@ export default function AdminReferralsPage() {
         }}
         sx={{ mb: 2 }}
       />
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : !isPending && total === 0 ? (
-        <Card variant="outlined">
-          <EmptyState
-            icon={PaymentsOutlined}
-            title={status === 'pending' ? 'Nothing to pay' : 'No requests'}
-            text="Users' payout requests appear here."
-          />
-        </Card>
-      ) : (
-        <Card variant="outlined">
-          <Table aria-label="Withdrawal requests">
-            <TableHead>
-              <TableRow>
-                <TableCell>Requested</TableCell>
-                <TableCell>User</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell>Pay to</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
+      <Card variant="outlined">
+        <QueryTable
+          query={{ isPending, error, data }}
+          failed="The withdrawal requests could not be loaded."
+          label="Withdrawal requests"
+          size="medium"
+          columns={[
+            'Requested',
+            'User',
+            { label: 'Amount', align: 'right' },
+            'Pay to',
+            'Status',
+            '',
+          ]}
+          empty={
+            <EmptyState
+              icon={PaymentsOutlined}
+              title={status === 'pending' ? 'Nothing to pay' : 'No requests'}
+              text="Users' payout requests appear here."
+            />
+          }
+          footer={<TablePager paging={paging} total={total} options={[10, 25, 50]} />}
+        >
+          {(rows) =>
+            rows.map((w) => (
+              <TableRow key={w.id}>
+                <TableCell>{formatDateTime(w.created_at)}</TableCell>
+                <TableCell>{w.email}</TableCell>
+                <TableCell align="right">{money(w.amount_cents)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 280 }}>
+                  {w.method === 'paypal' ? 'PayPal' : 'Bank'}: {w.details}
+                </TableCell>
+                <TableCell>
+                  <Chip size="small" label={w.status} />
+                </TableCell>
+                <TableCell align="right">
+                  {w.status === 'pending' && (
+                    <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+                      <Button
+                        size="small"
+                        variant="contained"
+                        sx={{ whiteSpace: 'nowrap' }}
+                        onClick={() => setDecision({ withdrawal: w, status: 'paid' })}
+                      >
+                        Mark paid
+                      </Button>
+                      <Button
+                        size="small"
+                        color="warning"
+                        onClick={() => setDecision({ withdrawal: w, status: 'rejected' })}
+                      >
+                        Reject
+                      </Button>
+                    </Stack>
+                  )}
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data ?? []).map((w) => (
-                <TableRow key={w.id}>
-                  <TableCell>{formatDateTime(w.created_at)}</TableCell>
-                  <TableCell>{w.email}</TableCell>
-                  <TableCell align="right">{money(w.amount_cents)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 280 }}>
-                    {w.method === 'paypal' ? 'PayPal' : 'Bank'}: {w.details}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" label={w.status} />
-                  </TableCell>
-                  <TableCell align="right">
-                    {w.status === 'pending' && (
-                      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                        <Button
-                          size="small"
-                          variant="contained"
-                          sx={{ whiteSpace: 'nowrap' }}
-                          onClick={() => setDecision({ withdrawal: w, status: 'paid' })}
-                        >
-                          Mark paid
-                        </Button>
-                        <Button
-                          size="small"
-                          color="warning"
-                          onClick={() => setDecision({ withdrawal: w, status: 'rejected' })}
-                        >
-                          Reject
-                        </Button>
-                      </Stack>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePager paging={paging} total={total} options={[10, 25, 50]} />
-        </Card>
-      )}
+            ))
+          }
+        </QueryTable>
+      </Card>
       <Dialog open={decision !== null} onClose={() => setDecision(null)}>
         <DialogTitle>
           {decision?.status === 'paid' ? 'Mark this request paid?' : 'Reject this request?'}

@@ -8,10 +8,7 @@ import {
   CircularProgress,
   Grid,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
   Typography,
@@ -32,6 +29,7 @@ import {
 import { CopyButton } from '../../src/generic/CopyButton';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { SectionCard } from '../../src/generic/SectionCard';
 import { formatDate, formatDateTime } from '../../src/generic/format';
 import { schemaResolver } from '../../src/generic/schemaResolver';
@@ -143,35 +141,32 @@ export default function ReferAFriendPage() {
         </Grid>
 
         <SectionCard id="referred-users" title="Referred users" icon={GroupOutlined}>
-          {data.referred.total === 0 ? (
-            <EmptyState
-              icon={GroupOutlined}
-              title="Nobody yet"
-              text="Users who register through your link appear here."
-            />
-          ) : (
-            <>
-              <Table size="small" aria-label="Referred users">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>User</TableCell>
-                    <TableCell>Joined</TableCell>
-                    <TableCell align="right">Earned</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.referred.data.map((u, i) => (
-                    <TableRow key={`${u.email}-${u.joined_at}-${i}`}>
-                      <TableCell>{u.email}</TableCell>
-                      <TableCell>{formatDate(u.joined_at)}</TableCell>
-                      <TableCell align="right">{money(u.earned_cents)}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
+          <QueryTable
+            query={{ isPending: false, error: null, data: data.referred.data }}
+            failed="The referred users could not be loaded."
+            label="Referred users"
+            columns={['User', 'Joined', { label: 'Earned', align: 'right' }]}
+            empty={
+              <EmptyState
+                icon={GroupOutlined}
+                title="Nobody yet"
+                text="Users who register through your link appear here."
+              />
+            }
+            footer={
               <TablePager paging={paging} total={data.referred.total} options={[10, 25, 50]} />
-            </>
-          )}
+            }
+          >
+            {(rows) =>
+              rows.map((u, i) => (
+                <TableRow key={`${u.email}-${u.joined_at}-${i}`}>
+                  <TableCell>{u.email}</TableCell>
+                  <TableCell>{formatDate(u.joined_at)}</TableCell>
+                  <TableCell align="right">{money(u.earned_cents)}</TableCell>
+                </TableRow>
+              ))
+            }
+          </QueryTable>
         </SectionCard>
 
         <SectionCard
@@ -233,43 +228,46 @@ export default function ReferAFriendPage() {
         </SectionCard>
 
         <SectionCard id="withdrawal-history" title="Withdrawal history" icon={ReceiptLongOutlined}>
-          {data.withdrawals.total === 0 ? (
-            <EmptyState
-              icon={ReceiptLongOutlined}
-              title="No withdrawals yet"
-              text="Your payout requests and their state appear here."
-            />
-          ) : (
-            <Table size="small" aria-label="Withdrawal history">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Requested</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Method</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Processed</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.withdrawals.data.map((w) => (
-                  <TableRow key={w.id}>
-                    <TableCell>{formatDateTime(w.created_at)}</TableCell>
-                    <TableCell align="right">{money(w.amount_cents)}</TableCell>
-                    <TableCell>{w.method === 'paypal' ? 'PayPal' : 'Bank transfer'}</TableCell>
-                    <TableCell>
-                      <Chip size="small" color={STATUS_COLOR[w.status]} label={w.status} />
-                    </TableCell>
-                    <TableCell>{w.processed_at ? formatDateTime(w.processed_at) : '—'}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-              {data.withdrawals.total > data.withdrawals.data.length ? (
-                <caption>
+          <QueryTable
+            query={{ isPending: false, error: null, data: data.withdrawals.data }}
+            failed="The withdrawals could not be loaded."
+            label="Withdrawal history"
+            columns={[
+              'Requested',
+              { label: 'Amount', align: 'right' },
+              'Method',
+              'Status',
+              'Processed',
+            ]}
+            empty={
+              <EmptyState
+                icon={ReceiptLongOutlined}
+                title="No withdrawals yet"
+                text="Your payout requests and their state appear here."
+              />
+            }
+            footer={
+              data.withdrawals.total > data.withdrawals.data.length ? (
+                <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1 }}>
                   The {data.withdrawals.data.length} latest of {data.withdrawals.total} requests.
-                </caption>
-              ) : null}
-            </Table>
-          )}
+                </Typography>
+              ) : null
+            }
+          >
+            {(rows) =>
+              rows.map((w) => (
+                <TableRow key={w.id}>
+                  <TableCell>{formatDateTime(w.created_at)}</TableCell>
+                  <TableCell align="right">{money(w.amount_cents)}</TableCell>
+                  <TableCell>{w.method === 'paypal' ? 'PayPal' : 'Bank transfer'}</TableCell>
+                  <TableCell>
+                    <Chip size="small" color={STATUS_COLOR[w.status]} label={w.status} />
+                  </TableCell>
+                  <TableCell>{w.processed_at ? formatDateTime(w.processed_at) : '—'}</TableCell>
+                </TableRow>
+              ))
+            }
+          </QueryTable>
         </SectionCard>
       </Stack>
     </Box>

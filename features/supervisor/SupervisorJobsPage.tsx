@@ -1,12 +1,11 @@
-import { useState } from 'react';
-import { Alert, Box, Button, Stack, Tooltip, Typography } from '@mui/material';
+import { Alert, Box, Button, Stack, Typography } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import AutorenewOutlined from '@mui/icons-material/AutorenewOutlined';
 import MemoryOutlined from '@mui/icons-material/MemoryOutlined';
-import SyncAlt from '@mui/icons-material/SyncAlt';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RaRecord, useNotify, useRefresh } from 'ra-core';
 import { Link } from 'react-router-dom';
+import { useDriftCheck } from '../../src/generic/DriftCheck';
 import { GenericList } from '../../src/generic/GenericList';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
@@ -30,7 +29,10 @@ export default function SupervisorJobsPage() {
   const queryClient = useQueryClient();
   const notify = useNotify();
   const refresh = useRefresh();
-  const [checking, setChecking] = useState(false);
+  const check = useDriftCheck(
+    online,
+    `Compared with the program files on ${name}: a job the server does not have is marked missing, one that differs is marked changed. Rebuild writes them again.`,
+  );
   const processes = useProcesses(sid, online, server.uuid);
   const rebuild = useMutation({
     mutationFn: () =>
@@ -65,24 +67,12 @@ export default function SupervisorJobsPage() {
         description={`Programs ${name} keeps running with supervisor: queue workers, Node.js apps, anything that must stay up.`}
         meta={{ sid }}
         columns={['name', 'command', 'user', 'status']}
-        filter={checking ? { sync: 'true' } : undefined}
+        filter={check.filter}
         // `sync` is the page's own button, not a filter.
         filterFields={[]}
         actions={
           <Stack direction="row" spacing={1}>
-            <Tooltip title={online ? '' : 'The server is offline'}>
-              <span>
-                <Button
-                  variant="outlined"
-                  startIcon={<SyncAlt />}
-                  disabled={!online}
-                  onClick={() => setChecking(!checking)}
-                  aria-pressed={checking}
-                >
-                  {checking ? 'Stop checking' : 'Check against the server'}
-                </Button>
-              </span>
-            </Tooltip>
+            {check.button}
             <ConfirmButton
               variant="outlined"
               startIcon={<AutorenewOutlined />}
@@ -105,12 +95,7 @@ export default function SupervisorJobsPage() {
                 pending and applied as soon as it reconnects.
               </Alert>
             )}
-            {checking ? (
-              <Alert severity="info" sx={{ mb: 2 }} data-testid="sync-notice">
-                Compared with the program files on {name}: a job the server does not have is marked
-                missing, one that differs is marked changed. Rebuild writes them again.
-              </Alert>
-            ) : null}
+            {check.notice}
             {processes.isError ? (
               <Alert severity="warning" sx={{ mb: 2 }}>
                 {errorMessage(processes.error, 'The processes could not be read.')}

@@ -1,19 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Link,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  TextField,
-} from '@mui/material';
+import { Box, Button, Card, Link, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import { useGetList } from 'ra-core';
@@ -21,7 +8,7 @@ import { TICKET_STATUSES, type Ticket } from '../../resources/tickets';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { formatDateTime } from '../../src/generic/format';
-import { errorMessage } from '../../src/generic/serverErrors';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { useAccount } from '../../src/shell/useAccount';
 import { PriorityChip, STATUS_LABELS, StatusChip } from './chips';
 import { StatusFilter } from '../../src/generic/StatusFilter';
@@ -88,66 +75,64 @@ export default function TicketListPage() {
           />
         )}
       </Stack>
-      {error ? (
-        <Alert severity="error">{errorMessage(error)}</Alert>
-      ) : !isPending && total === 0 ? (
-        <Card variant="outlined">
-          <EmptyState
-            icon={SupportAgentOutlined}
-            title={filtered ? 'No tickets match' : 'No tickets yet'}
-            text={
-              filtered
-                ? 'Try another status.'
-                : 'When you need help, open a ticket and we will answer here and by mail.'
-            }
-            action={
-              !filtered && (
-                <Button variant="contained" component={RouterLink} to="/create-ticket">
-                  Open a ticket
-                </Button>
-              )
-            }
-          />
-        </Card>
-      ) : (
-        <Card variant="outlined">
-          <Table aria-label="Tickets">
-            <TableHead>
-              <TableRow>
-                <TableCell>#</TableCell>
-                <TableCell>Subject</TableCell>
-                {desk && <TableCell>User</TableCell>}
-                <TableCell>Status</TableCell>
-                <TableCell>Priority</TableCell>
-                <TableCell>Server</TableCell>
-                <TableCell>Last activity</TableCell>
+      <Card variant="outlined">
+        <QueryTable
+          query={{ isPending, error, data }}
+          failed="The tickets could not be loaded."
+          label="Tickets"
+          size="medium"
+          columns={[
+            '#',
+            'Subject',
+            ...(desk ? ['User'] : []),
+            'Status',
+            'Priority',
+            'Server',
+            'Last activity',
+          ]}
+          empty={
+            <EmptyState
+              icon={SupportAgentOutlined}
+              title={filtered ? 'No tickets match' : 'No tickets yet'}
+              text={
+                filtered
+                  ? 'Try another status.'
+                  : 'When you need help, open a ticket and we will answer here and by mail.'
+              }
+              action={
+                !filtered && (
+                  <Button variant="contained" component={RouterLink} to="/create-ticket">
+                    Open a ticket
+                  </Button>
+                )
+              }
+            />
+          }
+          footer={<TablePager paging={paging} total={total} options={[10, 25, 50]} />}
+        >
+          {(rows) =>
+            rows.map((t) => (
+              <TableRow key={t.id} hover>
+                <TableCell>{t.id}</TableCell>
+                <TableCell>
+                  <Link component={RouterLink} to={`/ticket-response/${t.id}`}>
+                    {t.subject}
+                  </Link>
+                </TableCell>
+                {desk && <TableCell>{t.email}</TableCell>}
+                <TableCell>
+                  <StatusChip status={t.status} />
+                </TableCell>
+                <TableCell>
+                  <PriorityChip priority={t.priority} />
+                </TableCell>
+                <TableCell>{t.server_name ?? '—'}</TableCell>
+                <TableCell>{formatDateTime(t.updated_at)}</TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {(data ?? []).map((t) => (
-                <TableRow key={t.id} hover>
-                  <TableCell>{t.id}</TableCell>
-                  <TableCell>
-                    <Link component={RouterLink} to={`/ticket-response/${t.id}`}>
-                      {t.subject}
-                    </Link>
-                  </TableCell>
-                  {desk && <TableCell>{t.email}</TableCell>}
-                  <TableCell>
-                    <StatusChip status={t.status} />
-                  </TableCell>
-                  <TableCell>
-                    <PriorityChip priority={t.priority} />
-                  </TableCell>
-                  <TableCell>{t.server_name ?? '—'}</TableCell>
-                  <TableCell>{formatDateTime(t.updated_at)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePager paging={paging} total={total} options={[10, 25, 50]} />
-        </Card>
-      )}
+            ))
+          }
+        </QueryTable>
+      </Card>
     </Box>
   );
 }

@@ -10,6 +10,7 @@ import {
   FormControlLabel,
   IconButton,
   Tooltip,
+  Typography,
 } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import { type RaRecord, useDelete, useNotify } from 'ra-core';
@@ -22,6 +23,16 @@ const VERBS = {
   Remove: { busy: 'Removing…', done: 'removed' },
 } as const;
 export type DeleteVerb = keyof typeof VERBS;
+
+export interface DeleteOption {
+  label: string;
+  query: Record<string, string>;
+  /** The box cannot be ticked for this record; `note` says why, under it. */
+  disabled?: boolean;
+  note?: string;
+  /** Said after "… was deleted" when it was ticked: `, with its folder`. */
+  doneSuffix?: string;
+}
 
 export interface ConfirmDeleteButtonProps {
   /** react-admin resource name. */
@@ -42,7 +53,7 @@ export interface ConfirmDeleteButtonProps {
    * A choice the dialog offers (off by default), sent as query values when ticked: "Also
    * delete its databases" sends `databases=true`.
    */
-  option?: { label: string; query: Record<string, string> };
+  option?: DeleteOption;
   /** After the server let go (a page of the record leaves for its list). */
   onDeleted?: () => void;
 }
@@ -66,9 +77,10 @@ export function ConfirmDeleteButton({
 }: ConfirmDeleteButtonProps) {
   const [open, setOpen] = useState(false);
   const [ticked, setTicked] = useState(false);
+  const chosen = Boolean(option && !option.disabled && ticked);
   const query = {
     ...((meta?.query as Record<string, string> | undefined) ?? {}),
-    ...(option && ticked ? option.query : {}),
+    ...(option && chosen ? option.query : {}),
   };
   const notify = useNotify();
   const [remove, { isPending }] = useDelete();
@@ -87,7 +99,9 @@ export function ConfirmDeleteButton({
           setOpen(false);
           const message = savedMessage(data as Record<string, unknown>, capital, 'deleted');
           const text =
-            message.type === 'success' ? `${capital} was ${VERBS[verb].done}.` : message.text;
+            message.type === 'success'
+              ? `${capital} was ${VERBS[verb].done}${chosen ? (option?.doneSuffix ?? '') : ''}.`
+              : message.text;
           notify(text, { type: message.type });
           onDeleted?.();
         },
@@ -105,7 +119,8 @@ export function ConfirmDeleteButton({
         <span>
           <IconButton
             aria-label={`${verb} ${name}`}
-            onClick={() => setOpen(true)}
+            // Each dialog starts with the option off.
+            onClick={() => (setTicked(false), setOpen(true))}
             disabled={disabled || record.status === 'deleting'}
             size="small"
           >
@@ -128,9 +143,20 @@ export function ConfirmDeleteButton({
           {option ? (
             <FormControlLabel
               sx={{ mt: 1 }}
-              control={<Checkbox checked={ticked} onChange={(_, on) => setTicked(on)} />}
+              control={
+                <Checkbox
+                  checked={chosen}
+                  onChange={(_, on) => setTicked(on)}
+                  disabled={option.disabled}
+                />
+              }
               label={option.label}
             />
+          ) : null}
+          {option?.note ? (
+            <Typography variant="body2" color="text.secondary">
+              {option.note}
+            </Typography>
           ) : null}
         </DialogContent>
         <DialogActions>

@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { ResourceDef } from '../../resources/define';
 import { ValueCell } from './cells';
-import { ConfirmDeleteButton, type DeleteVerb } from './ConfirmDeleteButton';
+import { ConfirmDeleteButton, type DeleteOption, type DeleteVerb } from './ConfirmDeleteButton';
 import { FormMetaContext } from './formMeta';
 import { EmptyState, type EmptyStateProps } from './EmptyState';
 import { isManaged, labelOf, recordName, waiting } from './formModel';
@@ -64,8 +64,8 @@ export interface GenericListBodyProps {
   /**
    * A Delete button per row, behind a dialog naming the record (needs a declared delete):
    * `true`, or how to name the record (`what` in the dialog, `name` in the button's own name),
-   * the button's verb (Remove for a thing taken off rather than destroyed), and what deleting
-   * does.
+   * the button's verb (Remove for a thing taken off rather than destroyed), what deleting
+   * does, and a choice the dialog offers for the record (delete its folder too).
    */
   deletable?:
     | boolean
@@ -74,6 +74,7 @@ export interface GenericListBodyProps {
         name?: (record: RaRecord) => string;
         verb?: DeleteVerb;
         consequence?: (record: RaRecord) => string;
+        option?: (record: RaRecord) => DeleteOption;
       };
   /** Buttons of a row before Edit and Delete (a resource's own actions). */
   rowActions?: (record: RaRecord) => ReactNode;
@@ -272,6 +273,7 @@ export function GenericListBody(props: GenericListBodyProps) {
                         verb={deleteOptions.verb}
                         meta={meta}
                         consequence={deleteOptions.consequence?.(record)}
+                        option={deleteOptions.option?.(record)}
                         disabled={disabledFor(record)}
                       />
                     ) : null}

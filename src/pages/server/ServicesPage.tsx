@@ -1,21 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { Box, Button, Card, LinearProgress, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceStatus } from '../../../resources/agent/ops';
 import { AutoUpdatesCard } from '../../../features/autoupdates/AutoUpdatesCard';
 import { PageHeader } from '../../generic/PageHeader';
-import { errorMessage } from '../../generic/serverErrors';
+import { QueryTable } from '../../generic/QueryTable';
 import { useStackdeckData } from '../../hooks';
 import { OfflineNotice } from './OfflineNotice';
 import { useServerPage } from './ServerContext';
@@ -72,37 +61,28 @@ export default function ServicesPage() {
         }
       />
       <OfflineNotice what="Service status and controls" />
-      {error ? (
-        <Alert severity="error" sx={{ mb: 2 }}>
-          {errorMessage(error, 'The services could not be read.')}
-        </Alert>
-      ) : null}
       <Card variant="outlined">
         {online && isFetching ? <LinearProgress aria-label="Reading services" /> : null}
-        <Table aria-label="Services">
-          <TableHead>
-            <TableRow>
-              <TableCell>Service</TableCell>
-              <TableCell>State</TableCell>
-              <TableCell align="right">Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {(data?.data ?? []).map((service) => (
+        <QueryTable
+          // Offline, nothing is read: the list stays empty rather than loading.
+          query={{ isPending: online && isPending, error, data: data?.data }}
+          failed="The services could not be read."
+          empty={<Typography sx={{ p: 2 }}>No services reported.</Typography>}
+          label="Services"
+          size="medium"
+          columns={['Service', 'State', '']}
+        >
+          {(rows) =>
+            rows.map((service) => (
               <ServiceRow
                 key={service.name}
                 service={service}
                 disabled={!online}
                 control={(action) => control(service, action)}
               />
-            ))}
-            {!isPending && !data?.data.length ? (
-              <TableRow>
-                <TableCell colSpan={3}>No services reported.</TableCell>
-              </TableRow>
-            ) : null}
-          </TableBody>
-        </Table>
+            ))
+          }
+        </QueryTable>
       </Card>
       <Box sx={{ mt: 3 }}>
         <AutoUpdatesCard sid={sid} online={online} />

@@ -1,14 +1,18 @@
+import type { ReactNode } from 'react';
+import { useState } from 'react';
 import { Alert, Button, Tooltip } from '@mui/material';
 import SyncAlt from '@mui/icons-material/SyncAlt';
-import { useState } from 'react';
 
 /**
- * "Check against the server": the list read again with `?sync=true`, each row marked missing
- * or changed where the server's MariaDB differs from what the panel holds.
+ * "Check against the server": a server-managed list read again with `?sync=true`, each row
+ * marked missing or changed where the server differs from what the panel holds. The page puts
+ * `button` beside its heading, `notice` before the list (it says what was compared: the
+ * feature's own words) and `filter` on the list.
  */
-export function useDriftCheck(online: boolean, what: string) {
+export function useDriftCheck(online: boolean, notice: ReactNode) {
   const [checking, setChecking] = useState(false);
   return {
+    checking,
     filter: checking ? { sync: 'true' } : undefined,
     button: (
       <Tooltip title={online ? '' : 'The server is offline'}>
@@ -27,8 +31,7 @@ export function useDriftCheck(online: boolean, what: string) {
     ),
     notice: checking ? (
       <Alert severity="info" sx={{ mb: 2 }} data-testid="sync-notice">
-        Compared with the server&apos;s MariaDB: {what} the server does not have is marked missing,
-        one that differs from what the panel holds is marked changed. Saving it writes it again.
+        {notice}
       </Alert>
     ) : null,
   };
