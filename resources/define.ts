@@ -77,6 +77,11 @@ export interface QueryIdDef {
   missing?: string;
   /** `servers` only: strictly the user's own server; one shared with their team is absent. */
   ownedOnly?: boolean;
+  /**
+   * The value is a choice a form made (`?userdel=` picks a user of the database): another
+   * tenant's or an absent row answers 400 at the field, in `missing`'s words, not 404.
+   */
+  fieldError?: boolean;
 }
 
 export interface OperationDef {

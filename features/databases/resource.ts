@@ -125,6 +125,13 @@ export const databases = defineResource({
       guard: 'self',
       summary: '`?userdel=<dbUserId>` removes a user from the database (its grant goes)',
       query: z.object({ userdel: z.coerce.number().int().positive() }),
+      loads: {
+        userdel: {
+          of: 'dbusers',
+          missing: 'No database user #{userdel} on this server',
+          fieldError: true,
+        },
+      },
       response: databaseSchema,
     },
   },

@@ -9,7 +9,7 @@ import type { Db } from '../../server/db/database';
 import { fieldError } from '../../server/http/errors';
 import type { ManagedHooksOf } from '../../server/managed/handlers';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
-import { type DatabaseRow, dbStore, userStore } from './serverTable';
+import { type DatabaseRow, dbStore } from './serverTable';
 import { reapplyUser } from './serverDbUsers';
 import type { databaseInput, databases } from './resource';
 
@@ -84,9 +84,8 @@ export const databaseHooks: ManagedHooksOf<
     /** `PATCH databases/{dbId}?userdel=`: the user loses its grant on this database. */
     async userdel(ctx) {
       const database = loadedChild(ctx.child);
-      const id = ctx.query.userdel;
-      const user = await userStore(ctx).find(ctx.server.id, 'id', id);
-      if (!user) throw fieldError('userdel', `No database user #${id} on this server`);
+      // Loaded through this server by the request hook (another's answers 400 at the field).
+      const user = ctx.loaded.userdel;
       await ctx.app.db
         .deleteFrom('dbuser_grants')
         .where('dbuser_id', '=', user.id)

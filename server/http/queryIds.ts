@@ -41,6 +41,8 @@ export interface QueryIdConfig {
   /** The 404's words, `{<param>}` replaced by the value. */
   missing?: string;
   ownedOnly: boolean;
+  /** A form's choice: absent answers 400 at the field instead of 404. */
+  fieldError: boolean;
   /** The query field's own schema: a value it refuses is left to the validation's 400. */
   field: z.ZodType;
 }
@@ -82,7 +84,7 @@ export function queryIdsOf(
   if (!op.loads) return undefined;
   const shape = queryOf(op)?.shape ?? {};
   return Object.entries(op.loads).map(([param, declared]) => {
-    const { of, missing, ownedOnly = false } = queryIdOf(declared);
+    const { of, missing, ownedOnly = false, fieldError = false } = queryIdOf(declared);
     const where = `${resource.name}: ${template} ?${param}=`;
     if (op.guard === 'public') throw new Error(`${where}: a public route loads no row`);
     const found = queryRowLoader(of);
@@ -102,6 +104,7 @@ export function queryIdsOf(
       kind,
       missing: missing ?? named.missing,
       ownedOnly,
+      fieldError,
       field: field as z.ZodType,
     };
   });

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { GUARDS, type Guard } from '../../resources/define';
 import { TokenExpiredError } from '../auth/sessions';
 import { type Caller, actsForSomeoneElse } from '../http/caller';
-import { HttpError, forbidden, notFound, unauthorized } from '../http/errors';
+import { HttpError, fieldError, forbidden, notFound, unauthorized } from '../http/errors';
 import { ID_PATTERN } from '../http/ids';
 import { accountChildLoaderEntries } from '../features';
 import { fitsKind } from '../http/routeParams';
@@ -176,7 +176,9 @@ export default fp(async function authPlugin(app: FastifyInstance) {
         // Absent, or refused by its own schema: the query's validation answers, 400 naming it
         // (where the schema requires it), before any handler runs.
         if (raw === undefined || !id.field.safeParse(raw).success) continue;
-        const missing = () => notFound(id.missing?.replaceAll(`{${id.param}}`, String(raw)));
+        const words = id.missing?.replaceAll(`{${id.param}}`, String(raw));
+        const missing = () =>
+          id.fieldError ? fieldError(id.param, words ?? 'No such row') : notFound(words);
         if (typeof raw !== 'string' || !fitsKind(id.kind, raw)) throw missing();
         if (id.through === 'server' && !req.managedServer) throw missing();
         const load = app.rowLoaders.query.get(id.of);

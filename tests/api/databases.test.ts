@@ -113,6 +113,12 @@ describe('databases and users', () => {
     expect(mine.statusCode).toBe(200);
     expect(mine.body).toContain('shop_db');
 
+    // A user the server does not have is refused at the form's field, nothing changed.
+    const unknown = await call('PATCH', `databases/${dbId}/${tail()}?userdel=999999`);
+    expect(unknown.statusCode, unknown.body).toBe(400);
+    expect(unknown.json().errors).toEqual({ userdel: 'No database user #999999 on this server' });
+    expect(users.get('shop_app')?.databases).toEqual(['shop_db']);
+
     const del = await call('PATCH', `databases/${dbId}/${tail()}?userdel=${userId}`);
     expect(del.statusCode, del.body).toBe(200);
     expect(users.get('shop_app')?.databases).toEqual([]);

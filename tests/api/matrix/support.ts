@@ -268,6 +268,8 @@ export interface QueryIdRoute {
   of: string;
   /** The account holder's alone: an admin, acting or not, is refused (403) before any load. */
   actingRefused: boolean;
+  /** What another tenant's row answers: 404, or 400 at the field for a form's choice. */
+  refused: 400 | 404;
 }
 
 /**
@@ -284,6 +286,7 @@ export function queryIdRoutes(): QueryIdRoute[] {
         param,
         of: queryIdOf(declared).of,
         actingRefused: def.forbidWhileActing ?? false,
+        refused: queryIdOf(declared).fieldError ? (400 as const) : (404 as const),
       })),
     ),
   );
