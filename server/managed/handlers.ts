@@ -102,12 +102,6 @@ export function defineManagedHandlers<
   Create = CreateBodyOf<R>,
   Update = UpdateBodyOf<R>,
 >(resource: R, kind: ManagedKind, hooks: ManagedHooks<Row, Create, Update, R>): BoundHandlers;
-/** The same, with the row and bodies named by the feature and queries left untyped. */
-export function defineManagedHandlers<Row extends ManagedRow, Create, Update = Create>(
-  resource: ResourceDef,
-  kind: ManagedKind,
-  hooks: ManagedHooks<Row, Create, Update>,
-): BoundHandlers;
 export function defineManagedHandlers<Row extends ManagedRow, Create, Update>(
   resource: ResourceDef,
   kind: ManagedKind,
@@ -133,11 +127,6 @@ export function managedHandlers<
   resource: R,
   kind: ManagedKind,
   hooks: ManagedHooks<Row, Create, Update, R>,
-): ManagedCrud<Row, Create, Update>;
-export function managedHandlers<Row extends ManagedRow, Create, Update = Create>(
-  resource: ResourceDef,
-  kind: ManagedKind,
-  hooks: ManagedHooks<Row, Create, Update>,
 ): ManagedCrud<Row, Create, Update>;
 export function managedHandlers<Row extends ManagedRow, Create, Update>(
   resource: ResourceDef,

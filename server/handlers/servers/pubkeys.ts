@@ -12,12 +12,6 @@ import { revokeKeysOfLeavers } from './keyRevocation';
 export type PubkeyRow = Omit<ManagedRow, 'status'> &
   Omit<PubkeysTable, 'id' | keyof ManagedRow> & { status: PubkeysTable['status'] };
 
-interface CreateBody {
-  label: string;
-  user_name: string;
-  key: string;
-}
-
 /** SSH keys in a system user's authorized_keys (spec `pubkeys`) as a server-managed kind. */
 export const pubkeyKind = defineManagedKind<PubkeyRow & ManagedRow>({
   resource: 'pubkeys',
@@ -52,7 +46,8 @@ export const pubkeyKind = defineManagedKind<PubkeyRow & ManagedRow>({
 const record = ({ public_key: _key, server_id: _server, updated_at: _at, ...rest }: PubkeyRow) =>
   rest;
 
-const bound = defineManagedHandlers<PubkeyRow & ManagedRow, CreateBody>(pubkeys, pubkeyKind, {
+// The row is named: its `removing` state (keyRevocation.ts) is not one of the managed ones.
+const bound = defineManagedHandlers<typeof pubkeys, PubkeyRow & ManagedRow>(pubkeys, pubkeyKind, {
   async create(ctx, { label, user_name, key }) {
     const server = ctx.server;
     if (user_name !== 'root') {

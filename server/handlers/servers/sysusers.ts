@@ -3,7 +3,7 @@ import { sysusers } from '../../../resources/sysusers';
 import { readOp, runOp } from '../../agents/runOp';
 import type { SysusersTable } from '../../db/schema';
 import { HttpError, fieldError } from '../../http/errors';
-import type { HandlerContext } from '../../http/handlers';
+import type { HandlerContext, ResourceHandlers } from '../../http/handlers';
 import { defineManagedHandlers } from '../../managed/handlers';
 import { usesOfSystemUser } from '../../dependents';
 import { type Drift, defineManagedKind } from '../../managed/kind';
@@ -11,13 +11,6 @@ import type { ManagedRow } from '../../managed/table';
 
 export type SysuserRow = ManagedRow &
   Omit<SysusersTable, 'id' | keyof ManagedRow> & { status: ManagedRow['status'] };
-
-interface CreateBody {
-  user_name: string;
-  password: string;
-  quota_hard: number;
-  quota_soft: number;
-}
 
 /**
  * The password as the server receives it: a SHA-512 crypt hash (random salt), made here. The
@@ -104,62 +97,59 @@ function taken(ctx: HandlerContext, userName: string) {
     .executeTakeFirst();
 }
 
-const bound = defineManagedHandlers<SysuserRow, CreateBody, { password: string }>(
-  sysusers,
-  sysuserKind,
-  {
-    async dry(ctx, body) {
-      if (await taken(ctx, body.user_name))
-        return { available: false, reason: 'The panel has a system user of this name' };
-      if (body.user_name === 'root') return { available: false, reason: 'This name is reserved' };
-      return readOp(ctx, 'sysusers.check', { user_name: body.user_name });
-    },
-    async create(ctx, body) {
-      if (await taken(ctx, body.user_name))
-        throw fieldError('user_name', 'A system user of this name exists');
-      // root only on the server's first opening, and only when its owner asked for it when
-      // connecting: its password is set, nothing is created.
-      if (body.user_name === 'root' && (!ctx.server.root_password || (await hasUsers(ctx))))
-        throw fieldError(
-          'user_name',
-          ctx.server.root_password
-            ? 'This name is reserved'
-            : "root's password is set only when asked for when the server is connected",
-        );
-      const root = body.user_name === 'root';
-      return {
-        user_name: body.user_name,
-        quota_hard: root ? 0 : body.quota_hard,
-        quota_soft: root ? 0 : body.quota_soft,
-        password_hash: hashOf(body.password),
-      };
-    },
-    async update(_ctx, body) {
-      if (!body.password) throw fieldError('password', 'Required');
-      return { password_hash: hashOf(body.password) };
-    },
-    async deleting(ctx, row) {
-      // What runs as the user would break with it: the user goes once they are gone.
-      const uses = await usesOfSystemUser(ctx.app.db, ctx.server.id, row.user_name);
-      if (uses.length)
-        throw new HttpError(
-          409,
-          `${row.user_name} runs ${uses.join(', ')}: remove ${uses.length > 1 ? 'them' : 'it'} first`,
-        );
-      // Its keys were in its home, which goes with it.
-      await ctx.app.db
-        .deleteFrom('pubkeys')
-        .where('server_id', '=', ctx.server.id)
-        .where('user_name', '=', row.user_name)
-        .execute();
-    },
-    record,
-    // root is recorded (its password is set on first opening) but never listed.
-    where: () => ({ user_name: { ne: 'root' } }),
+const bound = defineManagedHandlers(sysusers, sysuserKind, {
+  async dry(ctx, body) {
+    if (await taken(ctx, body.user_name))
+      return { available: false, reason: 'The panel has a system user of this name' };
+    if (body.user_name === 'root') return { available: false, reason: 'This name is reserved' };
+    return readOp(ctx, 'sysusers.check', { user_name: body.user_name });
   },
-);
+  async create(ctx, body) {
+    if (await taken(ctx, body.user_name))
+      throw fieldError('user_name', 'A system user of this name exists');
+    // root only on the server's first opening, and only when its owner asked for it when
+    // connecting: its password is set, nothing is created.
+    if (body.user_name === 'root' && (!ctx.server.root_password || (await hasUsers(ctx))))
+      throw fieldError(
+        'user_name',
+        ctx.server.root_password
+          ? 'This name is reserved'
+          : "root's password is set only when asked for when the server is connected",
+      );
+    const root = body.user_name === 'root';
+    return {
+      user_name: body.user_name,
+      quota_hard: root ? 0 : body.quota_hard,
+      quota_soft: root ? 0 : body.quota_soft,
+      password_hash: hashOf(body.password),
+    };
+  },
+  async update(_ctx, body) {
+    if (!body.password) throw fieldError('password', 'Required');
+    return { password_hash: hashOf(body.password) };
+  },
+  async deleting(ctx, row) {
+    // What runs as the user would break with it: the user goes once they are gone.
+    const uses = await usesOfSystemUser(ctx.app.db, ctx.server.id, row.user_name);
+    if (uses.length)
+      throw new HttpError(
+        409,
+        `${row.user_name} runs ${uses.join(', ')}: remove ${uses.length > 1 ? 'them' : 'it'} first`,
+      );
+    // Its keys were in its home, which goes with it.
+    await ctx.app.db
+      .deleteFrom('pubkeys')
+      .where('server_id', '=', ctx.server.id)
+      .where('user_name', '=', row.user_name)
+      .execute();
+  },
+  record,
+  // root is recorded (its password is set on first opening) but never listed.
+  where: () => ({ user_name: { ne: 'root' } }),
+});
 
-type GetCtx = HandlerContext<{ rsa?: 'create' | 'get' }, unknown, SysuserRow>;
+/** The get of the declaration: `?rsa=` typed from its query, the loaded user as `ctx.child`. */
+type GetCtx = Parameters<ResourceHandlers<typeof sysusers>['get']>[0];
 
 /** The generic handlers, and `?rsa=` on get: the user's deployment key. */
 export const sysuserHandlers = {
