@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeCloudflare, startFakeCloudflare } from '../fakes/cloudflare';
+import { dnsRecordCalls } from './dnsRecordCalls';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 /** DNS through the Cloudflare API v4 client, against the local fake of the endpoints it uses. */
@@ -101,11 +102,7 @@ describe('Cloudflare', () => {
       })
     ).json() as { data: { id: number; name: string }[] };
     const zone = zones.data.find((z) => z.name === 'zone0.example')!;
-    const create = (body: unknown) =>
-      t.call('POST', `/api/v1/listapidetails/createdns/zones/${zone.id}/users/${owner.id}${q}`, {
-        token: owner.token,
-        body,
-      });
+    const { create, change: edit } = dnsRecordCalls(t, owner, zone.id, q);
     const bodies = [
       { type: 'A', name: 'www', ttl: 300, content: '203.0.113.7' },
       { type: 'AAAA', name: '@', content: '2001:db8:0::1' },
@@ -178,11 +175,7 @@ describe('Cloudflare', () => {
     });
     const a = records.data.find((r) => r.type === 'A')!;
 
-    const changed = await t.call(
-      'PATCH',
-      `/api/v1/updateapidetails/zone/${zone.id}/update_dns/${a.id}/users/${owner.id}${q}`,
-      { token: owner.token, body: { type: 'A', name: 'web', content: '198.51.100.1' } },
-    );
+    const changed = await edit(a.id, { type: 'A', name: 'web', content: '198.51.100.1' });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
       id: a.id,
@@ -221,11 +214,7 @@ describe('Cloudflare', () => {
     );
     expect((after.json() as { total: number }).total).toBe(7);
     // A record removed at Cloudflare behind the panel's back: its id answers 404.
-    const gone = await t.call(
-      'PATCH',
-      `/api/v1/updateapidetails/zone/${zone.id}/update_dns/${a.id}/users/${owner.id}${q}`,
-      { token: owner.token, body: { type: 'A', name: 'web', content: '198.51.100.2' } },
-    );
+    const gone = await edit(a.id, { type: 'A', name: 'web', content: '198.51.100.2' });
     expect(gone.statusCode).toBe(404);
   });
 
@@ -236,19 +225,11 @@ describe('Cloudflare', () => {
       })
     ).json() as { data: { id: number; name: string }[] };
     const zone = zones.data.find((z) => z.name === 'zone0.example')!;
-    const create = (body: unknown) =>
-      t.call('POST', `/api/v1/listapidetails/createdns/zones/${zone.id}/users/${owner.id}${q}`, {
-        token: owner.token,
-        body,
-      });
+    const calls = dnsRecordCalls(t, owner, zone.id, q);
+    const { create } = calls;
     const kept = await create({ type: 'A', name: 'kept', content: '203.0.113.60' });
     expect(kept.statusCode, kept.body).toBe(201);
-    const change = (body: unknown) =>
-      t.call(
-        'PATCH',
-        `/api/v1/updateapidetails/zone/${zone.id}/update_dns/${kept.json().id}/users/${owner.id}${q}`,
-        { token: owner.token, body },
-      );
+    const change = (body: unknown) => calls.change(kept.json().id, body);
     const before = cf.calls.length;
     const cases: [unknown, string][] = [
       [{ type: 'MX', name: '@', content: 'mail.zone0.example', priority: -1 }, 'priority'],

@@ -7,6 +7,7 @@ import { type PdnsServer, startPdns } from '../dns/pdns';
 import { type FakeGithub, startFakeGithub } from '../fakes/github';
 import { type FakeHetzner, startFakeHetzner } from '../fakes/hetzner';
 import { type FakeS3, startFakeS3 } from '../fakes/s3';
+import { dnsRecordCalls } from './dnsRecordCalls';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 /**
@@ -321,11 +322,7 @@ describe('PowerDNS zones and records', () => {
   });
 
   it('adds, changes and deletes records of every type; dig answers them', async () => {
-    const create = (body: unknown) =>
-      t.call('POST', `/api/v1/listapidetails/createdns/zones/${zoneId}/users/${owner.id}${q}`, {
-        token: owner.token,
-        body,
-      });
+    const { create, change: edit } = dnsRecordCalls(t, owner, zoneId, q);
     const a = await create({ type: 'A', name: 'www', ttl: 300, content: '203.0.113.7' });
     expect(a.statusCode, a.body).toBe(201);
     expect(a.json()).toMatchObject({ type: 'A', name: 'www', fqdn: 'www.example.test', ttl: 300 });
@@ -394,12 +391,6 @@ describe('PowerDNS zones and records', () => {
     expect(page2.json()).toMatchObject({ total: records.length, data: [records[1]] });
 
     // Change one of the two www addresses, then move it to another name.
-    const edit = (recordId: number, body: unknown) =>
-      t.call(
-        'PATCH',
-        `/api/v1/updateapidetails/zone/${zoneId}/update_dns/${recordId}/users/${owner.id}${q}`,
-        { token: owner.token, body },
-      );
     const changed = await edit(www8.id, {
       type: 'A',
       name: 'www',
@@ -430,19 +421,11 @@ describe('PowerDNS zones and records', () => {
   });
 
   it('validates each record type with its own schema, on create and on change', async () => {
-    const create = (body: unknown) =>
-      t.call('POST', `/api/v1/listapidetails/createdns/zones/${zoneId}/users/${owner.id}${q}`, {
-        token: owner.token,
-        body,
-      });
+    const calls = dnsRecordCalls(t, owner, zoneId, q);
+    const { create } = calls;
     const kept = await create({ type: 'A', name: 'kept', content: '203.0.113.60' });
     expect(kept.statusCode, kept.body).toBe(201);
-    const change = (body: unknown) =>
-      t.call(
-        'PATCH',
-        `/api/v1/updateapidetails/zone/${zoneId}/update_dns/${kept.json().id}/users/${owner.id}${q}`,
-        { token: owner.token, body },
-      );
+    const change = (body: unknown) => calls.change(kept.json().id, body);
     const cases: [unknown, string][] = [
       [{ type: 'A', name: 'x', content: '300.1.1.1' }, 'content'],
       [{ type: 'AAAA', name: 'x', content: '203.0.113.1' }, 'content'],
