@@ -251,14 +251,17 @@ export function defineResource<
         throw new Error(`${def.name}: ${template} declares no kind for {${name}}`);
     }
   }
-  for (const route of declaredRoutes(def as unknown as ResourceDef)) {
+  // The declaration's own generics are narrower than ResourceDef's defaults (its ops, actions
+  // and name are literal types): the check reads them as any declaration.
+  const routes = declaredRoutes(def as unknown as ResourceDef);
+  for (const route of routes) {
     const where = `${def.name}: ${route.method} ${route.template}`;
     if (def.scope === 'panel' && route.def.guard !== 'admin' && route.def.guard !== 'staff')
       throw new Error(`${where} is of the panel: its guard must be admin or staff`);
     if (def.parent === 'account' && route.def.guard !== 'self')
       throw new Error(`${where} is of an account: its guard must be self`);
   }
-  for (const route of declaredRoutes(def as unknown as ResourceDef)) {
+  for (const route of routes) {
     const shape = queryOf(route.def)?.shape ?? {};
     for (const param of Object.keys(route.def.loads ?? {}))
       if (!Object.hasOwn(shape, param))
@@ -267,7 +270,7 @@ export function defineResource<
         );
   }
   if (def.parent === 'app')
-    for (const route of declaredRoutes(def as unknown as ResourceDef))
+    for (const route of routes)
       if (!appIn(route.template, queryOf(route.def)))
         throw new Error(`${def.name}: ${route.template} names no app ({appId} or ?wsid=)`);
   return def;
