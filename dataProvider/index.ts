@@ -12,8 +12,11 @@ export const loadResources = (): Promise<ResourceRegistry> =>
   import('../resources').then((m) => m.resources as ResourceRegistry);
 
 /** The browser's wiring: one session store, one dataProvider, one authProvider. */
-export function createProviders(storage: Storage = window.localStorage) {
-  const sessions = storageSessionStore(storage);
+export function createProviders(
+  storage: Storage = window.localStorage,
+  tab: Storage = window.sessionStorage,
+) {
+  const sessions = storageSessionStore(storage, tab);
   const dataProvider = createDataProvider({
     http: fetchHttpClient(() => sessions.get()?.token ?? null),
     resources: loadResources,

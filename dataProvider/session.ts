@@ -46,24 +46,33 @@ function write(storage: Storage, tokenKey: string, userKey: string, session: Ses
   storage.setItem(userKey, JSON.stringify({ id: session.userId, is_admin: session.isAdmin }));
 }
 
-export function storageSessionStore(storage: Storage): SessionStore {
+/** Kept in the tab's own storage: this tab's session ended (see `SessionStore.ended`). */
+const ENDED = 'stackdeck.ended';
+
+/**
+ * `storage` keeps the session (localStorage: every tab shares it); `tab` keeps whether this
+ * tab's session ended (sessionStorage: it outlives a navigation that loads a new document, as a
+ * 401 of a page's last poll just before the user opens another; a new tab is a visitor).
+ */
+export function storageSessionStore(
+  storage: Storage,
+  tab: Storage = memoryStorage(),
+): SessionStore {
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
-  // In memory on purpose: a new tab without a session is a visitor, sent to /register.
-  let endedHere = false;
   return {
     get: () => read(storage, TOKEN, USER),
     set(session) {
       write(storage, TOKEN, USER, session);
-      endedHere = false;
+      tab.removeItem(ENDED);
       changed();
     },
     clear() {
       for (const key of [TOKEN, USER, `${ADMIN}.token`, `${ADMIN}.user`]) storage.removeItem(key);
-      endedHere = true;
+      tab.setItem(ENDED, '1');
       changed();
     },
-    ended: () => endedHere && !read(storage, TOKEN, USER),
+    ended: () => tab.getItem(ENDED) === '1' && !read(storage, TOKEN, USER),
     getAdmin: () => read(storage, `${ADMIN}.token`, `${ADMIN}.user`),
     setAdmin(session) {
       if (session) write(storage, `${ADMIN}.token`, `${ADMIN}.user`, session);

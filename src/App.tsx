@@ -22,7 +22,8 @@ import { theme } from './theme';
  * bundle holds only what /login needs: every page and every layout but the plain one load
  * on demand (src/routes, src/layouts).
  */
-const sessionNotices = createSessionNotices();
+// Carried into the tab's next document (see createSessionNotices).
+const sessionNotices = createSessionNotices(Date.now, window.sessionStorage);
 const shellAuthProvider = withSessionNotices(authProvider, sessionNotices);
 const store = createShellStore();
 // One retry rule for every page: a 4xx answer is final (a missing record shows at once).

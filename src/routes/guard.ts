@@ -21,7 +21,7 @@ export interface GuardInput {
   session: GuardSession | null;
   /**
    * The session was ended in this tab (signed out, or expired on a call): a user page then
-   * goes to /login, where the expiry message shows, however the page re-renders meanwhile.
+   * goes to /login, however the page re-renders or another document loads meanwhile.
    */
   sessionEnded?: boolean;
 }

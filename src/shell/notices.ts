@@ -32,19 +32,47 @@ export interface SessionNotices {
   subscribe(listener: (message: string) => void): () => void;
 }
 
-export function createSessionNotices(now: () => number = Date.now): SessionNotices {
+/** The last message, kept in the tab's storage so the tab's next document can show it. */
+const CARRIED = 'stackdeck.notice';
+
+/**
+ * `tab` (sessionStorage in the browser) carries a message into the tab's next document: a 401
+ * of a page's last poll can end the session just as the user opens another page, which loads a
+ * new document before the old one showed anything. The new one shows it if it is still fresh.
+ */
+export function createSessionNotices(now: () => number = Date.now, tab?: Storage): SessionNotices {
   const listeners = new Set<(message: string) => void>();
   let last: { message: string; at: number } | null = null;
+  const carried = (): { message: string; at: number } | null => {
+    try {
+      const kept = JSON.parse(tab?.getItem(CARRIED) ?? 'null') as {
+        message?: unknown;
+        at?: unknown;
+      } | null;
+      return typeof kept?.message === 'string' && typeof kept.at === 'number'
+        ? { message: kept.message, at: kept.at }
+        : null;
+    } catch {
+      return null;
+    }
+  };
   return {
     publish(message) {
       // Parallel requests fail together: one expiry, one message.
       const at = now();
       if (last && last.message === message && at - last.at < SESSION_EXPIRED_MS) return;
       last = { message, at };
+      tab?.setItem(CARRIED, JSON.stringify(last));
       for (const listener of listeners) listener(message);
     },
     subscribe(listener) {
       listeners.add(listener);
+      const kept = carried();
+      // Shown by this document already (same moment), or stale: nothing to carry.
+      if (kept && now() - kept.at < SESSION_EXPIRED_MS && kept.at !== last?.at) {
+        last = kept;
+        listener(kept.message);
+      }
       return () => void listeners.delete(listener);
     },
   };

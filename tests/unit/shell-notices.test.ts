@@ -105,3 +105,38 @@ describe('session expiry message (spec section 8)', () => {
     expect(shown).toHaveLength(2);
   });
 });
+
+describe('a session that ends as the tab loads another page (a new document)', () => {
+  it('still sends a user page to /login, in that tab only', () => {
+    const shared = memoryStorage();
+    const tab = memoryStorage();
+    const before = storageSessionStore(shared, tab);
+    before.set({ token: 't', userId: 4, isAdmin: false });
+    // The old document's last poll answered 401.
+    before.clear();
+    // The next document of the same tab knows; another tab is a visitor.
+    expect(storageSessionStore(shared, tab).ended()).toBe(true);
+    expect(storageSessionStore(shared, memoryStorage()).ended()).toBe(false);
+    // Signing in again ends it.
+    storageSessionStore(shared, tab).set({ token: 'u', userId: 4, isAdmin: false });
+    expect(storageSessionStore(shared, tab).ended()).toBe(false);
+  });
+
+  it('shows the expiry message there if it is still fresh, once', () => {
+    let clock = 1_000_000;
+    const tab = memoryStorage();
+    createSessionNotices(() => clock, tab).publish(SESSION_EXPIRED);
+    clock += 500;
+    const next = createSessionNotices(() => clock, tab);
+    const shown: string[] = [];
+    next.subscribe((message) => shown.push(message));
+    // The relay mounting again in the same document does not show it twice.
+    next.subscribe((message) => shown.push(message));
+    expect(shown).toEqual([SESSION_EXPIRED]);
+    // A document loaded after the message's 4000 ms shows nothing.
+    clock += SESSION_EXPIRED_MS;
+    const late: string[] = [];
+    createSessionNotices(() => clock, tab).subscribe((message) => late.push(message));
+    expect(late).toEqual([]);
+  });
+});
