@@ -113,7 +113,7 @@ export function createAuthProvider(options: {
 
     async checkError(error: ErrorLike) {
       if (error?.status === 401) {
-        sessions.clear();
+        sessions.clear({ expired: true });
         userCache = null;
         throw {
           redirectTo: '/login',

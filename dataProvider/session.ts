@@ -11,10 +11,12 @@ export interface Session {
 export interface SessionStore {
   get(): Session | null;
   set(session: Session): void;
-  clear(): void;
+  /** `expired`: the panel ended it (a 401), not the user signing out. */
+  clear(options?: { expired?: boolean }): void;
   /**
-   * Whether this tab's session was ended here (signed out, or a 401 when it expired) and no
-   * other has started since: the guard then sends a user page to /login, not /register.
+   * Whether the panel ended this tab's session moments ago (a 401: expired or revoked) and no
+   * other has started since: the guard then sends a user page to /login, where the expiry
+   * message shows, not to /register (the rule for a visitor, and after signing out).
    */
   ended(): boolean;
   /** The admin's own session while acting as someone else. */
@@ -46,8 +48,10 @@ function write(storage: Storage, tokenKey: string, userKey: string, session: Ses
   storage.setItem(userKey, JSON.stringify({ id: session.userId, is_admin: session.isAdmin }));
 }
 
-/** Kept in the tab's own storage: this tab's session ended (see `SessionStore.ended`). */
+/** Kept in the tab's own storage: when the panel ended this tab's session (`ended`). */
 const ENDED = 'stackdeck.ended';
+/** How long after its end a page still goes to /login: as long as the expiry message shows. */
+export const ENDED_MS = 4000;
 
 /**
  * `storage` keeps the session (localStorage: every tab shares it); `tab` keeps whether this
@@ -57,6 +61,7 @@ const ENDED = 'stackdeck.ended';
 export function storageSessionStore(
   storage: Storage,
   tab: Storage = memoryStorage(),
+  now: () => number = Date.now,
 ): SessionStore {
   const listeners = new Set<() => void>();
   const changed = () => listeners.forEach((listener) => listener());
@@ -67,12 +72,16 @@ export function storageSessionStore(
       tab.removeItem(ENDED);
       changed();
     },
-    clear() {
+    clear(options) {
       for (const key of [TOKEN, USER, `${ADMIN}.token`, `${ADMIN}.user`]) storage.removeItem(key);
-      tab.setItem(ENDED, '1');
+      if (options?.expired) tab.setItem(ENDED, String(now()));
+      else tab.removeItem(ENDED);
       changed();
     },
-    ended: () => tab.getItem(ENDED) === '1' && !read(storage, TOKEN, USER),
+    ended() {
+      const at = Number(tab.getItem(ENDED) ?? NaN);
+      return now() - at < ENDED_MS && !read(storage, TOKEN, USER);
+    },
     getAdmin: () => read(storage, `${ADMIN}.token`, `${ADMIN}.user`),
     setAdmin(session) {
       if (session) write(storage, `${ADMIN}.token`, `${ADMIN}.user`, session);

@@ -20,8 +20,8 @@ export interface GuardInput {
   /** null when no token is stored. */
   session: GuardSession | null;
   /**
-   * The session was ended in this tab (signed out, or expired on a call): a user page then
-   * goes to /login, however the page re-renders or another document loads meanwhile.
+   * The panel ended this tab's session moments ago (a 401): a user page then goes to /login,
+   * with the expiry message, however the page re-renders or another document loads meanwhile.
    */
   sessionEnded?: boolean;
 }

@@ -343,7 +343,7 @@ describe('authProvider', () => {
       message: 'Session expired! Please, login again',
     });
     expect(sessions.get()).toBeNull();
-    // The guard sends this tab to /login, not /register, until someone signs in again.
+    // For the message's moments, the guard sends this tab to /login, not /register.
     expect(sessions.ended()).toBe(true);
     sessions.set({ token: 'U', userId: 2, isAdmin: false });
     expect(sessions.ended()).toBe(false);
