@@ -73,9 +73,11 @@ export function storageSessionStore(
       changed();
     },
     clear(options) {
+      const present = read(storage, TOKEN, USER) !== null;
       for (const key of [TOKEN, USER, `${ADMIN}.token`, `${ADMIN}.user`]) storage.removeItem(key);
       if (options?.expired) tab.setItem(ENDED, String(now()));
-      else tab.removeItem(ENDED);
+      // Signing out ends the mark; react-admin's logout after a 401 (nothing left to end) keeps it.
+      else if (present) tab.removeItem(ENDED);
       changed();
     },
     ended() {
