@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import {
   type APP_LOCAL,
-  type REMOTE,
   APP_PARAM,
   TENANT_PARAMS,
   type Parent,
@@ -39,7 +38,7 @@ export const GUARDS: readonly Guard[] = ['public', 'user', 'self', 'staff', 'adm
  * parameter of a resource under a parent is declared, and the request hook loads it through that
  * parent before any handler runs.
  */
-export type ParamKind = 'id' | 'name' | 'version' | 'uuid' | typeof APP_LOCAL | typeof REMOTE;
+export type ParamKind = 'id' | 'name' | 'version' | 'uuid' | typeof APP_LOCAL;
 
 /**
  * Who owns a resource's rows (DESIGN.md "Scopes"): `server` (a parent `server` or `app`),
@@ -195,6 +194,13 @@ export interface ResourceDef<
   missing?: string;
   /** The kind of each path parameter besides `{uid}` and `{sid}` (e.g. `{ id: 'id' }`). */
   params?: Readonly<Record<string, ParamKind>>;
+  /**
+   * An account resource whose rows live inside a row of another (a DNS record in a zone): the
+   * path parameter that names the holder and its resource, `{ zoneId: 'dns-zones' }`. The
+   * request hook loads the holder through `{uid}` by that resource's loader, then the child
+   * within it; the handler gets the holder as `ctx.within`.
+   */
+  within?: Readonly<Record<string, string>>;
   /** The record as the API returns it. Fields not in it never leave the server. */
   schema: S;
   /** What a client may write on create/update; privileged fields are never in it. */
@@ -242,6 +248,8 @@ export function defineResource<
       throw new Error(`${def.name}: ${template} is of an account but has no {uid}`);
     if (def.parent && def.parent !== 'account' && !names.includes('sid'))
       throw new Error(`${def.name}: ${template} is under a server but has no {sid}`);
+    if (def.within && def.parent !== 'account')
+      throw new Error(`${def.name}: only a resource of an account names a holder (within)`);
     if (def.scope === 'panel' && (names.includes('uid') || names.includes('sid')))
       throw new Error(`${def.name}: ${template} is of the panel but names a user or a server`);
     if (!def.parent) continue;

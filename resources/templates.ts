@@ -25,15 +25,8 @@ export const APP_QUERY = 'wsid';
  */
 export const APP_LOCAL = 'appLocal';
 
-/**
- * The kind of a path parameter that names a thing held outside the panel by the parent row's
- * provider (a DNS record id at Cloudflare under a zone): no row of the panel, the parent's
- * provider looks it up within the parent.
- */
-export const REMOTE = 'remote';
-
 /** Parameter kinds that name no panel row, so the request hook loads nothing for them. */
-const NOT_ROWS: readonly string[] = [APP_LOCAL, REMOTE];
+const NOT_ROWS: readonly string[] = [APP_LOCAL];
 
 /** Path parameters the tenant check resolves itself: the user and the server. */
 export const TENANT_PARAMS: readonly string[] = ['uid', 'sid'];
@@ -80,6 +73,8 @@ export function childParam(
   template: string,
   parent?: Parent,
   kinds: Readonly<Record<string, string>> = {},
+  /** Parameters that name the row holding the child (`within` of an account resource). */
+  holders: Readonly<Record<string, string>> = {},
 ): string | undefined {
   const names = templateParams(template);
   if (!names.includes(parent === 'account' ? 'uid' : 'sid')) return undefined;
@@ -87,6 +82,7 @@ export function childParam(
     (name) =>
       !TENANT_PARAMS.includes(name) &&
       !(parent === 'app' && name === APP_PARAM) &&
+      !Object.hasOwn(holders, name) &&
       !NOT_ROWS.includes(kinds[name] ?? ''),
   );
   if (children.length > 1)

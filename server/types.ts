@@ -49,6 +49,8 @@ declare module 'fastify' {
      * account resource the row under `{uid}`, loaded through that user.
      */
     child: unknown;
+    /** The row holding an account child (`within`: a DNS record's zone), loaded through `{uid}`. */
+    within: unknown;
     /** The web app a resource under `app` names (`{appId}` or `?wsid=`), loaded through the server. */
     webapp: unknown;
     /** The rows the query's ids name (`loads`), loaded through their owners; null without. */
@@ -69,6 +71,8 @@ declare module 'fastify' {
     app?: { where: 'path' | 'query'; load: ChildLoader };
     /** The child id a route of an account resource names under `{uid}`, and its resource. */
     owned?: { param: string; kind: ParamKind; resource: string; missing?: string };
+    /** The row holding the account child, named in the path (`within` of the declaration). */
+    holder?: { param: string; kind: ParamKind; resource: string };
     /** The query values that name a row (`loads`), with what loads each through its owner. */
     queryIds?: QueryIdConfig[];
   }

@@ -80,11 +80,12 @@ const listRecords = (provider: string) => ({
 export const dnsRecords = defineResource({
   name: 'dns-records',
   label: 'DNS records',
-  // `{zoneId}` is the user's zone, loaded through `{uid}` by the request hook. `{recordId}` names
-  // a record at the zone's provider (the panel's id for the provider's reference), looked up
-  // within that zone by the handler: no row the hook could load through the user on its own.
+  // `{zoneId}` is the user's zone, loaded through `{uid}` by the request hook; `{recordId}` (the
+  // panel's id for the provider's reference) is loaded within that zone.
   parent: 'account',
-  params: { zoneId: 'id', recordId: 'remote' },
+  params: { zoneId: 'id', recordId: 'id' },
+  within: { zoneId: 'dns-zones' },
+  missing: 'No such record',
   schema: dnsRecordSchema,
   paths: {},
   ops: {},

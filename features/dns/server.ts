@@ -3,7 +3,7 @@ import type { ServiceDeps } from '../../server/serviceDeps';
 import { ThirdPartyKeyRepository } from '../thirdpartykeys/serverApi';
 import { dnsAccountHandlers } from './serverAccountHandlers';
 import { DnsAccounts, isDnsProvider } from './serverAccounts';
-import { type ZoneRow, findOwnedZone } from './serverOwned';
+import { type ZoneRecordRow, type ZoneRow, findOwnedZone, findZoneRecord } from './serverOwned';
 import { DnsService } from './serverService';
 import { dnsRecordHandlers, dnsZoneHandlers } from './serverZoneHandlers';
 
@@ -29,9 +29,13 @@ declare module '../../server/serviceTypes' {
 }
 
 declare module '../../server/http/children' {
-  // `ctx.child` of the zone and record routes: the path's `{zoneId}`, loaded through `{uid}`.
+  // `ctx.child` of the zone routes (`{zoneId}`, loaded through `{uid}`) and of the record
+  // routes (`{recordId}`, loaded within that zone, their `ctx.within`).
   interface FeatureChildRows {
     'dns-zones': ZoneRow;
+    'dns-records': ZoneRecordRow;
+  }
+  interface FeatureHolderRows {
     'dns-records': ZoneRow;
   }
 }
@@ -42,8 +46,7 @@ declare module '../../server/http/children' {
  */
 export const server = defineServerFeature({
   handlers: [dnsAccountHandlers, dnsZoneHandlers, dnsRecordHandlers],
-  // Both name the user's zone: a record route's `{recordId}` is looked up within it.
-  accountChildren: { 'dns-zones': findOwnedZone, 'dns-records': findOwnedZone },
+  accountChildren: { 'dns-zones': findOwnedZone, 'dns-records': findZoneRecord },
   services: createDnsServices,
   on: {
     /** A DNS provider's credential is asked whether it works before third-party keys store it. */

@@ -1,5 +1,4 @@
 import type { Db } from '../../server/db/database';
-import { ID_PATTERN } from '../../server/http/ids';
 // The DNS tables join the panel's Database type there.
 import type {} from './serverTables';
 
@@ -47,13 +46,20 @@ export function findOwnedZone(
     .executeTakeFirst();
 }
 
+/** A record of a zone: the panel's id for the provider's reference. */
+export type ZoneRecordRow = { id: number; zone_id: number; provider_ref: string };
+
 /**
- * The record `id` of a zone (the panel's id for the provider's reference), or undefined: the
- * zone is the user's already (`findOwnedZone`), so the record is theirs through it.
+ * The record `id` of a zone the request hook loaded through the user first (`within` of the
+ * record routes), or undefined: the zone is the user's, so the record is theirs through it.
  */
-export function findZoneRecord(db: Db, zone: Pick<ZoneRow, 'id'>, id: string) {
-  // `{recordId}` reaches the handler as text: only plain digits name a record.
-  if (!ID_PATTERN.test(id)) return Promise.resolve(undefined);
+export function findZoneRecord(
+  db: Db,
+  _uid: number,
+  id: number | string,
+  zone?: unknown,
+): Promise<ZoneRecordRow | undefined> {
+  if (!isZoneRow(zone)) return Promise.resolve(undefined);
   return db
     .selectFrom('dns_records')
     .select(['id', 'zone_id', 'provider_ref'])
@@ -61,3 +67,7 @@ export function findZoneRecord(db: Db, zone: Pick<ZoneRow, 'id'>, id: string) {
     .where('id', '=', Number(id))
     .executeTakeFirst();
 }
+
+/** The holder the hook hands over is the zone `findOwnedZone` loaded (or nothing at all). */
+const isZoneRow = (row: unknown): row is Pick<ZoneRow, 'id'> =>
+  typeof row === 'object' && row !== null && typeof (row as { id?: unknown }).id === 'number';

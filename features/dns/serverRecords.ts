@@ -8,7 +8,7 @@ import type { Page } from '../../server/repositories/paging';
 import type { DnsAccounts } from './serverAccounts';
 import { atProvider } from './serverHttpErrors';
 import { absoluteName, relativeName } from './serverNames';
-import { findZoneRecord } from './serverOwned';
+import type { ZoneRecordRow } from './serverOwned';
 import type { ProviderRecord, RecordData } from './serverProvider';
 import type { DnsZones, ZoneRow } from './serverZones';
 
@@ -129,22 +129,14 @@ export class DnsRecords {
     return DnsRecords.recordOf(await this.insertRecord(zone.id, made.ref), zone, made);
   }
 
-  /** The record `recordId` of the user's zone; any other id answers 404. */
-  private async recordRow(zone: ZoneRow, recordId: string) {
-    const row = await findZoneRecord(this.db, zone, recordId);
-    if (!row) throw notFound('No such record');
-    return row;
-  }
-
   async updateRecord(
     uid: number,
     zone: ZoneRow,
-    recordId: string,
+    row: ZoneRecordRow,
     label: string,
     input: DnsRecordInput,
   ): Promise<DnsRecord> {
     const account = await this.zones.accountOf(uid, zone, label);
-    const row = await this.recordRow(zone, recordId);
     const data = DnsRecords.dataOf(input, zone.name);
     const changed = await atProvider(() =>
       this.accounts
@@ -162,11 +154,10 @@ export class DnsRecords {
   async deleteRecord(
     uid: number,
     zone: ZoneRow,
-    recordId: string,
+    row: ZoneRecordRow,
     label: string,
   ): Promise<{ id: number }> {
     const account = await this.zones.accountOf(uid, zone, label);
-    const row = await this.recordRow(zone, recordId);
     await atProvider(() =>
       this.accounts
         .providerFor(account)

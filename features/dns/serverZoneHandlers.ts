@@ -36,8 +36,8 @@ const listAt =
       ctx.query,
     );
 
-// The record routes that name `{zoneId}` get the zone the request hook loaded through `{uid}`
-// (`accountChildren['dns-records']`; another user's answers 404 before the handler).
+// The record routes get the zone the request hook loaded through `{uid}` as `ctx.within`, and
+// the record it loaded within that zone as `ctx.child` (another user's answers 404 first).
 export const dnsRecordHandlers = defineHandlers(dnsRecords, {
   actions: {
     listPowerdns: listAt('powerdns'),
@@ -45,7 +45,7 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async create(ctx) {
       const record = await ctx.app.services.dns.createRecord(
         ctx.uid,
-        loadedChild(ctx.child),
+        loadedChild(ctx.within),
         ctx.query.label,
         dnsRecordInput.parse(ctx.body),
       );
@@ -55,8 +55,8 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async update(ctx) {
       const record = await ctx.app.services.dns.updateRecord(
         ctx.uid,
+        loadedChild(ctx.within),
         loadedChild(ctx.child),
-        String(ctx.params.recordId),
         ctx.query.label,
         dnsRecordInput.parse(ctx.body),
       );
@@ -66,8 +66,8 @@ export const dnsRecordHandlers = defineHandlers(dnsRecords, {
     async delete(ctx) {
       const done = await ctx.app.services.dns.deleteRecord(
         ctx.uid,
+        loadedChild(ctx.within),
         loadedChild(ctx.child),
-        String(ctx.params.recordId),
         ctx.query.label,
       );
       await recordActivity(ctx, `Deleted a DNS record of zone ${ctx.params.zoneId}`);

@@ -41,6 +41,7 @@ export async function backgroundContext(
     uid: user.id,
     server,
     child: undefined,
+    within: undefined,
     webapp: null,
     loaded: {},
     query: {},

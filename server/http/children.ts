@@ -22,6 +22,8 @@ export type AccountChildLoader<T = unknown> = (
   uid: number,
   /** The path's value: a number for ids, text for uuids and names. */
   value: number | string,
+  /** The row that holds it (`within` of the declaration: a record's zone), already loaded. */
+  holder?: unknown,
 ) => Promise<T | undefined>;
 
 /**
@@ -60,6 +62,18 @@ export type ChildRows = {
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features
 export interface FeatureChildRows {}
+
+/**
+ * The rows that hold the features' account children (`within`: a DNS record's zone), by the
+ * child's resource name, as the handler gets them in `ctx.within`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features
+export interface FeatureHolderRows {}
+
+/** `ctx.within` of a resource: the row holding its child, or nothing. */
+export type HolderOf<N extends string> = N extends keyof FeatureHolderRows
+  ? FeatureHolderRows[N]
+  : undefined;
 
 /** `ctx.child` of a resource: its loaded row, or nothing for a resource without children. */
 export type ChildOf<N extends string> = N extends keyof ChildRows

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { ActionDef, ListQuery, ResourceDef } from '../../resources/define';
 import type { ServerRow } from '../db/schema';
 import type { Caller } from './caller';
-import type { AppRow, ChildOf, QueryRowOf } from './children';
+import type { AppRow, ChildOf, HolderOf, QueryRowOf } from './children';
 import { notFound } from './errors';
 
 export interface Origin {
@@ -11,7 +11,7 @@ export interface Origin {
   userAgent: string;
 }
 
-export interface HandlerContext<Q = unknown, B = unknown, C = unknown, L = Loaded> {
+export interface HandlerContext<Q = unknown, B = unknown, C = unknown, L = Loaded, W = unknown> {
   app: FastifyInstance;
   req: FastifyRequest;
   reply: FastifyReply;
@@ -27,6 +27,12 @@ export interface HandlerContext<Q = unknown, B = unknown, C = unknown, L = Loade
    * that server by the request hook: a foreign or missing one never reaches the handler.
    */
   child: C;
+  /**
+   * The row that holds an account child (`within` of the declaration: a DNS record's zone),
+   * loaded through `{uid}` by the request hook before the child; undefined where the route names
+   * none.
+   */
+  within: W;
   /**
    * The web app of a resource under `app` (`{appId}` or `?wsid=`), loaded through the server by
    * the request hook; the item's child was loaded through it. Null elsewhere.
@@ -83,6 +89,8 @@ export type LoadedOf<D, Q> = D extends { loads: infer M }
   : Loaded;
 /** The row the hook loaded for the item routes of a resource with children. */
 type Child<R extends ResourceDef> = ChildOf<R['name']>;
+/** The row holding the resource's child (`within`), where a route names it. */
+type Within<R extends ResourceDef> = HolderOf<R['name']> | undefined;
 /**
  * The resource's input as validated; a resource that declares none (its `I` is the bare
  * `z.ZodObject` default) is validated against its record schema.
@@ -108,7 +116,8 @@ export type ActionContext<
   Out<ActionsOf<R>[K]['query'], Record<string, never>>,
   Out<ActionsOf<R>[K]['body']>,
   C,
-  LoadedOf<ActionsOf<R>[K], Out<ActionsOf<R>[K]['query'], Record<string, never>>>
+  LoadedOf<ActionsOf<R>[K], Out<ActionsOf<R>[K]['query'], Record<string, never>>>,
+  Within<R>
 >;
 /** The handlers of a resource's actions, each typed from its declaration. */
 export type ActionHandlers<R extends ResourceDef, C = Child<R> | undefined> = {

@@ -14,7 +14,7 @@ import type { BoundHandlers, HandlerContext } from './handlers';
 import { Readable } from 'node:stream';
 import { HttpError, notFound } from './errors';
 import { actingAs } from './who';
-import { appOf, childOf, ownedOf, paramsSchema } from './routeParams';
+import { appOf, childOf, holderOf, ownedOf, paramsSchema } from './routeParams';
 import { queryIdsOf } from './queryIds';
 
 /** `tickets.ticket` -> `{ tickets: { ticket: data } }`: where the spec fixes a list's shape. */
@@ -232,6 +232,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
       const child = childOf(entry.resource, spec.template);
       const parentApp = appOf(entry.resource, spec.template, spec.def);
       const owned = ownedOf(entry.resource, spec.template);
+      const holder = holderOf(entry.resource, spec.template);
       const queryIds = queryIdsOf(app, entry.resource, spec.template, spec.def);
       const route: RouteOptions = {
         method: spec.method,
@@ -251,6 +252,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           ...(child ? { child } : {}),
           ...(parentApp ? { app: parentApp } : {}),
           ...(owned ? { owned } : {}),
+          ...(holder ? { holder } : {}),
           ...(queryIds ? { queryIds } : {}),
         },
         schema: withoutUndefined({
@@ -287,6 +289,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
               uid: Number(params.uid),
               server: req.managedServer as ServerRow,
               child: req.child,
+              within: req.within,
               webapp: req.webapp as HandlerContext['webapp'],
               loaded: req.loaded ?? {},
               query,

@@ -33,8 +33,6 @@ const KIND_SCHEMAS: Record<ParamKind, z.ZodType> = {
   // An id within the app (a WordPress user's): the handler passes it to the app's server.
   appLocal: integerParam,
   version: z.string().min(1).max(64),
-  // An id the parent's provider holds (a DNS record's at Cloudflare): passed on, never a row.
-  remote: z.string().min(1).max(255),
 };
 
 /**
@@ -86,7 +84,7 @@ export function ownedOf(
   template: string,
 ): { param: string; kind: ParamKind; resource: string; missing?: string } | undefined {
   if (resource.parent !== 'account') return undefined;
-  const param = childParam(template, resource.parent, resource.params);
+  const param = childParam(template, resource.parent, resource.params, resource.within);
   if (param === undefined) return undefined;
   const where = `${resource.name}: ${template}`;
   const kind = resource.params?.[param];
@@ -117,4 +115,26 @@ export function appOf(
   const load = featureChildLoader(APPS);
   if (!load) throw new Error(`${resource.name}: no loader for the apps (${APPS})`);
   return { where, load };
+}
+
+/**
+ * The row that holds the child of an account resource (`within`: the zone of a DNS record),
+ * where the route names it: loaded through `{uid}` by its own resource's loader first, and the
+ * child (if the route names one) within it. A holder without a loader does not mount.
+ */
+export function holderOf(
+  resource: ResourceDef,
+  template: string,
+): { param: string; kind: ParamKind; resource: string } | undefined {
+  const names = templateParams(template);
+  const held = Object.entries(resource.within ?? {}).filter(([param]) => names.includes(param));
+  if (held.length === 0) return undefined;
+  const where = `${resource.name}: ${template}`;
+  if (held.length > 1) throw new Error(`${where} names more than one holder`);
+  const [param, holder] = held[0]!;
+  const kind = resource.params?.[param];
+  if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
+  if (!accountChildLoader(holder))
+    throw new Error(`${where}: no account loader for {${param}} (${holder})`);
+  return { param, kind, resource: holder };
 }

@@ -45,6 +45,7 @@ export default fp(async function authPlugin(app: FastifyInstance) {
   app.decorateRequest('caller', null);
   app.decorateRequest('managedServer', null);
   app.decorateRequest('child', null);
+  app.decorateRequest('within', null);
   app.decorateRequest('webapp', null);
   app.decorateRequest('loaded', null);
   // The app's own loaders (a test app swaps one to prove the derived rows notice a broken one);
@@ -155,13 +156,24 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     }
     // A row of an account (a ticket, a zone, a team) is loaded through the `{uid}` user the
     // guard matched: another account's is as missing as one that does not exist.
+    // A child held by another row of the account (a record in a zone) is loaded within that
+    // row, which is loaded through the user first.
+    if (config.holder) {
+      const raw = params[config.holder.param];
+      if (uid === undefined || raw === undefined || !fitsKind(config.holder.kind, raw))
+        throw notFound();
+      const load = app.rowLoaders.account.get(config.holder.resource);
+      const row = await load?.(app.db, uid, config.holder.kind === 'id' ? Number(raw) : raw);
+      if (!row) throw notFound();
+      req.within = row;
+    }
     if (config.owned) {
       const raw = params[config.owned.param];
       const byId = config.owned.kind === 'id';
       if (uid === undefined || raw === undefined || !fitsKind(config.owned.kind, raw))
         throw notFound(config.owned.missing);
       const load = app.rowLoaders.account.get(config.owned.resource);
-      const row = await load?.(app.db, uid, byId ? Number(raw) : raw);
+      const row = await load?.(app.db, uid, byId ? Number(raw) : raw, req.within ?? undefined);
       if (!row) throw notFound(config.owned.missing);
       req.child = row;
     }

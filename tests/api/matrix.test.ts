@@ -617,18 +617,28 @@ describe('authorization matrix', () => {
       for (const { route } of OWNED_ROUTES) expect(registered, route).toContain(route);
     });
 
-    it.each(OWNED_ROUTES)('$route', async ({ route, resource, param, actingRefused }) => {
-      const value = fixture.foreign.owned[resource];
-      expect(value, `no maker (\`owned\` of a rows file) for "${resource}"`).toBeDefined();
-      expect(await answers(route, param, value!)).toEqual({
-        acting: actingRefused ? 403 : 404,
-        admin: actingRefused ? 403 : 404,
-        owner: 404,
-      });
-      // The stranger's row is still there, through its owner.
-      const load = t.app.rowLoaders.account.get(resource)!;
-      expect(await load(t.app.db, other.id, value!)).toBeDefined();
-    });
+    it.each(OWNED_ROUTES)(
+      '$route {$param}',
+      async ({ route, resource, param, actingRefused, holder }) => {
+        const value = fixture.foreign.owned[resource];
+        expect(value, `no maker (\`owned\` of a rows file) for "${resource}"`).toBeDefined();
+        expect(await answers(route, param, value!)).toEqual({
+          acting: actingRefused ? 403 : 404,
+          admin: actingRefused ? 403 : 404,
+          owner: 404,
+        });
+        // The stranger's row is still there, through its owner (and within their holder).
+        const loaders = t.app.rowLoaders.account;
+        const held =
+          holder &&
+          (await loaders.get(holder.resource)!(
+            t.app.db,
+            other.id,
+            fixture.foreign.owned[holder.resource]!,
+          ));
+        expect(await loaders.get(resource)!(t.app.db, other.id, value!, held)).toBeDefined();
+      },
+    );
 
     // A loader that finds the row whoever the path names (what a handler looking a row up by
     // its bare id would do): the derived rows must notice. Reads only: a broken write would
@@ -638,7 +648,7 @@ describe('authorization matrix', () => {
       async ({ route, resource, param }) => {
         const loaders = t.app.rowLoaders.account;
         const honest = loaders.get(resource)!;
-        loaders.set(resource, (db, _uid, value) => honest(db, other.id, value));
+        loaders.set(resource, (db, _uid, value, held) => honest(db, other.id, value, held));
         try {
           const seen = await answers(route, param, fixture.foreign.owned[resource]!);
           expect(seen.owner).not.toBe(404);

@@ -185,9 +185,16 @@ const keyOf = (t: TestApp, user: TestUser, integration: 's3' | 'cloudflare') =>
 
 /**
  * A zone of `user`'s Cloudflare account, as a list from the provider records it: no call
- * reaches the provider, the derived rows stop at the request hook.
+ * reaches the provider, the derived rows stop at the request hook. One per user: a stranger's
+ * record is made in it, so the zone the derived rows name holds the record they name.
  */
-async function zoneOf(t: TestApp, user: TestUser): Promise<number> {
+const zones = new Map<number, Promise<number>>();
+function zoneOf(t: TestApp, user: TestUser): Promise<number> {
+  if (!zones.has(user.id)) zones.set(user.id, newZone(t, user));
+  return zones.get(user.id)!;
+}
+
+async function newZone(t: TestApp, user: TestUser): Promise<number> {
   const account = await keyOf(t, user, 'cloudflare');
   const zone = await t.app.db
     .insertInto('dns_zones')
@@ -202,12 +209,26 @@ async function zoneOf(t: TestApp, user: TestUser): Promise<number> {
   return zone.id;
 }
 
+/** A record of `user`'s zone, as a list from the provider records it. */
+async function recordOf(t: TestApp, user: TestUser): Promise<number> {
+  const record = await t.app.db
+    .insertInto('dns_records')
+    .values({
+      zone_id: await zoneOf(t, user),
+      provider_ref: randomUUID().replaceAll('-', ''),
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return record.id;
+}
+
 /**
  * A row of each account resource of `user`'s (the stranger's, for the derived rows "the owner
- * names another account's row"): a credential, and a zone (a record route names its zone).
+ * names another account's row"): a credential, a zone, and a record in that zone.
  */
 export const owned = {
   thirdpartykeys: async (t: TestApp, user: TestUser) => (await keyOf(t, user, 's3')).id,
   'dns-zones': zoneOf,
-  'dns-records': zoneOf,
+  'dns-records': recordOf,
 };

@@ -7,6 +7,7 @@ import {
   queryOf,
   scopeOf,
   toRoutePattern,
+  templateParams,
 } from '../../../resources/define';
 import { getResource, resources } from '../../../resources';
 import { managedKinds } from '../../../server/features';
@@ -233,30 +234,42 @@ export function childRoutes(): ChildRoute[] {
 
 /**
  * Every route of an account resource (`parent: 'account'`) that names one of the account's rows
- * (`supportcs/ticket/{id}/users/{uid}`). Each gets the derived row "the owner names another
- * account's row": 404 for the owner, an admin and an admin acting as the owner (the admins 403
- * where the route is the account holder's alone).
+ * (`supportcs/ticket/{id}/users/{uid}`), or the row holding one (`within`: the zone of a DNS
+ * record route). Each gets the derived row "the owner names another account's row": 404 for
+ * the owner, an admin and an admin acting as the owner (the admins 403 where the route is the
+ * account holder's alone). A held child is the stranger's row inside the stranger's holder
+ * (its maker makes it in the row the holder's maker made), named under the owner's holder.
  */
-export function ownedRoutes(): (ChildRoute & { actingRefused: boolean })[] {
+export function ownedRoutes(): OwnedRoute[] {
   return Object.values<ResourceDef>(resources)
     .filter((resource) => resource.parent === 'account')
     .flatMap((resource) =>
       declaredRoutes(resource).flatMap(({ method, template, def }) => {
-        const param = childParam(template, 'account', resource.params);
-        return param === undefined
-          ? []
-          : [
-              {
-                route: `${method} /api/v1/${toRoutePattern(template)}`,
-                resource: resource.name,
-                param,
-                // The account holder's alone: an admin, acting or naming the user, is refused
-                // (403) whatever the path names, before any row is loaded.
-                actingRefused: def.forbidWhileActing ?? false,
-              },
-            ];
+        const route = `${method} /api/v1/${toRoutePattern(template)}`;
+        // The account holder's alone: an admin, acting or naming the user, is refused (403)
+        // whatever the path names, before any row is loaded.
+        const actingRefused = def.forbidWhileActing ?? false;
+        const names = templateParams(template);
+        const holders = Object.entries(resource.within ?? {}).filter(([p]) => names.includes(p));
+        const holder = holders[0] && { param: holders[0][0], resource: holders[0][1] };
+        const param = childParam(template, 'account', resource.params, resource.within);
+        return [
+          ...(param === undefined
+            ? []
+            : [
+                { route, resource: resource.name, param, actingRefused, ...(holder && { holder }) },
+              ]),
+          ...(holder ? [{ route, ...holder, actingRefused }] : []),
+        ];
       }),
     );
+}
+
+/** A route that names an account row: its parameter, and the row holding it where there is one. */
+export interface OwnedRoute extends ChildRoute {
+  actingRefused: boolean;
+  /** The parameter and resource of the row that holds it (`within`), when the route names one. */
+  holder?: { param: string; resource: string };
 }
 
 /** A query value of a route that names a row (`loads` of its declaration). */
