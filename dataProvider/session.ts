@@ -75,7 +75,7 @@ export function storageSessionStore(
     clear(options) {
       const present = read(storage, TOKEN, USER) !== null;
       for (const key of [TOKEN, USER, `${ADMIN}.token`, `${ADMIN}.user`]) storage.removeItem(key);
-      if (options?.expired) tab.setItem(ENDED, String(now()));
+      if (options?.expired) keep(tab, ENDED, String(now()));
       // Signing out ends the mark; react-admin's logout after a 401 (nothing left to end) keeps it.
       else if (present) tab.removeItem(ENDED);
       changed();
@@ -95,6 +95,18 @@ export function storageSessionStore(
       return () => void listeners.delete(listener);
     },
   };
+}
+
+/**
+ * Writes to the tab's storage, which may refuse (full, or a browser's private mode): the mark
+ * and the message it carries are a courtesy to the next document, never worth an error.
+ */
+export function keep(tab: Storage | undefined, key: string, value: string): void {
+  try {
+    tab?.setItem(key, value);
+  } catch {
+    // Without it the next document shows /register and no message: as before the mark.
+  }
 }
 
 /** For tests and server-side use: a Storage kept in memory. */

@@ -120,7 +120,10 @@ export function ConfirmDeleteButton({
           <IconButton
             aria-label={`${verb} ${name}`}
             // Each dialog starts with the option off.
-            onClick={() => (setTicked(false), setOpen(true))}
+            onClick={() => {
+              setTicked(false);
+              setOpen(true);
+            }}
             disabled={disabled || record.status === 'deleting'}
             size="small"
           >

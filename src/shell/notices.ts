@@ -1,5 +1,6 @@
 import type { NotificationOptions, NotificationType } from 'ra-core';
 import type { StackdeckAuthProvider } from '../../dataProvider';
+import { keep } from '../../dataProvider/session';
 
 /** Global messages (spec sections 2, 8, 9): success clears itself, errors can be closed. */
 export const SUCCESS_MS = 3000;
@@ -62,7 +63,7 @@ export function createSessionNotices(now: () => number = Date.now, tab?: Storage
       const at = now();
       if (last && last.message === message && at - last.at < SESSION_EXPIRED_MS) return;
       last = { message, at };
-      tab?.setItem(CARRIED, JSON.stringify(last));
+      keep(tab, CARRIED, JSON.stringify(last));
       for (const listener of listeners) listener(message);
     },
     subscribe(listener) {

@@ -146,4 +146,23 @@ describe('a session that ends as the tab loads another page (a new document)', (
     createSessionNotices(() => clock, tab).subscribe((message) => late.push(message));
     expect(late).toEqual([]);
   });
+
+  it('still ends the session and shows the message where the tab refuses to store them', () => {
+    const refusing = memoryStorage();
+    refusing.setItem = () => {
+      throw new DOMException('full', 'QuotaExceededError');
+    };
+    const shared = memoryStorage();
+    const store = storageSessionStore(shared, refusing);
+    store.set({ token: 't', userId: 3, isAdmin: false });
+    store.clear({ expired: true });
+    expect(store.get()).toBeNull();
+    // Nothing marks the end: the next page is the visitor's /register, without an error.
+    expect(store.ended()).toBe(false);
+    const shown: string[] = [];
+    const notices = createSessionNotices(Date.now, refusing);
+    notices.subscribe((message) => shown.push(message));
+    notices.publish(SESSION_EXPIRED);
+    expect(shown).toEqual([SESSION_EXPIRED]);
+  });
 });
