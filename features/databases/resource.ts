@@ -17,7 +17,7 @@ import {
   TEMP_USER_PREFIX,
 } from './sql';
 
-declare module '../../resources/define' {
+declare module '../../resources/declaration' {
   interface QueryRowKinds {
     /** A database user of the route's `{sid}` server (`?dbuser=` of the phpMyAdmin sign-in). */
     dbusers: 'server';
