@@ -99,6 +99,14 @@ export interface OperationDef {
    * query schema's to refuse (400) where it is required.
    */
   loads?: Readonly<Record<string, (keyof QueryRowKinds & string) | QueryIdDef>>;
+  /**
+   * Body fields that name a row, or a list of rows (`{ webapp_id: 'webstacks' }`, `{ databases:
+   * 'databases' }`): loaded by the request hook after validation through the same owners as
+   * `loads`; another tenant's or an absent one answers 400 at the field (a form's choice) in
+   * `missing`'s words, `{<field>}` the id. The handler gets the row, or the rows in the order
+   * sent, as `ctx.loaded.<field>` and never looks one up.
+   */
+  bodyLoads?: Readonly<Record<string, (keyof QueryRowKinds & string) | QueryIdDef>>;
 }
 
 export interface ListDef extends OperationDef {
@@ -221,6 +229,22 @@ export function scopeOf(def: Pick<ResourceDef, 'parent' | 'scope' | 'ops' | 'act
   if (guards.length && guards.every((g) => g === 'public')) return 'public';
   if (guards.length && guards.every((g) => g === 'admin' || g === 'staff')) return 'panel';
   return 'account';
+}
+
+/**
+ * The body a declared route accepts: its own `body`, else the resource's input (all of it on
+ * create, any part of it on update); none for reads and deletes.
+ */
+export function bodyOf(
+  resource: ResourceDef,
+  op: string,
+  def: OperationDef,
+): z.ZodType | undefined {
+  const own = (def as { body?: z.ZodType }).body;
+  if (own) return own;
+  if (op === 'create') return resource.input ?? resource.schema;
+  if (op === 'update') return (resource.input ?? resource.schema).partial();
+  return undefined;
 }
 
 /** The query a declared operation accepts (list filters, an item's or an action's query). */

@@ -7,9 +7,11 @@ import {
   type ActionDef,
   type OperationDef,
   type ResourceDef,
+  bodyOf,
   declaredRoutes,
   queryOf,
 } from './declaration';
+import { z } from 'zod';
 import { APP_PARAM, TENANT_PARAMS, appIn, templateParams } from './templates';
 
 export function checkDeclaration(def: ResourceDef): void {
@@ -56,6 +58,15 @@ export function checkDeclaration(def: ResourceDef): void {
       if (!Object.hasOwn(shape, param))
         throw new Error(
           `${def.name}: ${route.method} ${route.template} loads ?${param}= but its query has no such field`,
+        );
+  }
+  for (const route of routes) {
+    const body = bodyOf(def, route.op, route.def);
+    const shape = body instanceof z.ZodObject ? body.shape : {};
+    for (const field of Object.keys(route.def.bodyLoads ?? {}))
+      if (!Object.hasOwn(shape, field))
+        throw new Error(
+          `${def.name}: ${route.method} ${route.template} loads the body's ${field} but its body has no such field`,
         );
   }
   if (def.parent === 'app')

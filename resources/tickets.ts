@@ -176,6 +176,8 @@ export const tickets = defineResource({
       guard: 'self',
       summary: 'Open a ticket: subject, optional server, priority, message, attachments',
       body: newTicketBody,
+      // The server it is about: one the user reaches, loaded by the request hook.
+      bodyLoads: { server_id: { of: 'servers', missing: 'Pick one of your servers' } },
       bodyLimit: 40 * 1024 * 1024,
       response: ticketThreadSchema,
       status: 201,

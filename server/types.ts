@@ -8,7 +8,7 @@ import type { LiveStore } from './agents/live';
 import type { EventBus } from './events/bus';
 import type { Caller } from './http/caller';
 import type { AccountChildLoader, ChildLoader } from './http/children';
-import type { QueryIdConfig, QueryRowLoader } from './http/queryIds';
+import type { BodyIdConfig, QueryIdConfig, QueryRowLoader } from './http/queryIds';
 import type { JobQueue } from './jobs/types';
 import type { RegisteredRoute } from './plugins/auth';
 import type { Services } from './serviceTypes';
@@ -75,5 +75,7 @@ declare module 'fastify' {
     holder?: { param: string; kind: ParamKind; resource: string };
     /** The query values that name a row (`loads`), with what loads each through its owner. */
     queryIds?: QueryIdConfig[];
+    /** The body fields that name a row (`bodyLoads`), loaded after the body's validation. */
+    bodyIds?: BodyIdConfig[];
   }
 }

@@ -21,8 +21,16 @@ declare module '../../resources/declaration' {
   interface QueryRowKinds {
     /** A database user of the route's `{sid}` server (`?dbuser=` of the phpMyAdmin sign-in). */
     dbusers: 'server';
+    /** A database of the route's `{sid}` server (`databases` a database user is granted). */
+    databases: 'server';
   }
 }
+
+/** The databases a database user is granted: the route's server's, loaded by the request hook. */
+const grantedDatabases = {
+  of: 'databases',
+  missing: 'No database #{databases} on this server',
+} as const;
 
 export const databaseName = z
   .string()
@@ -176,10 +184,15 @@ export const dbusers = defineResource({
     },
     // Not in the spec's list; the edit page reads the user it changes.
     get: { guard: 'self' },
-    create: { guard: 'self', summary: 'Create a database user with grants on chosen databases' },
+    create: {
+      guard: 'self',
+      summary: 'Create a database user with grants on chosen databases',
+      bodyLoads: { databases: grantedDatabases },
+    },
     update: {
       guard: 'self',
       method: 'PUT',
+      bodyLoads: { databases: grantedDatabases },
       summary: 'Change the password (when given) and the databases it may use',
       // The name may be left out: a user keeps its name (the handler refuses a new one).
       // An empty password keeps the one it has (the edit form's input starts empty).

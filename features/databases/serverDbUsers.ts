@@ -5,12 +5,12 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../../server/db/database';
-import { fieldError, notFound } from '../../server/http/errors';
+import { fieldError } from '../../server/http/errors';
 import type { HandlerContext } from '../../server/http/handlers';
 import { converge } from '../../server/managed/converge';
 import type { ManagedHooksOf } from '../../server/managed/handlers';
 import { type Drift, defineManagedKind } from '../../server/managed/kind';
-import { type DbUserRow, dbStore, userStore } from './serverTable';
+import { type DatabaseRow, type DbUserRow, userStore } from './serverTable';
 import type { dbUserInput, dbusers } from './resource';
 
 /** MariaDB's mysql_native_password hash: the password itself never leaves the panel. */
@@ -84,14 +84,15 @@ async function userRecords(db: Db, rows: DbUserRow[]) {
 }
 
 /** The body's databases, each loaded through this server: a foreign id is refused by name. */
-async function ownDatabases(ctx: HandlerContext, ids: number[]): Promise<number[]> {
-  const unique = [...new Set(ids)];
-  for (const id of unique) {
-    const row = await dbStore(ctx).find(ctx.server.id, 'id', id);
-    // Another tenant's database reads as absent (404), as a foreign child in a path does.
-    if (!row || row.status === 'deleting') throw notFound(`No database #${id} on this server`);
-  }
-  return unique;
+/**
+ * The databases the body grants, as the request hook loaded them through the route's server
+ * (another tenant's was refused at the field): their ids, once each, none on its way out.
+ */
+function grantable(rows: readonly DatabaseRow[] | undefined): number[] {
+  for (const row of rows ?? [])
+    if (row.status === 'deleting')
+      throw fieldError('databases', `No database #${row.id} on this server`);
+  return [...new Set((rows ?? []).map((row) => row.id))];
 }
 
 async function setGrants(db: Db, userId: number, databaseIds: number[]) {
@@ -122,7 +123,7 @@ export const dbUserHooks: ManagedHooksOf<typeof dbusers, DbUserBody, Partial<DbU
   async create(ctx, body) {
     if (await userStore(ctx).find(ctx.server.id, 'name', body.name))
       throw fieldError('name', 'This server has a database user of this name');
-    await ownDatabases(ctx, body.databases);
+    grantable(ctx.loaded.databases);
     return { name: body.name, password_hash: nativeHash(body.password) };
   },
   async inserted(ctx, row, body) {
@@ -131,7 +132,7 @@ export const dbUserHooks: ManagedHooksOf<typeof dbusers, DbUserBody, Partial<DbU
   async update(ctx, body, row) {
     if (body.name !== undefined && body.name !== row.name)
       throw fieldError('name', 'A database user keeps its name: create another one');
-    const ids = await ownDatabases(ctx, body.databases ?? []);
+    const ids = grantable(ctx.loaded.databases);
     await setGrants(ctx.app.db, row.id, ids);
     return body.password ? { password_hash: nativeHash(body.password) } : {};
   },

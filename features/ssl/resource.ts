@@ -65,6 +65,8 @@ export const letsencryptInput = z.object({
 });
 
 const server = 'servers/{sid}/users/{uid}';
+/** The app a certificate is for: one of the route's server, loaded by the request hook. */
+const appOfBody = { of: 'webstacks', missing: 'No web app #{webapp_id} here' } as const;
 const list = z.object({ data: z.array(sslCertSchema), total: z.number().int() });
 
 export const sslcerts = defineResource({
@@ -92,6 +94,7 @@ export const sslcerts = defineResource({
       guard: 'self',
       summary:
         'Install an uploaded certificate on an app: its key must match, it must be valid now and name the app',
+      bodyLoads: { webapp_id: appOfBody },
     },
     update: {
       guard: 'self',
@@ -111,6 +114,7 @@ export const sslcerts = defineResource({
       guard: 'self',
       summary: "Issue a Let's Encrypt certificate for every domain of an app (HTTP-01)",
       body: letsencryptInput,
+      bodyLoads: { webapp_id: appOfBody },
       response: sslCertSchema,
       status: 201,
     },

@@ -24,16 +24,13 @@ function record(row: SslRow) {
 
 const store = (ctx: HandlerContext) => new ManagedStore<SslRow>(ctx.app.db, 'sslcerts');
 
-/** One of this server's apps, able to take a certificate (none of its own yet). */
-async function loadApp(ctx: HandlerContext, id: number): Promise<WebappRow> {
-  const app = (await ctx.app.db
-    .selectFrom('webapps')
-    .selectAll()
-    .where('id', '=', id)
-    .where('server_id', '=', ctx.server.id)
-    .executeTakeFirst()) as WebappRow | undefined;
-  if (!app || app.status === 'deleting') throw fieldError('webapp_id', `No web app #${id} here`);
-  const has = await store(ctx).find(ctx.server.id, 'webapp_id', id);
+/**
+ * The app the body names (`webapp_id`, loaded through the route's server by the request hook),
+ * able to take a certificate: not on its way out, and none of its own yet.
+ */
+async function certifiable(ctx: HandlerContext, app: WebappRow): Promise<WebappRow> {
+  if (app.status === 'deleting') throw fieldError('webapp_id', `No web app #${app.id} here`);
+  const has = await store(ctx).find(ctx.server.id, 'webapp_id', app.id);
   if (has)
     throw fieldError(
       'webapp_id',
@@ -98,7 +95,7 @@ async function settle(
 
 const custom = defineManagedHandlers(sslcerts, sslKind, {
   async create(ctx, body) {
-    const app = await loadApp(ctx, body.webapp_id);
+    const app = await certifiable(ctx, ctx.loaded.webapp_id);
     const checked = checkCustomCert(body, domainsOf(app));
     return {
       webapp_id: app.id,
@@ -149,7 +146,7 @@ const custom = defineManagedHandlers(sslcerts, sslKind, {
     /** `POST letsencrypt`: a row for the app, then certbot on the server. */
     async letsencrypt(ctx) {
       const body = ctx.body;
-      const app = await loadApp(ctx, body.webapp_id);
+      const app = await certifiable(ctx, ctx.loaded.webapp_id);
       const row = await store(ctx).insert(ctx.server.id, {
         webapp_id: app.id,
         type: 'letsencrypt',

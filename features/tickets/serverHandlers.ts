@@ -53,12 +53,9 @@ export const ticketHandlers = defineHandlers(tickets, {
 
   actions: {
     async open(ctx) {
-      const { servers, tickets: repo } = ctx.app.services;
+      const { tickets: repo } = ctx.app.services;
       const body = ctx.body;
-      const serverId = body.server_id ?? null;
-      if (serverId !== null && !(await servers.findAccessible(serverId, ctx.uid))) {
-        throw fieldError('server_id', 'Pick one of your servers');
-      }
+      const serverId = ctx.loaded.server_id?.id ?? null;
       const files = filesOf(body.attachments);
       const caller = ctx.caller!;
       const id = await repo.open(

@@ -267,3 +267,9 @@ export const ops = {
   /** apt-get installs the version's FPM and CLI; its FPM is started. */
   'php.install': op(z.object({ version: phpVersion }), phpRuntime, 900_000),
 };
+declare module '../../resources/declaration' {
+  interface QueryRowKinds {
+    /** A web app of the route's `{sid}` server (`webapp_id` of a certificate's body). */
+    webstacks: 'server';
+  }
+}

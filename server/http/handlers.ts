@@ -80,13 +80,34 @@ type KindOf<V> = V extends { of: infer K } ? K : V;
  * `ctx.loaded` of an operation: the row of each declared query id, or undefined too where its
  * query field is optional.
  */
-export type LoadedOf<D, Q> = D extends { loads: infer M }
+export type LoadedOf<D, Q, B = unknown> = (D extends { loads: infer M }
   ? {
       readonly [P in keyof M]:
         | QueryRowOf<KindOf<M[P]>>
         | (P extends keyof Q ? (undefined extends Q[P] ? undefined : never) : undefined);
     }
-  : Loaded;
+  : unknown) &
+  BodyLoadedOf<D, B> extends infer L
+  ? unknown extends L
+    ? Loaded
+    : L
+  : never;
+/**
+ * `ctx.loaded` of an operation's body ids (`bodyLoads`): the row, or the rows of a list, or
+ * undefined too where the body's field is optional or nullable.
+ */
+type BodyLoadedOf<D, B> = D extends { bodyLoads: infer M }
+  ? {
+      readonly [P in keyof M]:
+        | (P extends keyof B
+            ? NonNullable<B[P]> extends readonly unknown[]
+              ? QueryRowOf<KindOf<M[P]>>[]
+              : QueryRowOf<KindOf<M[P]>>
+            : QueryRowOf<KindOf<M[P]>>)
+        | (P extends keyof B ? (undefined extends B[P] ? undefined : never) : undefined)
+        | (P extends keyof B ? (null extends B[P] ? undefined : never) : never);
+    }
+  : unknown;
 /** The row the hook loaded for the item routes of a resource with children. */
 type Child<R extends ResourceDef> = ChildOf<R['name']>;
 /** The row holding the resource's child (`within`), where a route names it. */
@@ -116,7 +137,11 @@ export type ActionContext<
   Out<ActionsOf<R>[K]['query'], Record<string, never>>,
   Out<ActionsOf<R>[K]['body']>,
   C,
-  LoadedOf<ActionsOf<R>[K], Out<ActionsOf<R>[K]['query'], Record<string, never>>>,
+  LoadedOf<
+    ActionsOf<R>[K],
+    Out<ActionsOf<R>[K]['query'], Record<string, never>>,
+    Out<ActionsOf<R>[K]['body']>
+  >,
   Within<R>
 >;
 /** The handlers of a resource's actions, each typed from its declaration. */
@@ -129,7 +154,8 @@ export type ActionHandlers<R extends ResourceDef, C = Child<R> | undefined> = {
 /** `ctx.loaded` of an item operation. */
 type OpLoaded<R extends ResourceDef, K extends 'get' | 'create' | 'update' | 'delete'> = LoadedOf<
   OpOf<R, K>,
-  QueryOf<R, K>
+  QueryOf<R, K>,
+  K extends 'create' ? CreateBodyOf<R> : K extends 'update' ? UpdateBodyOf<R> : unknown
 >;
 
 /** What each declared operation of a resource needs on the server. */

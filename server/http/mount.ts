@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { HttpError, notFound } from './errors';
 import { actingAs } from './who';
 import { appOf, childOf, holderOf, ownedOf, paramsSchema } from './routeParams';
-import { queryIdsOf } from './queryIds';
+import { bodyIdsOf, queryIdsOf } from './queryIds';
 import { routesOf } from './routeSpecs';
 
 declare module 'fastify' {
@@ -59,6 +59,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
       const owned = ownedOf(entry.resource, spec.template);
       const holder = holderOf(entry.resource, spec.template);
       const queryIds = queryIdsOf(app, entry.resource, spec.template, spec.def);
+      const bodyIds = bodyIdsOf(app, entry.resource, spec.template, spec.op, spec.def);
       const route: RouteOptions = {
         method: spec.method,
         url: `/${toRoutePattern(spec.template)}`,
@@ -79,6 +80,7 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           ...(owned ? { owned } : {}),
           ...(holder ? { holder } : {}),
           ...(queryIds ? { queryIds } : {}),
+          ...(bodyIds ? { bodyIds } : {}),
         },
         schema: withoutUndefined({
           tags: [entry.resource.label],
@@ -95,6 +97,9 @@ export function mountResources(app: FastifyInstance, bound: readonly BoundHandle
           const query = (req.query ?? {}) as Record<string, unknown>;
           for (const { param } of queryIds ?? [])
             if (query[param] !== undefined && req.loaded?.[param] === undefined) throw notFound();
+          const body = (req.body ?? {}) as Record<string, unknown>;
+          for (const { field } of bodyIds ?? [])
+            if (body[field] != null && req.loaded?.[field] === undefined) throw notFound();
           // Fastify's HEAD twin of a GET runs the GET's handler: never one that changes state.
           if (req.method === 'HEAD' && spec.def.changesState) {
             reply.header('allow', 'GET');

@@ -5,11 +5,12 @@
  * does not mount: no handler may receive an id it would have to check itself.
  */
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   type OperationDef,
   type ParamKind,
   type ResourceDef,
+  bodyOf,
   queryIdOf,
   queryOf,
   templateParams,
@@ -106,6 +107,70 @@ export function queryIdsOf(
       ownedOnly,
       fieldError,
       field: field as z.ZodType,
+    };
+  });
+}
+
+/** What the request hook needs of one body id of a route (its `config.bodyIds`). */
+export interface BodyIdConfig {
+  field: string;
+  of: string;
+  through: 'server' | 'user';
+  kind: ParamKind;
+  /** The field's words for another tenant's or an absent row, `{<field>}` replaced by the id. */
+  missing: string;
+  ownedOnly: boolean;
+  /** A list of ids (`databases: [1, 2]`): every one must load, and the rows keep its order. */
+  list: boolean;
+}
+
+/** The field's schema without its optional, nullable or default wrapper. */
+function unwrapped(field: z.ZodType): z.ZodType {
+  let inner = field;
+  while (
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodNullable ||
+    inner instanceof z.ZodDefault
+  )
+    inner = inner.unwrap() as z.ZodType;
+  return inner;
+}
+
+/**
+ * The body ids a route declares (`bodyLoads`), checked as query ids are; their loaders join the
+ * app's `rowLoaders.query`, where the request hook finds them after the body's validation.
+ */
+export function bodyIdsOf(
+  app: FastifyInstance,
+  resource: ResourceDef,
+  template: string,
+  op: string,
+  def: OperationDef,
+): BodyIdConfig[] | undefined {
+  if (!def.bodyLoads) return undefined;
+  const body = bodyOf(resource, op, def);
+  const shape = body instanceof z.ZodObject ? body.shape : {};
+  return Object.entries(def.bodyLoads).map(([field, declared]) => {
+    const { of, missing, ownedOnly = false } = queryIdOf(declared);
+    const where = `${resource.name}: ${template} body.${field}`;
+    if (def.guard === 'public') throw new Error(`${where}: a public route loads no row`);
+    const found = queryRowLoader(of);
+    if (!found) throw new Error(`${where}: no loader for rows of "${of}"`);
+    if (found.through === 'server' && !templateParams(template).includes('sid'))
+      throw new Error(`${where} names a child of a server on a route without {sid}`);
+    if (ownedOnly && of !== 'servers') throw new Error(`${where}: ownedOnly is for servers only`);
+    const schema = shape[field];
+    if (!schema) throw new Error(`${where}: the route's body has no such field`);
+    const named = getResource(of);
+    if (!app.rowLoaders.query.has(of)) app.rowLoaders.query.set(of, found.load);
+    return {
+      field,
+      of,
+      through: found.through,
+      kind: named.params?.[named.idParam ?? 'id'] ?? 'id',
+      missing: missing ?? named.missing ?? `No such row #{${field}}`,
+      ownedOnly,
+      list: unwrapped(schema as z.ZodType) instanceof z.ZodArray,
     };
   });
 }

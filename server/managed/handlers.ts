@@ -6,6 +6,8 @@ import type {
   CreateBodyOf,
   HandlerContext,
   ListQueryOf,
+  Loaded,
+  LoadedOf,
   QueryOf,
   UpdateBodyOf,
 } from '../http/handlers';
@@ -16,7 +18,19 @@ import { ManagedStore, type Where } from './store';
 import type { ManagedRow } from './table';
 import { whoOf } from '../http/who';
 
-type Ctx<Row, Q = unknown, B = unknown> = HandlerContext<Q, B, Row>;
+type Ctx<Row, Q = unknown, B = unknown, L = Loaded> = HandlerContext<Q, B, Row, L>;
+/** `ctx.loaded` of the update: the rows its query and body ids name. */
+type UpdateLoaded<R extends ResourceDef, Update> = LoadedOf<
+  NonNullable<R['ops']['update']>,
+  QueryOf<R, 'update'>,
+  Update
+>;
+/** `ctx.loaded` of the create: the rows its query and body ids name (`loads`, `bodyLoads`). */
+type CreateLoaded<R extends ResourceDef, Create> = LoadedOf<
+  NonNullable<R['ops']['create']>,
+  QueryOf<R, 'create'>,
+  Create
+>;
 
 /**
  * What a feature adds to the generic handlers of a server-managed resource. `R` is the
@@ -33,7 +47,10 @@ export interface ManagedHooks<
    * The new row's own columns from the create body. Clashes the panel can see itself (a name
    * in use, a system user it does not know) throw a field error here, before anything is written.
    */
-  create(ctx: Ctx<undefined, QueryOf<R, 'create'>>, body: Create): Promise<Record<string, unknown>>;
+  create(
+    ctx: Ctx<undefined, QueryOf<R, 'create'>, unknown, CreateLoaded<R, Create>>,
+    body: Create,
+  ): Promise<Record<string, unknown>>;
   /**
    * After the new row is written, before its server is asked: the panel's related rows the
    * apply reads (a database user's grants).
@@ -41,7 +58,7 @@ export interface ManagedHooks<
   inserted?(ctx: Ctx<undefined, QueryOf<R, 'create'>>, row: Row, body: Create): Promise<void>;
   /** The changed columns from the update body (the same checks). */
   update?(
-    ctx: Ctx<Row, QueryOf<R, 'update'>>,
+    ctx: Ctx<Row, QueryOf<R, 'update'>, unknown, UpdateLoaded<R, Update>>,
     body: Update,
     row: Row,
   ): Promise<Record<string, unknown>>;

@@ -206,4 +206,38 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       req.loaded = loaded;
     }
   });
+
+  // A row a body field names (`bodyLoads`: an app, a list of databases), after the body's
+  // validation: through the route's server, or the `{uid}` user (the caller without one).
+  // Another tenant's or an absent one is refused at the field, as a form's bad choice is.
+  app.addHook('preHandler', async (req) => {
+    const ids = req.routeOptions.config.bodyIds;
+    if (!ids || !req.caller) return;
+    const body = (req.body ?? {}) as Record<string, unknown>;
+    const uid = (req.params as Record<string, string> | undefined)?.uid;
+    const owner = (ownedOnly: boolean) => ({
+      uid: uid === undefined ? req.caller!.id : Number(uid),
+      server: req.managedServer,
+      ownedOnly,
+    });
+    const loaded: Record<string, unknown> = { ...req.loaded };
+    for (const id of ids) {
+      const value = body[id.field];
+      if (value === undefined || value === null) continue;
+      const values = id.list ? (value as unknown[]) : [value];
+      const load = app.rowLoaders.query.get(id.of);
+      const rows: unknown[] = [];
+      for (const one of values) {
+        const raw = String(one);
+        const row =
+          fitsKind(id.kind, raw) && (id.through === 'user' || req.managedServer)
+            ? await load?.(app, owner(id.ownedOnly), id.kind === 'id' ? Number(raw) : raw)
+            : undefined;
+        if (!row) throw fieldError(id.field, id.missing.replaceAll(`{${id.field}}`, raw));
+        rows.push(row);
+      }
+      loaded[id.field] = id.list ? rows : rows[0];
+    }
+    req.loaded = loaded;
+  });
 });

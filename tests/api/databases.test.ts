@@ -179,7 +179,12 @@ describe('databases and users', () => {
         password: PASSWORD,
         databases: [(made.json() as { id: number }).id],
       });
-      expect(res.statusCode).toBe(404);
+      // As absent as a database that does not exist, refused at the form's field.
+      const id = (made.json() as { id: number }).id;
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({
+        errors: { databases: `No database #${id} on this server` },
+      });
       expect(users.has('thief')).toBe(false);
     } finally {
       await theirs.disconnect();

@@ -48,6 +48,7 @@ export const rows: Row[] = [
       password: 'a long database password',
       databases: [f.foreign.children['databases']],
     }),
-    expect: { ...SHARED, owner: 404, member: 404, admin: 404, acting: 404 },
+    // Another tenant's database is refused at the form's field, as an absent one is.
+    expect: { ...SHARED, owner: 400, member: 400, admin: 400, acting: 400 },
   },
 ];

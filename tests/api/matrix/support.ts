@@ -1,6 +1,8 @@
+import { z } from 'zod';
 import {
   type ResourceDef,
   appIn,
+  bodyOf,
   childParam,
   declaredRoutes,
   queryIdOf,
@@ -272,11 +274,15 @@ export interface OwnedRoute extends ChildRoute {
   holder?: { param: string; resource: string };
 }
 
-/** A query value of a route that names a row (`loads` of its declaration). */
+/** A query value or body field of a route that names a row (`loads`, `bodyLoads`). */
 export interface QueryIdRoute {
   route: string;
-  /** The query parameter, e.g. `dbuser`. */
+  /** The query parameter or body field, e.g. `dbuser`. */
   param: string;
+  /** Where the route takes it. */
+  in: 'query' | 'body';
+  /** A body field that takes a list of ids (`databases: [1, 2]`). */
+  list: boolean;
   /** The resource whose row it names, e.g. `dbusers`. */
   of: string;
   /** The account holder's alone: an admin, acting or not, is refused (403) before any load. */
@@ -286,23 +292,53 @@ export interface QueryIdRoute {
 }
 
 /**
- * Every query id the declarations make. Each gets the derived row "the owner names another
- * tenant's row in the query": 404 for the owner, a team member, an admin and an admin acting,
- * and the agent is never asked; and, on the routes whose query changes nothing, a test that
- * swaps the loader for one that ignores the owner and must see the row fail.
+ * Every query id and body id the declarations make. Each gets the derived row "the owner names
+ * another tenant's row in the query" (or the body): 404 for the owner, a team member, an admin
+ * and an admin acting (400 at the field for a form's choice, as every body id is), and the
+ * agent is never asked; and, on the routes whose query changes nothing, a test that swaps the
+ * loader for one that ignores the owner and must see the row fail.
  */
 export function queryIdRoutes(): QueryIdRoute[] {
   return Object.values<ResourceDef>(resources).flatMap((resource) =>
-    declaredRoutes(resource).flatMap(({ method, template, def }) =>
-      Object.entries(def.loads ?? {}).map(([param, declared]) => ({
-        route: `${method} /api/v1/${toRoutePattern(template)}`,
-        param,
-        of: queryIdOf(declared).of,
-        actingRefused: def.forbidWhileActing ?? false,
-        refused: queryIdOf(declared).fieldError ? (400 as const) : (404 as const),
-      })),
-    ),
+    declaredRoutes(resource).flatMap(({ op, method, template, def }) => {
+      const route = `${method} /api/v1/${toRoutePattern(template)}`;
+      const actingRefused = def.forbidWhileActing ?? false;
+      const body = bodyOf(resource, op, def);
+      const shape = body instanceof z.ZodObject ? body.shape : {};
+      return [
+        ...Object.entries(def.loads ?? {}).map(([param, declared]) => ({
+          route,
+          param,
+          in: 'query' as const,
+          list: false,
+          of: queryIdOf(declared).of,
+          actingRefused,
+          refused: queryIdOf(declared).fieldError ? (400 as const) : (404 as const),
+        })),
+        ...Object.entries(def.bodyLoads ?? {}).map(([param, declared]) => ({
+          route,
+          param,
+          in: 'body' as const,
+          list: isList(shape[param]),
+          of: queryIdOf(declared).of,
+          actingRefused,
+          refused: 400 as const,
+        })),
+      ];
+    }),
   );
+}
+
+/** Whether a body field takes a list (under its optional, nullable or default wrapper). */
+function isList(field: unknown): boolean {
+  let inner = field;
+  while (
+    inner instanceof z.ZodOptional ||
+    inner instanceof z.ZodNullable ||
+    inner instanceof z.ZodDefault
+  )
+    inner = inner.unwrap();
+  return inner instanceof z.ZodArray;
 }
 
 /** A route of a catalogue of the panel (`scope: 'panel'`) and the guard it declares. */

@@ -47,6 +47,17 @@ const zone = async (f: Made) => {
   return { zoneId: made.id };
 };
 
+/** A record in a zone of the user's: the hook loads `{recordId}` within `{zoneId}`. */
+const record = async (f: Made) => {
+  const { zoneId } = await zone(f);
+  const made = await f.t.app.db
+    .insertInto('dns_records')
+    .values({ zone_id: zoneId, provider_ref: randomUUID(), created_at: now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { zoneId, recordId: made.id };
+};
+
 /** Bad input on the third-party key and DNS routes: every 400 names its fields. */
 export const cases: Case[] = [
   {
@@ -133,7 +144,7 @@ export const cases: Case[] = [
   {
     route: 'PATCH /api/v1/updateapidetails/zone/:zoneId/update_dns/:recordId/users/:uid',
     as: 'user',
-    params: zone,
+    params: record,
     query: '?label=Main',
     body: { type: 'SRV', name: '_sip._tcp', content: 'sip.example.com' },
     errors: { port: anything },
@@ -141,7 +152,7 @@ export const cases: Case[] = [
   {
     route: 'DELETE /api/v1/listapidetails/deletezone/:zoneId/delete_dns/:recordId/users/:uid',
     as: 'user',
-    params: zone,
+    params: record,
     errors: { label: 'Required' },
   },
 ];
