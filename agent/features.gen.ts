@@ -19,6 +19,7 @@ import * as releases from '../features/releases/agent';
 import * as roundcube from '../features/roundcube/agent';
 import * as ssl from '../features/ssl/agent';
 import * as supervisor from '../features/supervisor/agent';
+import * as sysusers from '../features/sysusers/agent';
 import * as webapps from '../features/webapps/agent';
 import * as weblogs from '../features/weblogs/agent';
 import * as wordpress from '../features/wordpress/agent';
@@ -46,6 +47,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   roundcube.agent,
   ssl.agent,
   supervisor.agent,
+  sysusers.agent,
   webapps.agent,
   weblogs.agent,
   wordpress.agent,

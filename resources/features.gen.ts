@@ -24,6 +24,7 @@ import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
 import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
+import * as sysusers from '../features/sysusers/resource';
 import * as teams from '../features/teams/resource';
 import * as thirdpartykeys from '../features/thirdpartykeys/resource';
 import * as tickets from '../features/tickets/resource';
@@ -58,6 +59,7 @@ export const featureResources = {
   ...roundcube.resources,
   ...ssl.resources,
   ...supervisor.resources,
+  ...sysusers.resources,
   ...teams.resources,
   ...thirdpartykeys.resources,
   ...tickets.resources,
@@ -93,6 +95,7 @@ export const featureOps = {
   ...roundcube.ops,
   ...ssl.ops,
   ...supervisor.ops,
+  ...sysusers.ops,
   ...teams.ops,
   ...thirdpartykeys.ops,
   ...tickets.ops,

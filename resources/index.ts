@@ -13,7 +13,6 @@ import { serverActivity } from './server-activity';
 import { servers } from './servers';
 import { services } from './services';
 import { sshconfig } from './sshconfig';
-import { sysusers } from './sysusers';
 import { users } from './users';
 import { featureResources } from './features.gen';
 
@@ -25,7 +24,6 @@ export const resources = {
   servers,
   'server-activity': serverActivity,
   services,
-  sysusers,
   pubkeys,
   sshconfig,
   'admin-users': adminUsers,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { sshPublicKey, systemUserName } from './agent/validators';
-import { desiredState } from './sysusers';
+import { managedStatus } from './managedState';
 import { defineResource } from './define';
 
 /**
@@ -8,7 +8,7 @@ import { defineResource } from './define';
  * added the key lost the server (left its team, removed, unshared); the agent is asked to take
  * it off, at once or when the server is back online, and the row goes when it has.
  */
-export const pubkeyStatus = z.enum([...desiredState.options, 'removing']);
+export const pubkeyStatus = z.enum([...managedStatus.options, 'removing']);
 
 /** The panel user who added a key. */
 export const keyAdderSchema = z.object({

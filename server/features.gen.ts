@@ -25,6 +25,7 @@ import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
 import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
+import * as sysusers from '../features/sysusers/server';
 import * as teams from '../features/teams/server';
 import * as thirdpartykeys from '../features/thirdpartykeys/server';
 import * as tickets from '../features/tickets/server';
@@ -61,6 +62,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   roundcube.server,
   ssl.server,
   supervisor.server,
+  sysusers.server,
   teams.server,
   thirdpartykeys.server,
   tickets.server,
@@ -97,6 +99,7 @@ export const serverFeatureNames: readonly string[] = [
   'roundcube',
   'ssl',
   'supervisor',
+  'sysusers',
   'teams',
   'thirdpartykeys',
   'tickets',

@@ -9,7 +9,6 @@ import type { BoundHandlers } from './http/handlers';
 import type { ManagedKind } from './managed/kind';
 import { ManagedStore } from './managed/store';
 import { pubkeyKind } from './handlers/servers/pubkeys';
-import { sysuserKind } from './handlers/servers/sysusers';
 import type { ServiceDeps } from './serviceDeps';
 
 /** The handlers of every feature folder. */
@@ -28,7 +27,6 @@ export function featureServices(deps: ServiceDeps): object {
 
 /** Every server-managed kind, the panel's own and the features' (the sweeper walks them). */
 export const managedKinds: readonly ManagedKind[] = [
-  sysuserKind,
   pubkeyKind,
   ...serverFeatures.flatMap((f) => f.managed ?? []),
 ];

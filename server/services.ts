@@ -6,6 +6,7 @@ import { SecretBox } from './auth/secretBox';
 import { type Clock, Sessions } from './auth/sessions';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { usesOfSystemUser } from './dependents';
 import { outboundPolicy } from './http/outbound';
 import { Mailer } from './mail/mailer';
 import { LogRepository } from './repositories/logs';
@@ -49,6 +50,7 @@ export function createServices(
     box,
     outbound,
     clock,
+    usesOfSystemUser,
   };
   // The feature folders' own (features/<name>/server.ts `services`): each feature types its part
   // by augmenting `Services` and builds it beside that, in the same file.

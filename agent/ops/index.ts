@@ -9,7 +9,6 @@ import { pubkeysOps } from './pubkeys';
 import { servicesOps } from './services';
 import { sshconfigOps } from './sshconfig';
 import { systemOps } from './system';
-import { sysusersOps } from './sysusers';
 import type { AgentEventName, AgentEvents, OpContext, OpLocks, OpTable } from './types';
 
 /** Every op the agent implements, one module an area: the type insists on all of them. */
@@ -17,7 +16,6 @@ export const opTable = {
   ...systemOps,
   ...cleanupOps,
   ...servicesOps,
-  ...sysusersOps,
   ...pubkeysOps,
   ...sshconfigOps,
   ...agentOps,
@@ -37,11 +35,6 @@ export const opLocks: OpLocks = {
   'system.hostname': () => ['hostname'],
   'system.cleanup': () => ['cleanup'],
   'services.control': ({ service }) => [`service:${service}`],
-  'sysusers.create': () => ['users'],
-  'sysusers.rootPassword': () => ['users'],
-  'sysusers.password': () => ['users'],
-  'sysusers.delete': () => ['users'],
-  'sysusers.deployKey': ({ user_name }) => [`ssh_keys:${user_name}`],
   'pubkeys.add': ({ user_name }) => [`authorized_keys:${user_name}`],
   'pubkeys.remove': ({ user_name }) => [`authorized_keys:${user_name}`],
   'sshconfig.set': () => ['sshd_config', 'service:sshd'],

@@ -9,7 +9,6 @@ import {
   serverHandlers,
   serviceHandlers,
   sshconfigHandlers,
-  sysuserHandlers,
 } from './servers';
 import { userHandlers } from './users';
 
@@ -22,7 +21,6 @@ export const allHandlers: readonly BoundHandlers[] = [
   serverHandlers,
   serverActivityHandlers,
   serviceHandlers,
-  sysuserHandlers,
   pubkeyHandlers,
   sshconfigHandlers,
   adminUserHandlers,

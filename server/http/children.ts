@@ -30,15 +30,6 @@ export type AccountChildLoader<T = unknown> = (
  * and have no way to fetch a child by a bare id.
  */
 export const CHILD_LOADERS = {
-  /** A system user of the server; root is recorded but never named by id. */
-  sysusers: (db: Db, server: ServerRow, id: number | string) =>
-    db
-      .selectFrom('sysusers')
-      .selectAll()
-      .where('id', '=', Number(id))
-      .where('server_id', '=', server.id)
-      .where('user_name', '!=', 'root')
-      .executeTakeFirst(),
   /** An SSH key the panel put on the server. */
   pubkeys: (db: Db, server: ServerRow, id: number | string) =>
     db

@@ -71,7 +71,6 @@ export const de: Translation = {
       sshKeys: 'SSH-Schlüssel',
       services: 'Dienste',
       hostname: 'Hostname',
-      systemUsers: 'Systembenutzer',
       serverStats: 'Serverstatistik',
       emails: 'E-Mails',
       allServers: 'Alle Server',

@@ -59,7 +59,6 @@ export const en = {
       sshKeys: 'SSH Keys',
       services: 'Services',
       hostname: 'Hostname',
-      systemUsers: 'System Users',
       serverStats: 'Server Stats',
       emails: 'Emails',
       allServers: 'All servers',

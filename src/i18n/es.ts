@@ -67,7 +67,6 @@ export const es: Translation = {
       sshKeys: 'Claves SSH',
       services: 'Servicios',
       hostname: 'Nombre de host',
-      systemUsers: 'Usuarios del sistema',
       serverStats: 'Estadísticas',
       emails: 'Correos',
       allServers: 'Todos los servidores',

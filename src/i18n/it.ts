@@ -67,7 +67,6 @@ export const it: Translation = {
       sshKeys: 'Chiavi SSH',
       services: 'Servizi',
       hostname: 'Nome host',
-      systemUsers: 'Utenti di sistema',
       serverStats: 'Statistiche',
       emails: 'Email',
       allServers: 'Tutti i server',

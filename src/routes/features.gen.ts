@@ -20,6 +20,7 @@ import * as releases from '../../features/releases/routes';
 import * as roundcube from '../../features/roundcube/routes';
 import * as ssl from '../../features/ssl/routes';
 import * as supervisor from '../../features/supervisor/routes';
+import * as sysusers from '../../features/sysusers/routes';
 import * as teams from '../../features/teams/routes';
 import * as thirdpartykeys from '../../features/thirdpartykeys/routes';
 import * as tickets from '../../features/tickets/routes';
@@ -51,6 +52,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...roundcube.routes,
   ...ssl.routes,
   ...supervisor.routes,
+  ...sysusers.routes,
   ...teams.routes,
   ...thirdpartykeys.routes,
   ...tickets.routes,

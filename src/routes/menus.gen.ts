@@ -14,6 +14,7 @@ import * as referrals from '../../features/referrals/menu';
 import * as releases from '../../features/releases/menu';
 import * as ssl from '../../features/ssl/menu';
 import * as supervisor from '../../features/supervisor/menu';
+import * as sysusers from '../../features/sysusers/menu';
 import * as teams from '../../features/teams/menu';
 import * as tickets from '../../features/tickets/menu';
 import * as webapps from '../../features/webapps/menu';
@@ -37,6 +38,7 @@ export const featureMenus: readonly { feature: string; menu: readonly MenuDeclar
   { feature: 'releases', menu: releases.menu },
   { feature: 'ssl', menu: ssl.menu },
   { feature: 'supervisor', menu: supervisor.menu },
+  { feature: 'sysusers', menu: sysusers.menu },
   { feature: 'teams', menu: teams.menu },
   { feature: 'tickets', menu: tickets.menu },
   { feature: 'webapps', menu: webapps.menu },

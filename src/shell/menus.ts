@@ -49,7 +49,6 @@ const SHELL: Record<MenuPlace, readonly MenuEntry[]> = {
     m('sshKeys', '/ssh-keys', 'key', 80),
     m('services', '/services', 'services', 100),
     m('hostname', '/hostname', 'hostname', 110),
-    m('systemUsers', '/system-users', 'users', 120),
     m('serverStats', '/server-stats', 'stats', 130),
   ],
   webApp: [m('emails', '/emails', 'email', 50)],

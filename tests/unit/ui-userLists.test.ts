@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authlogs } from '../../resources/authlogs';
 import { pubkeys } from '../../resources/pubkeys';
-import { sysusers } from '../../resources/sysusers';
+import { sysusers } from '../../features/sysusers/resource';
 import { rowTestId } from '../../src/generic/GenericListBody';
 import { adderOf } from '../../src/pages/server/KeyList';
 

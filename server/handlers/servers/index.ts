@@ -5,7 +5,6 @@ import { recordHandlers } from './records';
 import { transferActions } from './transfers';
 
 export { pubkeyHandlers } from './pubkeys';
-export { sysuserHandlers } from './sysusers';
 export { serverActivityHandlers, serviceHandlers, sshconfigHandlers } from './live';
 
 export const serverHandlers = defineHandlers(servers, {

@@ -6,7 +6,7 @@ import { SaveButton } from 'ra-ui-materialui';
 import { useMemo, useState } from 'react';
 import type { z } from 'zod';
 import { pubkeyCreate, pubkeys } from '../../../resources/pubkeys';
-import type { Sysuser } from '../../../resources/sysusers';
+import type { Sysuser } from '../../../features/sysusers/api';
 import { FormMetaContext } from '../../generic/formMeta';
 import { formFields, inputSchemaOf } from '../../generic/formModel';
 import { SchemaInput } from '../../generic/SchemaInput';

@@ -1,9 +1,20 @@
+/**
+ * System users (spec `sysusers`): the Linux accounts of a server the panel made, and root's
+ * password on the first opening. The panel keeps the desired users; the agent makes them.
+ */
 import { z } from 'zod';
-import { quotaMb, systemUserName, systemUserPassword } from './agent/validators';
-import { defineResource } from './define';
+import { op, noArgs } from '../../resources/agent/opDef';
+import {
+  passwordHash,
+  quotaMb,
+  systemUserName,
+  systemUserPassword,
+} from '../../resources/agent/validators';
+import { defineResource } from '../../resources/define';
+import { managedStatus } from '../../resources/managedState';
 
 /** Where a server-managed row stands (server/managed): `deleting` waits for the server. */
-export const desiredState = z.enum(['pending', 'active', 'failed', 'deleting']);
+export const desiredState = managedStatus;
 
 export const sysuserSchema = z.object({
   id: z.number().int(),
@@ -99,3 +110,62 @@ export const sysusers = defineResource({
     recordRepresentation: 'user_name',
   },
 });
+
+export const resources = { sysusers };
+
+export const systemUserInfoSchema = z.object({
+  user_name: systemUserName,
+  uid: z.number().int(),
+  home: z.string(),
+  shell: z.string(),
+  /** Quota in MB as the filesystem enforces it; null where the filesystem has no quotas. */
+  quota_hard: z.number().nullable(),
+  quota_soft: z.number().nullable(),
+});
+export type SystemUserInfo = z.infer<typeof systemUserInfoSchema>;
+
+export const ops = {
+  'sysusers.list': op(noArgs, z.array(systemUserInfoSchema)),
+  /** The `?dry=true` check: can this user be created? */
+  'sysusers.check': op(
+    z.object({ user_name: systemUserName }),
+    z.object({ available: z.boolean(), reason: z.string().nullable() }),
+  ),
+  /**
+   * Makes the user; a user the panel made already (a repeated apply) gets the password and
+   * quotas again. The password comes as its hash (`chpasswd -e`); null keeps the one it has.
+   */
+  'sysusers.create': op(
+    z.object({
+      user_name: systemUserName,
+      password_hash: passwordHash.nullable(),
+      quota_hard: quotaMb,
+      quota_soft: quotaMb,
+    }),
+    systemUserInfoSchema,
+    60_000,
+  ),
+  /**
+   * root's password (36 generated characters), on the first opening only when the owner asked
+   * for it at connect; root is never created or deleted through the panel.
+   */
+  'sysusers.rootPassword': op(
+    z.object({ password_hash: passwordHash }),
+    z.object({ changed: z.literal(true) }),
+  ),
+  'sysusers.password': op(
+    z.object({ user_name: systemUserName, password_hash: passwordHash }),
+    z.object({ changed: z.literal(true) }),
+  ),
+  'sysusers.delete': op(
+    z.object({ user_name: systemUserName, delete_home: z.boolean() }),
+    z.object({ deleted: z.literal(true) }),
+    60_000,
+  ),
+  /** The user's deployment key (`?rsa=create` makes one if missing, `?rsa=get` reads it). */
+  'sysusers.deployKey': op(
+    z.object({ user_name: systemUserName, create: z.boolean() }),
+    z.object({ public_key: z.string().nullable() }),
+    60_000,
+  ),
+};

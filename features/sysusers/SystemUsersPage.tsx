@@ -1,8 +1,8 @@
 import { Box, Grid } from '@mui/material';
-import { PageHeader } from '../../generic/PageHeader';
+import { PageHeader } from '../../src/generic/PageHeader';
 import { CreateSysuserCard } from './CreateSysuserCard';
-import { OfflineNotice } from './OfflineNotice';
-import { useServerPage } from './ServerContext';
+import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
+import { useServerPage } from '../../src/pages/server/ServerContext';
 import { SysuserList } from './SysuserList';
 
 /** /system-users/{id}: the server's Linux accounts (root is not listed). */

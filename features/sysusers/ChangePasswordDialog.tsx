@@ -1,11 +1,11 @@
 import { Dialog, DialogActions, DialogContent, DialogTitle, Button } from '@mui/material';
 import { Form, useUpdate } from 'ra-core';
 import { SaveButton } from 'ra-ui-materialui';
-import { type Sysuser, sysusers } from '../../../resources/sysusers';
-import { formFields, inputSchemaOf } from '../../generic/formModel';
-import { SchemaInput } from '../../generic/SchemaInput';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
+import { type Sysuser, sysusers } from './resource';
+import { formFields, inputSchemaOf } from '../../src/generic/formModel';
+import { SchemaInput } from '../../src/generic/SchemaInput';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
 
 /** The declared update body of a system user (its password), with its generator widget. */
 const passwordBody = inputSchemaOf(sysusers, 'update');

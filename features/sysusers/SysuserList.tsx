@@ -2,8 +2,8 @@ import { Button } from '@mui/material';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import type { RaRecord } from 'ra-core';
 import { useMemo, useState } from 'react';
-import { type Sysuser, sysusers } from '../../../resources/sysusers';
-import { GenericListBody } from '../../generic/GenericListBody';
+import { type Sysuser, sysusers } from './resource';
+import { GenericListBody } from '../../src/generic/GenericListBody';
 import { ChangePasswordDialog } from './ChangePasswordDialog';
 import { DeployKeyDialog } from './DeployKeyDialog';
 

@@ -1,16 +1,37 @@
 import { encrypt } from 'unixcrypt';
-import { sysusers } from '../../../resources/sysusers';
-import { readOp, runOp } from '../../agents/runOp';
-import type { SysusersTable } from '../../db/schema';
-import { HttpError, fieldError } from '../../http/errors';
-import type { HandlerContext, ResourceHandlers } from '../../http/handlers';
-import { defineManagedHandlers } from '../../managed/handlers';
-import { usesOfSystemUser } from '../../dependents';
-import { type Drift, defineManagedKind } from '../../managed/kind';
-import type { ManagedRow } from '../../managed/table';
+import { sysusers } from './resource';
+import { readOp, runOp } from '../../server/agents/runOp';
+import type { SysusersTable } from '../../server/db/schema';
+import { HttpError, fieldError } from '../../server/http/errors';
+import type { HandlerContext, ResourceHandlers } from '../../server/http/handlers';
+import { defineManagedHandlers } from '../../server/managed/handlers';
+import { type Drift, defineManagedKind } from '../../server/managed/kind';
+import type { ManagedRow } from '../../server/managed/table';
+import { defineServerFeature } from '../../server/feature';
+import type { Db } from '../../server/db/database';
+import type { ServerRow } from '../../server/db/schema';
 
 export type SysuserRow = ManagedRow &
   Omit<SysusersTable, 'id' | keyof ManagedRow> & { status: ManagedRow['status'] };
+
+// The table is the panel's own (server/db: the root password of a server's first opening is
+// written there too); the handlers get its rows as `ctx.child`.
+declare module '../../server/http/children' {
+  interface FeatureChildRows {
+    sysusers: Awaited<ReturnType<typeof loadSysuser>> & object;
+  }
+}
+
+/** A system user of the server by id; root is recorded but never named by id. */
+function loadSysuser(db: Db, server: ServerRow, id: number | string) {
+  return db
+    .selectFrom('sysusers')
+    .selectAll()
+    .where('id', '=', Number(id))
+    .where('server_id', '=', server.id)
+    .where('user_name', '!=', 'root')
+    .executeTakeFirst();
+}
 
 /**
  * The password as the server receives it: a SHA-512 crypt hash (random salt), made here. The
@@ -23,7 +44,7 @@ const hashOf = (password: string) => encrypt(password, '$6');
  * System users (spec `sysusers`) as a server-managed kind. root has a row too, written on the
  * server's first opening to set its password; it is never listed, loaded by id, or deleted.
  */
-export const sysuserKind = defineManagedKind<SysuserRow>({
+const sysuserKind = defineManagedKind<SysuserRow>({
   resource: 'sysusers',
   table: 'sysusers',
   transient: ['password_hash'],
@@ -130,7 +151,7 @@ const bound = defineManagedHandlers(sysusers, sysuserKind, {
   },
   async deleting(ctx, row) {
     // What runs as the user would break with it: the user goes once they are gone.
-    const uses = await usesOfSystemUser(ctx.app.db, ctx.server.id, row.user_name);
+    const uses = await ctx.app.services.usesOfSystemUser(ctx.app.db, ctx.server.id, row.user_name);
     if (uses.length)
       throw new HttpError(
         409,
@@ -152,7 +173,7 @@ const bound = defineManagedHandlers(sysusers, sysuserKind, {
 type GetCtx = Parameters<ResourceHandlers<typeof sysusers>['get']>[0];
 
 /** The generic handlers, and `?rsa=` on get: the user's deployment key. */
-export const sysuserHandlers = {
+const sysuserHandlers = {
   ...bound,
   handlers: {
     ...bound.handlers,
@@ -168,3 +189,10 @@ export const sysuserHandlers = {
     },
   },
 };
+
+/** System users: the managed kind (the sweeper settles it), its handlers and its child loader. */
+export const server = defineServerFeature({
+  handlers: [sysuserHandlers],
+  managed: [sysuserKind],
+  children: { sysusers: loadSysuser },
+});

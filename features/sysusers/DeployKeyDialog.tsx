@@ -13,10 +13,10 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
 import { useState } from 'react';
-import type { Sysuser } from '../../../resources/sysusers';
-import { CopyButton } from '../../generic/CopyButton';
-import { errorMessage } from '../../generic/serverErrors';
-import { useStackdeckData } from '../../hooks';
+import type { Sysuser } from './resource';
+import { CopyButton } from '../../src/generic/CopyButton';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useStackdeckData } from '../../src/hooks';
 
 interface Props {
   sid: number;

@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SystemUserInfo } from '../../resources/agent/ops';
 import { RESERVED_USER_NAMES } from '../../resources/agent/validators';
-import { run, runOk } from '../lib/exec';
+import { run, runOk } from '../../agent/lib/exec';
 import {
   type PasswdEntry,
   allUsers,
@@ -12,8 +11,9 @@ import {
   lookupUser,
   quotaMount,
   userQuota,
-} from '../lib/users';
-import type { OpTable } from './types';
+} from '../../agent/lib/users';
+import { type AgentFeature, defineAgentFeature } from '../../agent/ops/types';
+import { type SystemUserInfo, ops } from './resource';
 
 /** The only login shell the panel gives. */
 export const USER_SHELL = '/bin/bash';
@@ -60,16 +60,21 @@ async function refuseSymlink(file: string): Promise<void> {
   if (stat?.isSymbolicLink()) throw new Error(`${file} is a symbolic link; refused`);
 }
 
-export const sysusersOps: Pick<
-  OpTable,
-  | 'sysusers.list'
-  | 'sysusers.check'
-  | 'sysusers.create'
-  | 'sysusers.rootPassword'
-  | 'sysusers.password'
-  | 'sysusers.delete'
-  | 'sysusers.deployKey'
-> = {
+/** Can a user of this name be made? (the `?dry=true` check, and the create's first step) */
+async function checkName(
+  user_name: string,
+): Promise<{ available: boolean; reason: string | null }> {
+  if ((RESERVED_USER_NAMES as readonly string[]).includes(user_name))
+    return { available: false, reason: 'This name is reserved' };
+  const entry = await lookupUser(user_name);
+  if (entry?.uid === 0) return { available: false, reason: `${user_name} has uid 0` };
+  if (entry) return { available: false, reason: `A user ${user_name} exists on the server` };
+  if (await groupExists(user_name))
+    return { available: false, reason: `A group ${user_name} exists on the server` };
+  return { available: true, reason: null };
+}
+
+const sysusersOps: AgentFeature<typeof ops>['ops'] = {
   /** Regular users only: root, system accounts and nobody are never listed. */
   async 'sysusers.list'() {
     const users = (await allUsers()).filter(isRegularUser);
@@ -77,14 +82,7 @@ export const sysusersOps: Pick<
   },
 
   async 'sysusers.check'({ user_name }) {
-    if ((RESERVED_USER_NAMES as readonly string[]).includes(user_name))
-      return { available: false, reason: 'This name is reserved' };
-    const entry = await lookupUser(user_name);
-    if (entry?.uid === 0) return { available: false, reason: `${user_name} has uid 0` };
-    if (entry) return { available: false, reason: `A user ${user_name} exists on the server` };
-    if (await groupExists(user_name))
-      return { available: false, reason: `A group ${user_name} exists on the server` };
-    return { available: true, reason: null };
+    return checkName(user_name);
   },
 
   /**
@@ -97,7 +95,7 @@ export const sysusersOps: Pick<
     // anyone else's account of that name is never taken over.
     const again = existing && existing.gecos === PANEL_MARK && isRegularUser(existing);
     if (!again) {
-      const check = await sysusersOps['sysusers.check']({ user_name });
+      const check = await checkName(user_name);
       if (!check.available) throw new Error(check.reason ?? 'This name is not available');
       if (!password_hash) throw new Error('A new user needs a password');
       await runOk('useradd', [
@@ -200,3 +198,18 @@ export const sysusersOps: Pick<
     return { public_key: await read() };
   },
 };
+
+/**
+ * System users: useradd/userdel/chpasswd under the `users` lock (passwd, shadow and group are
+ * one file set), the deployment key under `ssh_keys:<user>`.
+ */
+export const agent = defineAgentFeature(ops, {
+  ops: sysusersOps,
+  locks: {
+    'sysusers.create': () => ['users'],
+    'sysusers.rootPassword': () => ['users'],
+    'sysusers.password': () => ['users'],
+    'sysusers.delete': () => ['users'],
+    'sysusers.deployKey': ({ user_name }) => [`ssh_keys:${user_name}`],
+  },
+});
