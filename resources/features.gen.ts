@@ -22,6 +22,7 @@ import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
+import * as sshkeys from '../features/sshkeys/resource';
 import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
 import * as sysusers from '../features/sysusers/resource';
@@ -57,6 +58,7 @@ export const featureResources = {
   ...referrals.resources,
   ...releases.resources,
   ...roundcube.resources,
+  ...sshkeys.resources,
   ...ssl.resources,
   ...supervisor.resources,
   ...sysusers.resources,
@@ -93,6 +95,7 @@ export const featureOps = {
   ...referrals.ops,
   ...releases.ops,
   ...roundcube.ops,
+  ...sshkeys.ops,
   ...ssl.ops,
   ...supervisor.ops,
   ...sysusers.ops,

@@ -8,11 +8,9 @@ import { adminDashboard, adminUsers } from './admin-users';
 import { authlogs } from './authlogs';
 import { cloneEvents } from './clone-events';
 import { outbox } from './outbox';
-import { pubkeys } from './pubkeys';
 import { serverActivity } from './server-activity';
 import { servers } from './servers';
 import { services } from './services';
-import { sshconfig } from './sshconfig';
 import { users } from './users';
 import { featureResources } from './features.gen';
 
@@ -24,8 +22,6 @@ export const resources = {
   servers,
   'server-activity': serverActivity,
   services,
-  pubkeys,
-  sshconfig,
   'admin-users': adminUsers,
   'admin-dashboard': adminDashboard,
   outbox,

@@ -23,6 +23,7 @@ import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
+import * as sshkeys from '../features/sshkeys/server';
 import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
 import * as sysusers from '../features/sysusers/server';
@@ -60,6 +61,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   referrals.server,
   releases.server,
   roundcube.server,
+  sshkeys.server,
   ssl.server,
   supervisor.server,
   sysusers.server,
@@ -97,6 +99,7 @@ export const serverFeatureNames: readonly string[] = [
   'referrals',
   'releases',
   'roundcube',
+  'sshkeys',
   'ssl',
   'supervisor',
   'sysusers',

@@ -6,7 +6,6 @@ import type { Db } from './db/database';
 import type { OutboundPolicy } from './http/outbound';
 import type { Mailer } from './mail/mailer';
 import type { LogRepository } from './repositories/logs';
-import type { ServerAccountsRepository } from './repositories/serverAccounts';
 import type { ServerLogRepository } from './repositories/serverLog';
 import type { ServerRepository } from './repositories/servers';
 import type { TaskRepository } from './repositories/tasks';
@@ -26,7 +25,6 @@ export interface CoreServices {
   users: UserRepository;
   servers: ServerRepository;
   serverLog: ServerLogRepository;
-  serverAccounts: ServerAccountsRepository;
   tasks: TaskRepository;
   logs: LogRepository;
   sessions: Sessions;

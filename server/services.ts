@@ -10,7 +10,6 @@ import { usesOfSystemUser } from './dependents';
 import { outboundPolicy } from './http/outbound';
 import { Mailer } from './mail/mailer';
 import { LogRepository } from './repositories/logs';
-import { ServerAccountsRepository } from './repositories/serverAccounts';
 import { ServerLogRepository } from './repositories/serverLog';
 import { ServerRepository } from './repositories/servers';
 import { TaskRepository } from './repositories/tasks';
@@ -40,7 +39,6 @@ export function createServices(
     users: new UserRepository(db),
     servers: new ServerRepository(db),
     serverLog: new ServerLogRepository(db),
-    serverAccounts: new ServerAccountsRepository(db),
     tasks: new TaskRepository(db),
     logs: new LogRepository(db),
     sessions,

@@ -5,9 +5,7 @@ import { opErrorOf } from '../lib/opError';
 import { agentFeatures } from '../features.gen';
 import { agentOps } from './agent';
 import { cleanupOps } from './cleanup';
-import { pubkeysOps } from './pubkeys';
 import { servicesOps } from './services';
-import { sshconfigOps } from './sshconfig';
 import { systemOps } from './system';
 import type { AgentEventName, AgentEvents, OpContext, OpLocks, OpTable } from './types';
 
@@ -16,8 +14,6 @@ export const opTable = {
   ...systemOps,
   ...cleanupOps,
   ...servicesOps,
-  ...pubkeysOps,
-  ...sshconfigOps,
   ...agentOps,
   // The feature folders' ops (features/<name>/agent.ts), gathered by scripts/gen-features.mjs;
   // a unit test checks that every declared op has its implementation.
@@ -35,9 +31,6 @@ export const opLocks: OpLocks = {
   'system.hostname': () => ['hostname'],
   'system.cleanup': () => ['cleanup'],
   'services.control': ({ service }) => [`service:${service}`],
-  'pubkeys.add': ({ user_name }) => [`authorized_keys:${user_name}`],
-  'pubkeys.remove': ({ user_name }) => [`authorized_keys:${user_name}`],
-  'sshconfig.set': () => ['sshd_config', 'service:sshd'],
   ...Object.assign({}, ...agentFeatures.map((f) => f.locks ?? {})),
 };
 

@@ -4,14 +4,7 @@
  * the arguments with the same schemas before anything runs.
  */
 import { z } from 'zod';
-import {
-  hostname,
-  serviceAction,
-  serviceName,
-  sshPublicKey,
-  systemUserName,
-  tcpPort,
-} from './validators';
+import { hostname, serviceAction, serviceName } from './validators';
 import { featureOps } from '../features.gen';
 import { noArgs, op } from './opDef';
 
@@ -27,19 +20,6 @@ export const serviceStatusSchema = z.object({
   running: z.boolean(),
 });
 export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
-
-export const sshSettingsSchema = z.object({
-  port: tcpPort,
-  password_authentication: z.boolean(),
-  permit_root_login: z.boolean(),
-});
-export type SshSettings = z.infer<typeof sshSettingsSchema>;
-
-export const authorizedKeySchema = z.object({
-  fingerprint: z.string(),
-  type: z.string(),
-  comment: z.string(),
-});
 
 const coreOps = {
   /** A trivial read: the op round-trip benchmark compares it with `ssh ... cat /proc/uptime`. */
@@ -64,23 +44,6 @@ const coreOps = {
     serviceStatusSchema,
     120_000,
   ),
-
-  'pubkeys.list': op(
-    z.object({ user_name: systemUserName.or(z.literal('root')) }),
-    z.array(authorizedKeySchema),
-  ),
-  'pubkeys.add': op(
-    z.object({ user_name: systemUserName.or(z.literal('root')), key: sshPublicKey }),
-    authorizedKeySchema,
-  ),
-  'pubkeys.remove': op(
-    z.object({ user_name: systemUserName.or(z.literal('root')), fingerprint: z.string().max(100) }),
-    z.object({ removed: z.boolean() }),
-  ),
-
-  'sshconfig.get': op(none, sshSettingsSchema),
-  /** Written, checked with `sshd -t`, then reloaded; a config sshd refuses is rolled back. */
-  'sshconfig.set': op(sshSettingsSchema.partial(), sshSettingsSchema, 60_000),
 
   /** The server is removed from the panel: the agent stops and removes itself. */
   'agent.uninstall': op(none, z.object({ uninstalling: z.literal(true) })),

@@ -3,13 +3,7 @@ import type { BoundHandlers } from '../http/handlers';
 import { cloneEventHandlers } from './account';
 import { adminDashboardHandlers, adminUserHandlers, outboxHandlers } from './admin';
 import { accountActivityHandlers, authlogHandlers } from './logs';
-import {
-  pubkeyHandlers,
-  serverActivityHandlers,
-  serverHandlers,
-  serviceHandlers,
-  sshconfigHandlers,
-} from './servers';
+import { serverActivityHandlers, serverHandlers, serviceHandlers } from './servers';
 import { userHandlers } from './users';
 
 /** The server side of every resource in resources/index.ts. */
@@ -21,8 +15,6 @@ export const allHandlers: readonly BoundHandlers[] = [
   serverHandlers,
   serverActivityHandlers,
   serviceHandlers,
-  pubkeyHandlers,
-  sshconfigHandlers,
   adminUserHandlers,
   adminDashboardHandlers,
   outboxHandlers,

@@ -16,7 +16,6 @@ export const serverRoutes: readonly RouteDef[] = [
   server('activity-logs', 'Activity logs', () => import('../pages/server/ActivityLogsPage')),
   server('hostname', 'Hostname', () => import('../pages/server/HostnamePage')),
   server('services', 'Services', () => import('../pages/server/ServicesPage')),
-  server('ssh-keys', 'SSH keys', () => import('../pages/server/SshKeysPage')),
   // The spec's older addresses: behind the same guard and layout, they lead to today's pages.
   ...OLD_ADDRESSES.map((old) => server(old, 'Redirecting', () => import('./OldAddressPage'))),
 ];

@@ -3,7 +3,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addKey, listKeys, parseKeyLine, removeKey } from '../../agent/lib/authorizedKeys';
+import {
+  addKey,
+  listKeys,
+  parseKeyLine,
+  removeKey,
+} from '../../features/sshkeys/agentAuthorizedKeys';
 import {
   DROP_IN,
   dropInText,

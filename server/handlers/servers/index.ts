@@ -4,8 +4,7 @@ import { lifecycleActions, machineActions } from './lifecycle';
 import { recordHandlers } from './records';
 import { transferActions } from './transfers';
 
-export { pubkeyHandlers } from './pubkeys';
-export { serverActivityHandlers, serviceHandlers, sshconfigHandlers } from './live';
+export { serverActivityHandlers, serviceHandlers } from './live';
 
 export const serverHandlers = defineHandlers(servers, {
   ...recordHandlers,

@@ -1,6 +1,5 @@
 import { serverActivity } from '../../../resources/server-activity';
 import { services } from '../../../resources/services';
-import { sshconfig } from '../../../resources/sshconfig';
 import { readOp, runOp } from '../../agents/runOp';
 import { defineHandlers } from '../../http/handlers';
 
@@ -17,17 +16,5 @@ export const serviceHandlers = defineHandlers(services, {
         service: ctx.body.service,
         action: ctx.query.action,
       }),
-  },
-});
-
-export const sshconfigHandlers = defineHandlers(sshconfig, {
-  actions: {
-    read: (ctx) => readOp(ctx, 'sshconfig.get', {}),
-    change: (ctx) => {
-      const changes = Object.entries(ctx.body)
-        .map(([key, value]) => `${key} ${String(value)}`)
-        .join(', ');
-      return runOp(ctx, `Change SSH settings: ${changes || 'nothing'}`, 'sshconfig.set', ctx.body);
-    },
   },
 });

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../db/database';
+import type { Db } from '../../server/db/database';
 
 /**
  * Lookups of system users and SSH keys beyond the managed store (server/managed/store.ts, which

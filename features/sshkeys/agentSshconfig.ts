@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { SshSettings } from '../../resources/agent/ops';
-import { applyConfig } from '../lib/configTransaction';
-import { OpError, opFieldError } from '../lib/opError';
-import { run } from '../lib/exec';
-import { hasSystemd, unitAction, unitRunning } from '../lib/init';
+import type { SshSettings, ops } from './resource';
+import { applyConfig } from '../../agent/lib/configTransaction';
+import { OpError, opFieldError } from '../../agent/lib/opError';
+import { run } from '../../agent/lib/exec';
+import { hasSystemd, unitAction, unitRunning } from '../../agent/lib/init';
 import {
   DROP_IN,
   type EffectiveSshd,
@@ -16,8 +16,8 @@ import {
   otherDropInText,
   parseSshdT,
   rootLoginAllowed,
-} from '../lib/sshdConfig';
-import type { OpTable } from './types';
+} from '../../agent/lib/sshdConfig';
+import type { AgentFeature } from '../../agent/ops/types';
 
 /** sshd -t and -T want their privilege separation dir, which a fresh /run may lack. */
 async function sshdCheck(flag: '-t' | '-T') {
@@ -64,7 +64,9 @@ async function waitListening(port: number, timeoutMs = 10_000): Promise<boolean>
   return false;
 }
 
-export const sshconfigOps: Pick<OpTable, 'sshconfig.get' | 'sshconfig.set'> = {
+type SshconfigOps = Pick<AgentFeature<typeof ops>['ops'], 'sshconfig.get' | 'sshconfig.set'>;
+
+export const sshconfigOps: SshconfigOps = {
   async 'sshconfig.get'() {
     return settingsOf(await effective());
   },

@@ -3,12 +3,12 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Form } from 'ra-core';
 import { BooleanInput, NumberInput, SaveButton } from 'ra-ui-materialui';
-import { type SshSettings, sshSettingsSchema } from '../../../resources/agent/ops';
-import { SectionCard } from '../../generic/SectionCard';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { errorMessage } from '../../generic/serverErrors';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
-import { useStackdeckData } from '../../hooks';
+import { type SshSettings, sshSettingsSchema } from './resource';
+import { SectionCard } from '../../src/generic/SectionCard';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
+import { useStackdeckData } from '../../src/hooks';
 
 const resolver = schemaResolver(sshSettingsSchema);
 const FIELDS = ['port', 'password_authentication', 'permit_root_login'];

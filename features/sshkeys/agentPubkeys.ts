@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { addKey, listKeys, removeKey } from '../lib/authorizedKeys';
-import { run, runOk } from '../lib/exec';
-import { OpError, opFieldError } from '../lib/opError';
-import { type PasswdEntry, isRegularUser, lookupUser } from '../lib/users';
-import type { OpTable } from './types';
+import { addKey, listKeys, removeKey } from './agentAuthorizedKeys';
+import { run, runOk } from '../../agent/lib/exec';
+import { OpError, opFieldError } from '../../agent/lib/opError';
+import { type PasswdEntry, isRegularUser, lookupUser } from '../../agent/lib/users';
+import type { AgentFeature } from '../../agent/ops/types';
+import type { ops } from './resource';
 
 /**
  * authorized_keys of root or of a regular user. Every read and write runs as that user
@@ -68,7 +69,12 @@ async function writeKeys(k: KeyFile, text: string): Promise<void> {
   }
 }
 
-export const pubkeysOps: Pick<OpTable, 'pubkeys.list' | 'pubkeys.add' | 'pubkeys.remove'> = {
+type PubkeyOps = Pick<
+  AgentFeature<typeof ops>['ops'],
+  'pubkeys.list' | 'pubkeys.add' | 'pubkeys.remove'
+>;
+
+export const pubkeysOps: PubkeyOps = {
   async 'pubkeys.list'({ user_name }) {
     return listKeys(await readKeys(await keyFileOf(user_name)));
   },

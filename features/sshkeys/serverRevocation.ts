@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { AgentOfflineError, AgentOpError, AgentTimeoutError } from '../../agents/hub';
-import type { Caller } from '../../http/caller';
-import { whoOf } from '../../http/who';
+import { AgentOfflineError, AgentOpError, AgentTimeoutError } from '../../server/agents/hub';
+import type { Caller } from '../../server/http/caller';
+import { whoOf } from '../../server/http/who';
 
 /** Who caused a revocation, kept in the activity log as runOp keeps it; none: the panel. */
 export type RevocationCaller = Pick<

@@ -1,14 +1,14 @@
-import { pubkeys } from '../../../resources/pubkeys';
-import { sshFingerprint } from '../../../resources/agent/fingerprint';
-import type { PubkeysTable } from '../../db/schema';
-import { fieldError } from '../../http/errors';
-import type { HandlerContext } from '../../http/handlers';
-import { defineManagedHandlers } from '../../managed/handlers';
-import { type Drift, defineManagedKind } from '../../managed/kind';
-import type { ManagedRow } from '../../managed/table';
-import { revokeKeysOfLeavers } from './keyRevocation';
+import { pubkeys } from './resource';
+import { sshFingerprint } from '../../resources/agent/fingerprint';
+import type { PubkeysTable } from '../../server/db/schema';
+import { fieldError } from '../../server/http/errors';
+import type { HandlerContext } from '../../server/http/handlers';
+import { defineManagedHandlers } from '../../server/managed/handlers';
+import { type Drift, defineManagedKind } from '../../server/managed/kind';
+import type { ManagedRow } from '../../server/managed/table';
+import { revokeKeysOfLeavers } from './serverRevocation';
 
-/** `removing` besides the managed states: its adder lost the server (see keyRevocation.ts). */
+/** `removing` besides the managed states: its adder lost the server (see serverRevocation.ts). */
 export type PubkeyRow = Omit<ManagedRow, 'status'> &
   Omit<PubkeysTable, 'id' | keyof ManagedRow> & { status: PubkeysTable['status'] };
 
@@ -46,7 +46,7 @@ export const pubkeyKind = defineManagedKind<PubkeyRow & ManagedRow>({
 const record = ({ public_key: _key, server_id: _server, updated_at: _at, ...rest }: PubkeyRow) =>
   rest;
 
-// The row is named: its `removing` state (keyRevocation.ts) is not one of the managed ones.
+// The row is named: its `removing` state (serverRevocation.ts) is not one of the managed ones.
 const bound = defineManagedHandlers<typeof pubkeys, PubkeyRow & ManagedRow>(pubkeys, pubkeyKind, {
   async create(ctx, { label, user_name, key }) {
     const server = ctx.server;

@@ -3,9 +3,9 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import { type RaRecord, useGetIdentity } from 'ra-core';
 import { useMemo } from 'react';
 import type { z } from 'zod';
-import { pubkeys, type pubkeySchema } from '../../../resources/pubkeys';
-import { GenericListBody } from '../../generic/GenericListBody';
-import { StatusCell } from '../../generic/StatusCell';
+import { pubkeys, type pubkeySchema } from './resource';
+import { GenericListBody } from '../../src/generic/GenericListBody';
+import { StatusCell } from '../../src/generic/StatusCell';
 
 type Pubkey = z.infer<typeof pubkeySchema>;
 

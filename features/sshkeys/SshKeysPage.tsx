@@ -1,9 +1,9 @@
 import { Box, Grid, Stack } from '@mui/material';
-import { PageHeader } from '../../generic/PageHeader';
+import { PageHeader } from '../../src/generic/PageHeader';
 import { AddKeyCard } from './AddKeyCard';
 import { KeyList } from './KeyList';
-import { OfflineNotice } from './OfflineNotice';
-import { useServerPage } from './ServerContext';
+import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
+import { useServerPage } from '../../src/pages/server/ServerContext';
 import { SshSettingsCard } from './SshSettingsCard';
 
 /** /ssh-keys/{id}: public keys per system user, and sshd's settings. */

@@ -1,7 +1,11 @@
 import { z } from 'zod';
-import { sshPublicKey, systemUserName } from './agent/validators';
-import { managedStatus } from './managedState';
-import { defineResource } from './define';
+import { noArgs, op } from '../../resources/agent/opDef';
+import { sshPublicKey, systemUserName } from '../../resources/agent/validators';
+import { managedStatus } from '../../resources/managedState';
+import { defineResource } from '../../resources/define';
+import { sshconfig, sshSettingsSchema } from './sshconfig';
+
+export { sshSettingsSchema, type SshSettings } from './sshconfig';
 
 /**
  * pending / active / failed like every desired-state row, and `removing`: the panel user who
@@ -91,3 +95,32 @@ export const pubkeys = defineResource({
     recordRepresentation: 'label',
   },
 });
+
+export const resources = { pubkeys, sshconfig };
+
+export const authorizedKeySchema = z.object({
+  fingerprint: z.string(),
+  type: z.string(),
+  comment: z.string(),
+});
+
+const none = noArgs;
+
+export const ops = {
+  'pubkeys.list': op(
+    z.object({ user_name: systemUserName.or(z.literal('root')) }),
+    z.array(authorizedKeySchema),
+  ),
+  'pubkeys.add': op(
+    z.object({ user_name: systemUserName.or(z.literal('root')), key: sshPublicKey }),
+    authorizedKeySchema,
+  ),
+  'pubkeys.remove': op(
+    z.object({ user_name: systemUserName.or(z.literal('root')), fingerprint: z.string().max(100) }),
+    z.object({ removed: z.boolean() }),
+  ),
+
+  'sshconfig.get': op(none, sshSettingsSchema),
+  /** Written, checked with `sshd -t`, then reloaded; a config sshd refuses is rolled back. */
+  'sshconfig.set': op(sshSettingsSchema.partial(), sshSettingsSchema, 60_000),
+};

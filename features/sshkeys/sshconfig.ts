@@ -1,5 +1,13 @@
-import { sshSettingsSchema } from './agent/ops';
-import { defineResource } from './define';
+import { z } from 'zod';
+import { tcpPort } from '../../resources/agent/validators';
+import { defineResource } from '../../resources/define';
+
+export const sshSettingsSchema = z.object({
+  port: tcpPort,
+  password_authentication: z.boolean(),
+  permit_root_login: z.boolean(),
+});
+export type SshSettings = z.infer<typeof sshSettingsSchema>;
 
 /** sshd's port, password login and root login (spec `sshconfig`), read live from the server. */
 export const sshconfig = defineResource({
