@@ -17,6 +17,7 @@ import * as nodejs from '../features/nodejs/agent';
 import * as phpmyadmin from '../features/phpmyadmin/agent';
 import * as releases from '../features/releases/agent';
 import * as roundcube from '../features/roundcube/agent';
+import * as services from '../features/services/agent';
 import * as sshkeys from '../features/sshkeys/agent';
 import * as ssl from '../features/ssl/agent';
 import * as supervisor from '../features/supervisor/agent';
@@ -46,6 +47,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   phpmyadmin.agent,
   releases.agent,
   roundcube.agent,
+  services.agent,
   sshkeys.agent,
   ssl.agent,
   supervisor.agent,

@@ -22,6 +22,7 @@ import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
+import * as services from '../features/services/resource';
 import * as sshkeys from '../features/sshkeys/resource';
 import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
@@ -58,6 +59,7 @@ export const featureResources = {
   ...referrals.resources,
   ...releases.resources,
   ...roundcube.resources,
+  ...services.resources,
   ...sshkeys.resources,
   ...ssl.resources,
   ...supervisor.resources,
@@ -95,6 +97,7 @@ export const featureOps = {
   ...referrals.ops,
   ...releases.ops,
   ...roundcube.ops,
+  ...services.ops,
   ...sshkeys.ops,
   ...ssl.ops,
   ...supervisor.ops,

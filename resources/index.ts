@@ -10,7 +10,6 @@ import { cloneEvents } from './clone-events';
 import { outbox } from './outbox';
 import { serverActivity } from './server-activity';
 import { servers } from './servers';
-import { services } from './services';
 import { users } from './users';
 import { featureResources } from './features.gen';
 
@@ -21,7 +20,6 @@ export const resources = {
   'clone-events': cloneEvents,
   servers,
   'server-activity': serverActivity,
-  services,
   'admin-users': adminUsers,
   'admin-dashboard': adminDashboard,
   outbox,

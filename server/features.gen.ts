@@ -23,6 +23,7 @@ import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
+import * as services from '../features/services/server';
 import * as sshkeys from '../features/sshkeys/server';
 import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
@@ -61,6 +62,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   referrals.server,
   releases.server,
   roundcube.server,
+  services.server,
   sshkeys.server,
   ssl.server,
   supervisor.server,
@@ -99,6 +101,7 @@ export const serverFeatureNames: readonly string[] = [
   'referrals',
   'releases',
   'roundcube',
+  'services',
   'sshkeys',
   'ssl',
   'supervisor',

@@ -5,7 +5,6 @@ import { opErrorOf } from '../lib/opError';
 import { agentFeatures } from '../features.gen';
 import { agentOps } from './agent';
 import { cleanupOps } from './cleanup';
-import { servicesOps } from './services';
 import { systemOps } from './system';
 import type { AgentEventName, AgentEvents, OpContext, OpLocks, OpTable } from './types';
 
@@ -13,7 +12,6 @@ import type { AgentEventName, AgentEvents, OpContext, OpLocks, OpTable } from '.
 export const opTable = {
   ...systemOps,
   ...cleanupOps,
-  ...servicesOps,
   ...agentOps,
   // The feature folders' ops (features/<name>/agent.ts), gathered by scripts/gen-features.mjs;
   // a unit test checks that every declared op has its implementation.
@@ -30,7 +28,6 @@ export const opTable = {
 export const opLocks: OpLocks = {
   'system.hostname': () => ['hostname'],
   'system.cleanup': () => ['cleanup'],
-  'services.control': ({ service }) => [`service:${service}`],
   ...Object.assign({}, ...agentFeatures.map((f) => f.locks ?? {})),
 };
 

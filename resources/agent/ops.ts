@@ -4,22 +4,13 @@
  * the arguments with the same schemas before anything runs.
  */
 import { z } from 'zod';
-import { hostname, serviceAction, serviceName } from './validators';
+import { hostname } from './validators';
 import { featureOps } from '../features.gen';
 import { noArgs, op } from './opDef';
 
 export type { OpDef } from './opDef';
 
 const none = noArgs;
-
-export const serviceStatusSchema = z.object({
-  name: serviceName,
-  /** The init units behind it (mail is postfix and dovecot; php-fpm carries its version). */
-  units: z.array(z.string()),
-  installed: z.boolean(),
-  running: z.boolean(),
-});
-export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
 const coreOps = {
   /** A trivial read: the op round-trip benchmark compares it with `ssh ... cat /proc/uptime`. */
@@ -36,13 +27,6 @@ const coreOps = {
     none,
     z.object({ packages: z.number(), logs: z.number(), journal: z.number() }),
     180_000,
-  ),
-
-  'services.list': op(none, z.array(serviceStatusSchema)),
-  'services.control': op(
-    z.object({ service: serviceName, action: serviceAction }),
-    serviceStatusSchema,
-    120_000,
   ),
 
   /** The server is removed from the panel: the agent stops and removes itself. */

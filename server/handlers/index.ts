@@ -3,7 +3,7 @@ import type { BoundHandlers } from '../http/handlers';
 import { cloneEventHandlers } from './account';
 import { adminDashboardHandlers, adminUserHandlers, outboxHandlers } from './admin';
 import { accountActivityHandlers, authlogHandlers } from './logs';
-import { serverActivityHandlers, serverHandlers, serviceHandlers } from './servers';
+import { serverActivityHandlers, serverHandlers } from './servers';
 import { userHandlers } from './users';
 
 /** The server side of every resource in resources/index.ts. */
@@ -14,7 +14,6 @@ export const allHandlers: readonly BoundHandlers[] = [
   cloneEventHandlers,
   serverHandlers,
   serverActivityHandlers,
-  serviceHandlers,
   adminUserHandlers,
   adminDashboardHandlers,
   outboxHandlers,

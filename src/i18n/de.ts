@@ -69,7 +69,6 @@ export const de: Translation = {
       dashboard: 'Übersicht',
       activityLogs: 'Aktivitätsprotokoll',
       sshKeys: 'SSH-Schlüssel',
-      services: 'Dienste',
       hostname: 'Hostname',
       serverStats: 'Serverstatistik',
       emails: 'E-Mails',

@@ -57,7 +57,6 @@ export const en = {
       dashboard: 'Dashboard',
       activityLogs: 'Activity Logs',
       sshKeys: 'SSH Keys',
-      services: 'Services',
       hostname: 'Hostname',
       serverStats: 'Server Stats',
       emails: 'Emails',

@@ -65,7 +65,6 @@ export const es: Translation = {
       dashboard: 'Panel',
       activityLogs: 'Registro de actividad',
       sshKeys: 'Claves SSH',
-      services: 'Servicios',
       hostname: 'Nombre de host',
       serverStats: 'Estadísticas',
       emails: 'Correos',

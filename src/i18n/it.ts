@@ -65,7 +65,6 @@ export const it: Translation = {
       dashboard: 'Pannello',
       activityLogs: 'Registro attività',
       sshKeys: 'Chiavi SSH',
-      services: 'Servizi',
       hostname: 'Nome host',
       serverStats: 'Statistiche',
       emails: 'Email',

@@ -18,6 +18,7 @@ import * as phpmyadmin from '../../features/phpmyadmin/routes';
 import * as referrals from '../../features/referrals/routes';
 import * as releases from '../../features/releases/routes';
 import * as roundcube from '../../features/roundcube/routes';
+import * as services from '../../features/services/routes';
 import * as sshkeys from '../../features/sshkeys/routes';
 import * as ssl from '../../features/ssl/routes';
 import * as supervisor from '../../features/supervisor/routes';
@@ -51,6 +52,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...referrals.routes,
   ...releases.routes,
   ...roundcube.routes,
+  ...services.routes,
   ...sshkeys.routes,
   ...ssl.routes,
   ...supervisor.routes,

@@ -12,6 +12,7 @@ import * as ftp from '../../features/ftp/menu';
 import * as gitdeploy from '../../features/gitdeploy/menu';
 import * as referrals from '../../features/referrals/menu';
 import * as releases from '../../features/releases/menu';
+import * as services from '../../features/services/menu';
 import * as sshkeys from '../../features/sshkeys/menu';
 import * as ssl from '../../features/ssl/menu';
 import * as supervisor from '../../features/supervisor/menu';
@@ -37,6 +38,7 @@ export const featureMenus: readonly { feature: string; menu: readonly MenuDeclar
   { feature: 'gitdeploy', menu: gitdeploy.menu },
   { feature: 'referrals', menu: referrals.menu },
   { feature: 'releases', menu: releases.menu },
+  { feature: 'services', menu: services.menu },
   { feature: 'sshkeys', menu: sshkeys.menu },
   { feature: 'ssl', menu: ssl.menu },
   { feature: 'supervisor', menu: supervisor.menu },

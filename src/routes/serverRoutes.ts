@@ -15,7 +15,6 @@ export const serverRoutes: readonly RouteDef[] = [
   server('server-stats', 'Server statistics', () => import('../pages/server/ServerStatsPage')),
   server('activity-logs', 'Activity logs', () => import('../pages/server/ActivityLogsPage')),
   server('hostname', 'Hostname', () => import('../pages/server/HostnamePage')),
-  server('services', 'Services', () => import('../pages/server/ServicesPage')),
   // The spec's older addresses: behind the same guard and layout, they lead to today's pages.
   ...OLD_ADDRESSES.map((old) => server(old, 'Redirecting', () => import('./OldAddressPage'))),
 ];

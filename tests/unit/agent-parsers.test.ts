@@ -20,7 +20,7 @@ import {
 } from '../../agent/lib/sshdConfig';
 import { hasUserQuota, isRegularUser, parsePasswd, parseQuotaReport } from '../../agent/lib/users';
 import { isRotatedLog } from '../../agent/ops/cleanup';
-import { phpFpmUnits } from '../../agent/ops/services';
+import { phpFpmUnits } from '../../features/services/agent';
 import { sshFingerprint } from '../../resources/agent/fingerprint';
 
 const ED = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl';

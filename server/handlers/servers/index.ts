@@ -4,7 +4,7 @@ import { lifecycleActions, machineActions } from './lifecycle';
 import { recordHandlers } from './records';
 import { transferActions } from './transfers';
 
-export { serverActivityHandlers, serviceHandlers } from './live';
+export { serverActivityHandlers } from './live';
 
 export const serverHandlers = defineHandlers(servers, {
   ...recordHandlers,

@@ -1,7 +1,16 @@
 import { z } from 'zod';
-import { serviceStatusSchema } from './agent/ops';
-import { serviceAction, serviceName } from './agent/validators';
-import { defineResource } from './define';
+import { noArgs, op } from '../../resources/agent/opDef';
+import { serviceAction, serviceName } from '../../resources/agent/validators';
+import { defineResource } from '../../resources/define';
+
+export const serviceStatusSchema = z.object({
+  name: serviceName,
+  /** The init units behind it (mail is postfix and dovecot; php-fpm carries its version). */
+  units: z.array(z.string()),
+  installed: z.boolean(),
+  running: z.boolean(),
+});
+export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
 
 /** Status and control of the server's services, live from the agent (spec `servicemgmt`). */
 export const services = defineResource({
@@ -29,3 +38,14 @@ export const services = defineResource({
     },
   },
 });
+
+export const resources = { services };
+
+export const ops = {
+  'services.list': op(noArgs, z.array(serviceStatusSchema)),
+  'services.control': op(
+    z.object({ service: serviceName, action: serviceAction }),
+    serviceStatusSchema,
+    120_000,
+  ),
+};

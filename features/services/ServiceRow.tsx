@@ -1,8 +1,8 @@
 import { Button, Chip, CircularProgress, Stack, TableCell, TableRow } from '@mui/material';
 import { useState } from 'react';
-import type { ServiceStatus } from '../../../resources/agent/ops';
-import type { SERVICE_ACTIONS } from '../../../resources/agent/validators';
-import { ConfirmButton } from './ConfirmButton';
+import type { ServiceStatus } from './resource';
+import type { SERVICE_ACTIONS } from '../../resources/agent/validators';
+import { ConfirmButton } from '../../src/pages/server/ConfirmButton';
 
 export type ServiceAction = (typeof SERVICE_ACTIONS)[number];
 

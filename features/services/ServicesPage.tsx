@@ -1,15 +1,15 @@
 import { Box, Button, Card, LinearProgress, Typography } from '@mui/material';
 import Refresh from '@mui/icons-material/Refresh';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServiceStatus } from '../../../resources/agent/ops';
-import { AutoUpdatesCard } from '../../../features/autoupdates/AutoUpdatesCard';
-import { PageHeader } from '../../generic/PageHeader';
-import { QueryTable } from '../../generic/QueryTable';
-import { useStackdeckData } from '../../hooks';
-import { OfflineNotice } from './OfflineNotice';
-import { useServerPage } from './ServerContext';
+import type { ServiceStatus } from './resource';
+import { AutoUpdatesCard } from '../autoupdates/pagesApi';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { QueryTable } from '../../src/generic/QueryTable';
+import { useStackdeckData } from '../../src/hooks';
+import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
+import { useServerPage } from '../../src/pages/server/ServerContext';
 import { SERVICE_LABELS, type ServiceAction, ServiceRow } from './ServiceRow';
-import { useServerCall } from './useServerCall';
+import { useServerCall } from '../../src/pages/server/useServerCall';
 
 const DONE: Record<ServiceAction, string> = {
   start: 'started',
