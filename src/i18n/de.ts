@@ -69,8 +69,6 @@ export const de: Translation = {
       dashboard: 'Übersicht',
       activityLogs: 'Aktivitätsprotokoll',
       sshKeys: 'SSH-Schlüssel',
-      hostname: 'Hostname',
-      serverStats: 'Serverstatistik',
       emails: 'E-Mails',
       allServers: 'Alle Server',
       serverSummary: 'Übersicht',

@@ -57,8 +57,6 @@ export const en = {
       dashboard: 'Dashboard',
       activityLogs: 'Activity Logs',
       sshKeys: 'SSH Keys',
-      hostname: 'Hostname',
-      serverStats: 'Server Stats',
       emails: 'Emails',
       allServers: 'All servers',
       serverSummary: 'Summary',

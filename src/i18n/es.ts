@@ -65,8 +65,6 @@ export const es: Translation = {
       dashboard: 'Panel',
       activityLogs: 'Registro de actividad',
       sshKeys: 'Claves SSH',
-      hostname: 'Nombre de host',
-      serverStats: 'Estadísticas',
       emails: 'Correos',
       allServers: 'Todos los servidores',
       serverSummary: 'Resumen',

@@ -65,8 +65,6 @@ export const it: Translation = {
       dashboard: 'Pannello',
       activityLogs: 'Registro attività',
       sshKeys: 'Chiavi SSH',
-      hostname: 'Nome host',
-      serverStats: 'Statistiche',
       emails: 'Email',
       allServers: 'Tutti i server',
       serverSummary: 'Riepilogo',

@@ -10,8 +10,10 @@ import * as files from '../../features/files/menu';
 import * as firewall from '../../features/firewall/menu';
 import * as ftp from '../../features/ftp/menu';
 import * as gitdeploy from '../../features/gitdeploy/menu';
+import * as hostname from '../../features/hostname/menu';
 import * as referrals from '../../features/referrals/menu';
 import * as releases from '../../features/releases/menu';
+import * as serverstats from '../../features/serverstats/menu';
 import * as services from '../../features/services/menu';
 import * as sshkeys from '../../features/sshkeys/menu';
 import * as ssl from '../../features/ssl/menu';
@@ -36,8 +38,10 @@ export const featureMenus: readonly { feature: string; menu: readonly MenuDeclar
   { feature: 'firewall', menu: firewall.menu },
   { feature: 'ftp', menu: ftp.menu },
   { feature: 'gitdeploy', menu: gitdeploy.menu },
+  { feature: 'hostname', menu: hostname.menu },
   { feature: 'referrals', menu: referrals.menu },
   { feature: 'releases', menu: releases.menu },
+  { feature: 'serverstats', menu: serverstats.menu },
   { feature: 'services', menu: services.menu },
   { feature: 'sshkeys', menu: sshkeys.menu },
   { feature: 'ssl', menu: ssl.menu },

@@ -46,8 +46,6 @@ const SHELL: Record<MenuPlace, readonly MenuEntry[]> = {
     m('allServers', '/dashboard', 'back', 10, { back: true, global: true }),
     m('serverSummary', '/server-summary', 'summary', 20),
     m('activityLogs', '/activity-logs', 'activity', 30),
-    m('hostname', '/hostname', 'hostname', 110),
-    m('serverStats', '/server-stats', 'stats', 130),
   ],
   webApp: [m('emails', '/emails', 'email', 50)],
   appMini: [],

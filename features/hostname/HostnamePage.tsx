@@ -3,14 +3,14 @@ import DnsOutlined from '@mui/icons-material/DnsOutlined';
 import { Form } from 'ra-core';
 import { SaveButton, TextInput } from 'ra-ui-materialui';
 import { z } from 'zod';
-import { hostname } from '../../../resources/agent/validators';
-import { PageHeader } from '../../generic/PageHeader';
-import { SectionCard } from '../../generic/SectionCard';
-import { schemaResolver } from '../../generic/schemaResolver';
-import { useSubmitHandler } from '../../generic/useSubmitHandler';
-import { useStackdeckData } from '../../hooks';
-import { OfflineNotice } from './OfflineNotice';
-import { useServerPage } from './ServerContext';
+import { hostname } from '../../resources/agent/validators';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { SectionCard } from '../../src/generic/SectionCard';
+import { schemaResolver } from '../../src/generic/schemaResolver';
+import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
+import { useStackdeckData } from '../../src/hooks';
+import { OfflineNotice } from '../../src/pages/server/OfflineNotice';
+import { useServerPage } from '../../src/pages/server/ServerContext';
 
 /** The body of `PUT hostname/servers/...`, built from the shared host-name rule. */
 const hostnameBody = z.object({ hostname });

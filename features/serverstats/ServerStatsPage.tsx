@@ -2,13 +2,13 @@ import { Alert, Box, Grid, LinearProgress, ToggleButton, ToggleButtonGroup } fro
 import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { type ComponentProps, useState } from 'react';
-import type { StatSample } from '../../../resources/servers';
-import { EmptyState } from '../../generic/EmptyState';
-import { PageHeader } from '../../generic/PageHeader';
-import { errorMessage } from '../../generic/serverErrors';
-import { useStackdeckData } from '../../hooks';
-import { formatBytes, formatRate } from '../servers/format';
-import { useServerPage } from './ServerContext';
+import type { StatSample } from '../../resources/servers';
+import { EmptyState } from '../../src/generic/EmptyState';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { errorMessage } from '../../src/generic/serverErrors';
+import { useStackdeckData } from '../../src/hooks';
+import { formatBytes, formatRate } from '../../src/pages/servers/format';
+import { useServerPage } from '../../src/pages/server/ServerContext';
 import { StatsChart } from './StatsChart';
 
 type Range = 'day' | 'month';
