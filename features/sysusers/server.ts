@@ -1,7 +1,7 @@
 import { encrypt } from 'unixcrypt';
 import { sysusers } from './resource';
 import { readOp, runOp } from '../../server/agents/runOp';
-import type { SysusersTable } from '../../server/db/schema';
+import type { ServerRow, SysusersTable } from '../../server/db/schema';
 import { HttpError, fieldError } from '../../server/http/errors';
 import type { HandlerContext, ResourceHandlers } from '../../server/http/handlers';
 import { defineManagedHandlers } from '../../server/managed/handlers';
@@ -9,7 +9,6 @@ import { type Drift, defineManagedKind } from '../../server/managed/kind';
 import type { ManagedRow } from '../../server/managed/table';
 import { defineServerFeature } from '../../server/feature';
 import type { Db } from '../../server/db/database';
-import type { ServerRow } from '../../server/db/schema';
 
 export type SysuserRow = ManagedRow &
   Omit<SysusersTable, 'id' | keyof ManagedRow> & { status: ManagedRow['status'] };
@@ -18,7 +17,7 @@ export type SysuserRow = ManagedRow &
 // written there too); the handlers get its rows as `ctx.child`.
 declare module '../../server/http/children' {
   interface FeatureChildRows {
-    sysusers: Awaited<ReturnType<typeof loadSysuser>> & object;
+    sysusers: NonNullable<Awaited<ReturnType<typeof loadSysuser>>>;
   }
 }
 
