@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { SERVICE_NAMES } from '../../resources/agent/validators';
 import { runOk } from '../../agent/lib/exec';
 import { hasSystemd, unitAction, unitInstalled, unitRunning } from '../../agent/lib/init';
-import { defineAgentFeature } from '../../agent/ops/types';
+import { type AgentFeature, defineAgentFeature } from '../../agent/ops/types';
 import { type ServiceStatus, ops } from './resource';
 
 type Service = (typeof SERVICE_NAMES)[number];
@@ -71,56 +71,56 @@ const SERVICES: Service[] = [
   'mail',
 ];
 
+const servicesOps: AgentFeature<typeof ops>['ops'] = {
+  async 'services.list'() {
+    const systemd = await hasSystemd();
+    return Promise.all(SERVICES.map((s) => statusOf(s, systemd)));
+  },
+
+  /**
+   * sshd: stop is refused (the panel would lock its user out of the server); restart and
+   * reload first check the configuration with `sshd -t`, and should sshd be down afterwards it
+   * is started again, so it is never left stopped.
+   */
+  async 'services.control'({ service, action }) {
+    const systemd = await hasSystemd();
+    const before = await statusOf(service, systemd);
+    if (!before.installed) throw new Error(`${service} is not installed on this server`);
+    if (service === 'sshd') {
+      if (action === 'stop') {
+        throw new Error('Stopping the SSH server would lock you out; restart or reload it instead');
+      }
+      await fs.mkdir('/run/sshd', { recursive: true, mode: 0o755 });
+      await runOk('sshd', ['-t']);
+    }
+    const failures: string[] = [];
+    for (const unit of before.units) {
+      let res = await unitAction(unit, action, systemd);
+      // Init scripts without reload (or whose reload needs a running daemon) get a restart.
+      if (res.code !== 0 && action === 'reload') res = await unitAction(unit, 'restart', systemd);
+      if (res.code !== 0) {
+        const detail = res.output.split('\n').slice(-3).join(' ');
+        failures.push(`${unit}: ${action} failed (${res.code})${detail ? `: ${detail}` : ''}`);
+      }
+    }
+    if (service === 'sshd' && !(await unitRunning('ssh', systemd))) {
+      await unitAction('ssh', 'start', systemd);
+    }
+    if (failures.length > 0) throw new Error(failures.join('; '));
+    const after = await statusOf(service, systemd);
+    const expectRunning = action !== 'stop';
+    if (after.running !== expectRunning) {
+      throw new Error(`${service} is ${after.running ? 'still running' : 'not running'}`);
+    }
+    return after;
+  },
+};
+
 /**
  * The server's services: status read from the init system, control under the service's lock
  * (`service:<name>`, which the features that reload a service hold too).
  */
 export const agent = defineAgentFeature(ops, {
+  ops: servicesOps,
   locks: { 'services.control': ({ service }) => [`service:${service}`] },
-  ops: {
-    async 'services.list'() {
-      const systemd = await hasSystemd();
-      return Promise.all(SERVICES.map((s) => statusOf(s, systemd)));
-    },
-
-    /**
-     * sshd: stop is refused (the panel would lock its user out of the server); restart and
-     * reload first check the configuration with `sshd -t`, and should sshd be down afterwards it
-     * is started again, so it is never left stopped.
-     */
-    async 'services.control'({ service, action }) {
-      const systemd = await hasSystemd();
-      const before = await statusOf(service, systemd);
-      if (!before.installed) throw new Error(`${service} is not installed on this server`);
-      if (service === 'sshd') {
-        if (action === 'stop') {
-          throw new Error(
-            'Stopping the SSH server would lock you out; restart or reload it instead',
-          );
-        }
-        await fs.mkdir('/run/sshd', { recursive: true, mode: 0o755 });
-        await runOk('sshd', ['-t']);
-      }
-      const failures: string[] = [];
-      for (const unit of before.units) {
-        let res = await unitAction(unit, action, systemd);
-        // Init scripts without reload (or whose reload needs a running daemon) get a restart.
-        if (res.code !== 0 && action === 'reload') res = await unitAction(unit, 'restart', systemd);
-        if (res.code !== 0) {
-          const detail = res.output.split('\n').slice(-3).join(' ');
-          failures.push(`${unit}: ${action} failed (${res.code})${detail ? `: ${detail}` : ''}`);
-        }
-      }
-      if (service === 'sshd' && !(await unitRunning('ssh', systemd))) {
-        await unitAction('ssh', 'start', systemd);
-      }
-      if (failures.length > 0) throw new Error(failures.join('; '));
-      const after = await statusOf(service, systemd);
-      const expectRunning = action !== 'stop';
-      if (after.running !== expectRunning) {
-        throw new Error(`${service} is ${after.running ? 'still running' : 'not running'}`);
-      }
-      return after;
-    },
-  },
 });
