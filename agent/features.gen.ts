@@ -17,8 +17,11 @@ import * as nodejs from '../features/nodejs/agent';
 import * as phpmyadmin from '../features/phpmyadmin/agent';
 import * as releases from '../features/releases/agent';
 import * as roundcube from '../features/roundcube/agent';
+import * as services from '../features/services/agent';
+import * as sshkeys from '../features/sshkeys/agent';
 import * as ssl from '../features/ssl/agent';
 import * as supervisor from '../features/supervisor/agent';
+import * as sysusers from '../features/sysusers/agent';
 import * as webapps from '../features/webapps/agent';
 import * as weblogs from '../features/weblogs/agent';
 import * as wordpress from '../features/wordpress/agent';
@@ -44,8 +47,11 @@ export const agentFeatures: readonly AgentFeature[] = [
   phpmyadmin.agent,
   releases.agent,
   roundcube.agent,
+  services.agent,
+  sshkeys.agent,
   ssl.agent,
   supervisor.agent,
+  sysusers.agent,
   webapps.agent,
   weblogs.agent,
   wordpress.agent,

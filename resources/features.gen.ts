@@ -22,8 +22,11 @@ import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
+import * as services from '../features/services/resource';
+import * as sshkeys from '../features/sshkeys/resource';
 import * as ssl from '../features/ssl/resource';
 import * as supervisor from '../features/supervisor/resource';
+import * as sysusers from '../features/sysusers/resource';
 import * as teams from '../features/teams/resource';
 import * as thirdpartykeys from '../features/thirdpartykeys/resource';
 import * as tickets from '../features/tickets/resource';
@@ -56,8 +59,11 @@ export const featureResources = {
   ...referrals.resources,
   ...releases.resources,
   ...roundcube.resources,
+  ...services.resources,
+  ...sshkeys.resources,
   ...ssl.resources,
   ...supervisor.resources,
+  ...sysusers.resources,
   ...teams.resources,
   ...thirdpartykeys.resources,
   ...tickets.resources,
@@ -91,8 +97,11 @@ export const featureOps = {
   ...referrals.ops,
   ...releases.ops,
   ...roundcube.ops,
+  ...services.ops,
+  ...sshkeys.ops,
   ...ssl.ops,
   ...supervisor.ops,
+  ...sysusers.ops,
   ...teams.ops,
   ...thirdpartykeys.ops,
   ...tickets.ops,

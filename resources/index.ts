@@ -8,12 +8,8 @@ import { adminDashboard, adminUsers } from './admin-users';
 import { authlogs } from './authlogs';
 import { cloneEvents } from './clone-events';
 import { outbox } from './outbox';
-import { pubkeys } from './pubkeys';
 import { serverActivity } from './server-activity';
 import { servers } from './servers';
-import { services } from './services';
-import { sshconfig } from './sshconfig';
-import { sysusers } from './sysusers';
 import { users } from './users';
 import { featureResources } from './features.gen';
 
@@ -24,10 +20,6 @@ export const resources = {
   'clone-events': cloneEvents,
   servers,
   'server-activity': serverActivity,
-  services,
-  sysusers,
-  pubkeys,
-  sshconfig,
   'admin-users': adminUsers,
   'admin-dashboard': adminDashboard,
   outbox,

@@ -23,8 +23,11 @@ import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
+import * as services from '../features/services/server';
+import * as sshkeys from '../features/sshkeys/server';
 import * as ssl from '../features/ssl/server';
 import * as supervisor from '../features/supervisor/server';
+import * as sysusers from '../features/sysusers/server';
 import * as teams from '../features/teams/server';
 import * as thirdpartykeys from '../features/thirdpartykeys/server';
 import * as tickets from '../features/tickets/server';
@@ -59,8 +62,11 @@ export const serverFeatures: readonly ServerFeature[] = [
   referrals.server,
   releases.server,
   roundcube.server,
+  services.server,
+  sshkeys.server,
   ssl.server,
   supervisor.server,
+  sysusers.server,
   teams.server,
   thirdpartykeys.server,
   tickets.server,
@@ -95,8 +101,11 @@ export const serverFeatureNames: readonly string[] = [
   'referrals',
   'releases',
   'roundcube',
+  'services',
+  'sshkeys',
   'ssl',
   'supervisor',
+  'sysusers',
   'teams',
   'thirdpartykeys',
   'tickets',

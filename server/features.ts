@@ -8,8 +8,6 @@ import type { AccountChildLoader, ChildLoader } from './http/children';
 import type { BoundHandlers } from './http/handlers';
 import type { ManagedKind } from './managed/kind';
 import { ManagedStore } from './managed/store';
-import { pubkeyKind } from './handlers/servers/pubkeys';
-import { sysuserKind } from './handlers/servers/sysusers';
 import type { ServiceDeps } from './serviceDeps';
 
 /** The handlers of every feature folder. */
@@ -27,11 +25,7 @@ export function featureServices(deps: ServiceDeps): object {
 }
 
 /** Every server-managed kind, the panel's own and the features' (the sweeper walks them). */
-export const managedKinds: readonly ManagedKind[] = [
-  sysuserKind,
-  pubkeyKind,
-  ...serverFeatures.flatMap((f) => f.managed ?? []),
-];
+export const managedKinds: readonly ManagedKind[] = serverFeatures.flatMap((f) => f.managed ?? []);
 
 /**
  * The loader of a feature resource's child ids: its own, or the managed kind's (the row of

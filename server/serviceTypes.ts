@@ -2,10 +2,10 @@ import type { CallerLookup } from './auth/callers';
 import type { OneTimeCodes } from './auth/codes';
 import type { SecretBox } from './auth/secretBox';
 import type { Clock, Sessions } from './auth/sessions';
+import type { Db } from './db/database';
 import type { OutboundPolicy } from './http/outbound';
 import type { Mailer } from './mail/mailer';
 import type { LogRepository } from './repositories/logs';
-import type { ServerAccountsRepository } from './repositories/serverAccounts';
 import type { ServerLogRepository } from './repositories/serverLog';
 import type { ServerRepository } from './repositories/servers';
 import type { TaskRepository } from './repositories/tasks';
@@ -25,7 +25,6 @@ export interface CoreServices {
   users: UserRepository;
   servers: ServerRepository;
   serverLog: ServerLogRepository;
-  serverAccounts: ServerAccountsRepository;
   tasks: TaskRepository;
   logs: LogRepository;
   sessions: Sessions;
@@ -37,4 +36,10 @@ export interface CoreServices {
   outbound: OutboundPolicy;
   /** The panel's clock (tests fix it): TOTP checks read the time from it. */
   clock: Clock;
+  /**
+   * What the features run as a system user (server/dependents.ts): reached here, not imported,
+   * because it gathers every feature and features/sysusers, which refuses a deletion by it, is
+   * one of them (an import would close a cycle).
+   */
+  usesOfSystemUser: (db: Db, serverId: number, userName: string) => Promise<string[]>;
 }

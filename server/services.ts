@@ -6,10 +6,10 @@ import { SecretBox } from './auth/secretBox';
 import { type Clock, Sessions } from './auth/sessions';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import { usesOfSystemUser } from './dependents';
 import { outboundPolicy } from './http/outbound';
 import { Mailer } from './mail/mailer';
 import { LogRepository } from './repositories/logs';
-import { ServerAccountsRepository } from './repositories/serverAccounts';
 import { ServerLogRepository } from './repositories/serverLog';
 import { ServerRepository } from './repositories/servers';
 import { TaskRepository } from './repositories/tasks';
@@ -39,7 +39,6 @@ export function createServices(
     users: new UserRepository(db),
     servers: new ServerRepository(db),
     serverLog: new ServerLogRepository(db),
-    serverAccounts: new ServerAccountsRepository(db),
     tasks: new TaskRepository(db),
     logs: new LogRepository(db),
     sessions,
@@ -49,6 +48,7 @@ export function createServices(
     box,
     outbound,
     clock,
+    usesOfSystemUser,
   };
   // The feature folders' own (features/<name>/server.ts `services`): each feature types its part
   // by augmenting `Services` and builds it beside that, in the same file.

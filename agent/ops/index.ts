@@ -5,21 +5,13 @@ import { opErrorOf } from '../lib/opError';
 import { agentFeatures } from '../features.gen';
 import { agentOps } from './agent';
 import { cleanupOps } from './cleanup';
-import { pubkeysOps } from './pubkeys';
-import { servicesOps } from './services';
-import { sshconfigOps } from './sshconfig';
 import { systemOps } from './system';
-import { sysusersOps } from './sysusers';
 import type { AgentEventName, AgentEvents, OpContext, OpLocks, OpTable } from './types';
 
 /** Every op the agent implements, one module an area: the type insists on all of them. */
 export const opTable = {
   ...systemOps,
   ...cleanupOps,
-  ...servicesOps,
-  ...sysusersOps,
-  ...pubkeysOps,
-  ...sshconfigOps,
   ...agentOps,
   // The feature folders' ops (features/<name>/agent.ts), gathered by scripts/gen-features.mjs;
   // a unit test checks that every declared op has its implementation.
@@ -36,15 +28,6 @@ export const opTable = {
 export const opLocks: OpLocks = {
   'system.hostname': () => ['hostname'],
   'system.cleanup': () => ['cleanup'],
-  'services.control': ({ service }) => [`service:${service}`],
-  'sysusers.create': () => ['users'],
-  'sysusers.rootPassword': () => ['users'],
-  'sysusers.password': () => ['users'],
-  'sysusers.delete': () => ['users'],
-  'sysusers.deployKey': ({ user_name }) => [`ssh_keys:${user_name}`],
-  'pubkeys.add': ({ user_name }) => [`authorized_keys:${user_name}`],
-  'pubkeys.remove': ({ user_name }) => [`authorized_keys:${user_name}`],
-  'sshconfig.set': () => ['sshd_config', 'service:sshd'],
   ...Object.assign({}, ...agentFeatures.map((f) => f.locks ?? {})),
 };
 

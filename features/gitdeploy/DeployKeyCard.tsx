@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify } from 'ra-core';
-import type { Sysuser } from '../../resources/sysusers';
+import type { Sysuser } from '../sysusers/api';
 import { CopyButton } from '../../src/generic/CopyButton';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';

@@ -1,7 +1,7 @@
 import { forbidden } from '../../server/http/errors';
 import { type HandlerContext, loadedChild } from '../../server/http/handlers';
 import type { TeamRepository } from './serverRepository';
-import { revokeKeysOfLeavers } from '../../server/handlers/servers/keyRevocation';
+import { revokeKeysOfLeavers } from '../sshkeys/serverApi';
 
 type TeamOfPath = NonNullable<Awaited<ReturnType<TeamRepository['findOwned']>>>;
 

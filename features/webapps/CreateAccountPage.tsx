@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '@mui/material';
 import { GenericCreate } from '../../src/generic/GenericCreate';
-import { CreateSysuserCard } from '../../src/pages/server/CreateSysuserCard';
+import { CreateSysuserCard } from '../sysusers/pagesApi';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { appPaths } from './links';
 import { webstacks } from './resource';

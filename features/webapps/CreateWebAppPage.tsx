@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Box, FormControlLabel, Radio, RadioGroup } from '@mui/material';
 import { GenericCreate } from '../../src/generic/GenericCreate';
 import { PageHeader } from '../../src/generic/PageHeader';
-import { CreateSysuserCard } from '../../src/pages/server/CreateSysuserCard';
+import { CreateSysuserCard } from '../sysusers/pagesApi';
 import { useServerPage } from '../../src/pages/server/ServerContext';
 import { shownName } from '../../src/pages/servers/serverName';
 import { Slot } from '../../src/shell/slots';

@@ -4,55 +4,13 @@
  * the arguments with the same schemas before anything runs.
  */
 import { z } from 'zod';
-import {
-  hostname,
-  quotaMb,
-  serviceAction,
-  serviceName,
-  sshPublicKey,
-  systemUserName,
-  passwordHash,
-  tcpPort,
-} from './validators';
+import { hostname } from './validators';
 import { featureOps } from '../features.gen';
 import { noArgs, op } from './opDef';
 
 export type { OpDef } from './opDef';
 
 const none = noArgs;
-
-export const serviceStatusSchema = z.object({
-  name: serviceName,
-  /** The init units behind it (mail is postfix and dovecot; php-fpm carries its version). */
-  units: z.array(z.string()),
-  installed: z.boolean(),
-  running: z.boolean(),
-});
-export type ServiceStatus = z.infer<typeof serviceStatusSchema>;
-
-export const systemUserInfoSchema = z.object({
-  user_name: systemUserName,
-  uid: z.number().int(),
-  home: z.string(),
-  shell: z.string(),
-  /** Quota in MB as the filesystem enforces it; null where the filesystem has no quotas. */
-  quota_hard: z.number().nullable(),
-  quota_soft: z.number().nullable(),
-});
-export type SystemUserInfo = z.infer<typeof systemUserInfoSchema>;
-
-export const sshSettingsSchema = z.object({
-  port: tcpPort,
-  password_authentication: z.boolean(),
-  permit_root_login: z.boolean(),
-});
-export type SshSettings = z.infer<typeof sshSettingsSchema>;
-
-export const authorizedKeySchema = z.object({
-  fingerprint: z.string(),
-  type: z.string(),
-  comment: z.string(),
-});
 
 const coreOps = {
   /** A trivial read: the op round-trip benchmark compares it with `ssh ... cat /proc/uptime`. */
@@ -70,74 +28,6 @@ const coreOps = {
     z.object({ packages: z.number(), logs: z.number(), journal: z.number() }),
     180_000,
   ),
-
-  'services.list': op(none, z.array(serviceStatusSchema)),
-  'services.control': op(
-    z.object({ service: serviceName, action: serviceAction }),
-    serviceStatusSchema,
-    120_000,
-  ),
-
-  'sysusers.list': op(none, z.array(systemUserInfoSchema)),
-  /** The `?dry=true` check: can this user be created? */
-  'sysusers.check': op(
-    z.object({ user_name: systemUserName }),
-    z.object({ available: z.boolean(), reason: z.string().nullable() }),
-  ),
-  /**
-   * Makes the user; a user the panel made already (a repeated apply) gets the password and
-   * quotas again. The password comes as its hash (`chpasswd -e`); null keeps the one it has.
-   */
-  'sysusers.create': op(
-    z.object({
-      user_name: systemUserName,
-      password_hash: passwordHash.nullable(),
-      quota_hard: quotaMb,
-      quota_soft: quotaMb,
-    }),
-    systemUserInfoSchema,
-    60_000,
-  ),
-  /**
-   * root's password (36 generated characters), on the first opening only when the owner asked
-   * for it at connect; root is never created or deleted through the panel.
-   */
-  'sysusers.rootPassword': op(
-    z.object({ password_hash: passwordHash }),
-    z.object({ changed: z.literal(true) }),
-  ),
-  'sysusers.password': op(
-    z.object({ user_name: systemUserName, password_hash: passwordHash }),
-    z.object({ changed: z.literal(true) }),
-  ),
-  'sysusers.delete': op(
-    z.object({ user_name: systemUserName, delete_home: z.boolean() }),
-    z.object({ deleted: z.literal(true) }),
-    60_000,
-  ),
-  /** The user's deployment key (`?rsa=create` makes one if missing, `?rsa=get` reads it). */
-  'sysusers.deployKey': op(
-    z.object({ user_name: systemUserName, create: z.boolean() }),
-    z.object({ public_key: z.string().nullable() }),
-    60_000,
-  ),
-
-  'pubkeys.list': op(
-    z.object({ user_name: systemUserName.or(z.literal('root')) }),
-    z.array(authorizedKeySchema),
-  ),
-  'pubkeys.add': op(
-    z.object({ user_name: systemUserName.or(z.literal('root')), key: sshPublicKey }),
-    authorizedKeySchema,
-  ),
-  'pubkeys.remove': op(
-    z.object({ user_name: systemUserName.or(z.literal('root')), fingerprint: z.string().max(100) }),
-    z.object({ removed: z.boolean() }),
-  ),
-
-  'sshconfig.get': op(none, sshSettingsSchema),
-  /** Written, checked with `sshd -t`, then reloaded; a config sshd refuses is rolled back. */
-  'sshconfig.set': op(sshSettingsSchema.partial(), sshSettingsSchema, 60_000),
 
   /** The server is removed from the panel: the agent stops and removes itself. */
   'agent.uninstall': op(none, z.object({ uninstalling: z.literal(true) })),

@@ -9,7 +9,7 @@ import {
   reportSchema,
 } from '../../resources/agent/protocol';
 import { sha256 } from '../auth/hash';
-import { revokeKeysOfLeavers } from '../handlers/servers/keyRevocation';
+import { emit } from '../events/emit';
 import { settleServer } from '../managed/sweeper';
 import { reconcileTasks } from '../tasks/taskOps';
 import { pushTasks } from '../tasks/taskPush';
@@ -114,8 +114,8 @@ function handleAgents(app: FastifyInstance, agents: Namespace, live: LiveStore) 
       const { first } = await joined;
       // The install's last step, as the install page shows it: 10 is done.
       if (first) await app.services.serverLog.addEvent(server.id, 'The agent is connected', 10);
-      // Keys of users who lost the server while it was offline go now.
-      await revokeKeysOfLeavers(app, [server.id]);
+      // What waited for the server goes now (keys of users who lost it while it was offline).
+      await emit(app, 'server.agent-connected', { serverId: server.id });
       // Rows written while it was offline, or left pending by a restart, are applied now.
       await settleServer(app, server.id);
       // Long work it was doing: goes on, or is failed when the agent no longer runs it.

@@ -4,6 +4,7 @@
  */
 import type { UserUpdate } from '../../resources/user-profile';
 import type { ServerRow, UserPatch, UserRow } from '../db/schema';
+import type { Caller } from '../http/caller';
 import type { HandlerContext } from '../http/handlers';
 import type { After, Before, EventDeclarations } from './types';
 
@@ -24,12 +25,30 @@ declare module './types' {
      */
     'server.transferred': Before<{ server: ServerRow; from: number; to: number }>;
     /**
+     * A transfer was accepted and committed (`caller` is the new owner): the former owner and
+     * their teams' members lost the server, and what they hold on it goes (their SSH keys,
+     * features/sshkeys). Awaited before the answer; errors are logged.
+     */
+    'server.handed-over': After<{ server: ServerRow; caller: Caller }>;
+    /**
+     * A server's agent connected (each connection, once its row says so), before the rows
+     * written while it was offline are applied: what waited for the server goes now (keys of
+     * users who lost it meanwhile, features/sshkeys). Errors are logged.
+     */
+    'server.agent-connected': After<{ serverId: number }>;
+    /**
      * `DELETE users/{uid}`, once the holder proved it is them, before their sessions end and the
      * row goes (with every row of theirs, by cascade): what a feature keeps of the user outside
      * the database goes now (their tickets' attachments, features/tickets). A subscriber's error
      * keeps the account, and is the answer.
      */
     'user.deleting': Before<{ user: { id: number; email: string } }>;
+    /**
+     * `DELETE users/{uid}` deleted the row (and its own servers): what the user held on others'
+     * servers goes (the SSH keys they added as a team member, features/sshkeys). Awaited before
+     * the answer; errors are logged.
+     */
+    'user.deleted': After<{ user: { id: number; email: string } }>;
     /**
      * `PUT users/{uid}`, before the row is written: the features that own fields of the body
      * (features/account-security: the password and two-factor sign-in) check them, add their
@@ -70,7 +89,10 @@ declare module './types' {
 export const panelEvents: EventDeclarations = {
   'server.removing': 'before',
   'server.transferred': 'before',
+  'server.handed-over': 'after',
+  'server.agent-connected': 'after',
   'user.deleting': 'before',
+  'user.deleted': 'after',
   'user.updating': 'before',
   'user.updated': 'before',
   'user.registering': 'before',

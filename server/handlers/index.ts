@@ -3,14 +3,7 @@ import type { BoundHandlers } from '../http/handlers';
 import { cloneEventHandlers } from './account';
 import { adminDashboardHandlers, adminUserHandlers, outboxHandlers } from './admin';
 import { accountActivityHandlers, authlogHandlers } from './logs';
-import {
-  pubkeyHandlers,
-  serverActivityHandlers,
-  serverHandlers,
-  serviceHandlers,
-  sshconfigHandlers,
-  sysuserHandlers,
-} from './servers';
+import { serverActivityHandlers, serverHandlers } from './servers';
 import { userHandlers } from './users';
 
 /** The server side of every resource in resources/index.ts. */
@@ -21,10 +14,6 @@ export const allHandlers: readonly BoundHandlers[] = [
   cloneEventHandlers,
   serverHandlers,
   serverActivityHandlers,
-  serviceHandlers,
-  sysuserHandlers,
-  pubkeyHandlers,
-  sshconfigHandlers,
   adminUserHandlers,
   adminDashboardHandlers,
   outboxHandlers,

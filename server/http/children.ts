@@ -27,36 +27,6 @@ export type AccountChildLoader<T = unknown> = (
 ) => Promise<T | undefined>;
 
 /**
- * The registry of child loaders, by resource name. Every route with a child id under `{sid}`
- * needs its resource here: mounting one without fails. Handlers receive the row as `ctx.child`
- * and have no way to fetch a child by a bare id.
- */
-export const CHILD_LOADERS = {
-  /** A system user of the server; root is recorded but never named by id. */
-  sysusers: (db: Db, server: ServerRow, id: number | string) =>
-    db
-      .selectFrom('sysusers')
-      .selectAll()
-      .where('id', '=', Number(id))
-      .where('server_id', '=', server.id)
-      .where('user_name', '!=', 'root')
-      .executeTakeFirst(),
-  /** An SSH key the panel put on the server. */
-  pubkeys: (db: Db, server: ServerRow, id: number | string) =>
-    db
-      .selectFrom('pubkeys')
-      .selectAll()
-      .where('id', '=', Number(id))
-      .where('server_id', '=', server.id)
-      .executeTakeFirst(),
-} satisfies Record<string, ChildLoader>;
-
-/** The row each child resource's handlers receive. */
-export type ChildRows = {
-  [K in keyof typeof CHILD_LOADERS]: NonNullable<Awaited<ReturnType<(typeof CHILD_LOADERS)[K]>>>;
-};
-
-/**
  * The rows of the feature folders' children, by resource name: each feature adds its own with
  * `declare module '../../server/http/children' { interface FeatureChildRows { ... } }`.
  */
@@ -76,20 +46,12 @@ export type HolderOf<N extends string> = N extends keyof FeatureHolderRows
   : undefined;
 
 /** `ctx.child` of a resource: its loaded row, or nothing for a resource without children. */
-export type ChildOf<N extends string> = N extends keyof ChildRows
-  ? ChildRows[N]
-  : N extends keyof FeatureChildRows
-    ? FeatureChildRows[N]
-    : undefined;
+export type ChildOf<N extends string> = N extends keyof FeatureChildRows
+  ? FeatureChildRows[N]
+  : undefined;
 
 /** The row of each kind a query id may name (`loads`), as the handler gets it in `ctx.loaded`. */
 export type QueryRowOf<K> = K extends 'servers' ? ServerRow : ChildOf<K & string>;
-
-export function childLoaderOf(resource: string): ChildLoader | undefined {
-  return Object.hasOwn(CHILD_LOADERS, resource)
-    ? (CHILD_LOADERS as Record<string, ChildLoader>)[resource]
-    : undefined;
-}
 
 /** The row of a web app, as the apps' feature declares it (resources under `app` get it). */
 export type AppRow = FeatureChildRows extends { webstacks: infer R } ? R : never;

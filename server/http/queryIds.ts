@@ -18,7 +18,6 @@ import {
 import { getResource } from '../../resources';
 import type { ServerRow } from '../db/schema';
 import { accountChildLoader, featureChildLoader } from '../features';
-import { childLoaderOf } from './children';
 
 /**
  * Loads the row a query value names, through its owner: the route's `{sid}` server for a
@@ -60,7 +59,7 @@ export function queryRowLoader(
           ? app.services.servers.findOwned(Number(value), uid)
           : app.services.servers.findAccessible(Number(value), uid),
     };
-  const child = childLoaderOf(of) ?? featureChildLoader(of);
+  const child = featureChildLoader(of);
   if (child)
     return {
       through: 'server',

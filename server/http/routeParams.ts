@@ -16,7 +16,7 @@ import {
   templateParams,
 } from '../../resources/define';
 import { accountChildLoader, featureChildLoader } from '../features';
-import { type ChildLoader, childLoaderOf } from './children';
+import type { ChildLoader } from './children';
 import { ID_PATTERN } from './ids';
 
 /** Path parameters are positive integers unless their name says otherwise. */
@@ -69,8 +69,9 @@ export function childOf(
   if (!resource.parent) throw new Error(`${where} names {${param}} but no parent`);
   const kind = resource.params?.[param];
   if (!kind) throw new Error(`${where} declares no kind for {${param}}`);
-  const load = childLoaderOf(resource.name) ?? featureChildLoader(resource.name);
-  if (!load) throw new Error(`${where}: no loader for {${param}} (server/http/children.ts)`);
+  const load = featureChildLoader(resource.name);
+  if (!load)
+    throw new Error(`${where}: no loader for {${param}} (its feature's children or managed kind)`);
   return { param, kind, load };
 }
 

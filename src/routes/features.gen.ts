@@ -10,6 +10,7 @@ import * as files from '../../features/files/routes';
 import * as firewall from '../../features/firewall/routes';
 import * as ftp from '../../features/ftp/routes';
 import * as gitdeploy from '../../features/gitdeploy/routes';
+import * as hostname from '../../features/hostname/routes';
 import * as joomla from '../../features/joomla/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
@@ -18,8 +19,12 @@ import * as phpmyadmin from '../../features/phpmyadmin/routes';
 import * as referrals from '../../features/referrals/routes';
 import * as releases from '../../features/releases/routes';
 import * as roundcube from '../../features/roundcube/routes';
+import * as serverstats from '../../features/serverstats/routes';
+import * as services from '../../features/services/routes';
+import * as sshkeys from '../../features/sshkeys/routes';
 import * as ssl from '../../features/ssl/routes';
 import * as supervisor from '../../features/supervisor/routes';
+import * as sysusers from '../../features/sysusers/routes';
 import * as teams from '../../features/teams/routes';
 import * as thirdpartykeys from '../../features/thirdpartykeys/routes';
 import * as tickets from '../../features/tickets/routes';
@@ -41,6 +46,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...firewall.routes,
   ...ftp.routes,
   ...gitdeploy.routes,
+  ...hostname.routes,
   ...joomla.routes,
   ...moodle.routes,
   ...nextcloud.routes,
@@ -49,8 +55,12 @@ export const featureRoutes: readonly RouteDef[] = [
   ...referrals.routes,
   ...releases.routes,
   ...roundcube.routes,
+  ...serverstats.routes,
+  ...services.routes,
+  ...sshkeys.routes,
   ...ssl.routes,
   ...supervisor.routes,
+  ...sysusers.routes,
   ...teams.routes,
   ...thirdpartykeys.routes,
   ...tickets.routes,

@@ -10,10 +10,15 @@ import * as files from '../../features/files/menu';
 import * as firewall from '../../features/firewall/menu';
 import * as ftp from '../../features/ftp/menu';
 import * as gitdeploy from '../../features/gitdeploy/menu';
+import * as hostname from '../../features/hostname/menu';
 import * as referrals from '../../features/referrals/menu';
 import * as releases from '../../features/releases/menu';
+import * as serverstats from '../../features/serverstats/menu';
+import * as services from '../../features/services/menu';
+import * as sshkeys from '../../features/sshkeys/menu';
 import * as ssl from '../../features/ssl/menu';
 import * as supervisor from '../../features/supervisor/menu';
+import * as sysusers from '../../features/sysusers/menu';
 import * as teams from '../../features/teams/menu';
 import * as tickets from '../../features/tickets/menu';
 import * as webapps from '../../features/webapps/menu';
@@ -33,10 +38,15 @@ export const featureMenus: readonly { feature: string; menu: readonly MenuDeclar
   { feature: 'firewall', menu: firewall.menu },
   { feature: 'ftp', menu: ftp.menu },
   { feature: 'gitdeploy', menu: gitdeploy.menu },
+  { feature: 'hostname', menu: hostname.menu },
   { feature: 'referrals', menu: referrals.menu },
   { feature: 'releases', menu: releases.menu },
+  { feature: 'serverstats', menu: serverstats.menu },
+  { feature: 'services', menu: services.menu },
+  { feature: 'sshkeys', menu: sshkeys.menu },
   { feature: 'ssl', menu: ssl.menu },
   { feature: 'supervisor', menu: supervisor.menu },
+  { feature: 'sysusers', menu: sysusers.menu },
   { feature: 'teams', menu: teams.menu },
   { feature: 'tickets', menu: tickets.menu },
   { feature: 'webapps', menu: webapps.menu },

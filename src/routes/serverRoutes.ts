@@ -12,12 +12,7 @@ const server = (path: string, title: string, page: RouteDef['page']): RouteDef =
 /** Server-level pages: the spec's web-page layout, the server id in the path. */
 export const serverRoutes: readonly RouteDef[] = [
   server('server-summary', 'Server summary', () => import('../pages/server/ServerSummaryPage')),
-  server('server-stats', 'Server statistics', () => import('../pages/server/ServerStatsPage')),
   server('activity-logs', 'Activity logs', () => import('../pages/server/ActivityLogsPage')),
-  server('hostname', 'Hostname', () => import('../pages/server/HostnamePage')),
-  server('services', 'Services', () => import('../pages/server/ServicesPage')),
-  server('system-users', 'System users', () => import('../pages/server/SystemUsersPage')),
-  server('ssh-keys', 'SSH keys', () => import('../pages/server/SshKeysPage')),
   // The spec's older addresses: behind the same guard and layout, they lead to today's pages.
   ...OLD_ADDRESSES.map((old) => server(old, 'Redirecting', () => import('./OldAddressPage'))),
 ];

@@ -13,20 +13,17 @@ import ForwardOutlined from '@mui/icons-material/ForwardOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import InboxOutlined from '@mui/icons-material/InboxOutlined';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import LanOutlined from '@mui/icons-material/LanOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import PersonOutline from '@mui/icons-material/PersonOutline';
 import PieChartOutline from '@mui/icons-material/PieChartOutline';
-import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import ReplyOutlined from '@mui/icons-material/ReplyOutlined';
 import ReportOutlined from '@mui/icons-material/ReportOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import SummarizeOutlined from '@mui/icons-material/SummarizeOutlined';
 import TerminalOutlined from '@mui/icons-material/TerminalOutlined';
-import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import type { IconName, MenuIcon } from './menuTypes';
@@ -39,10 +36,7 @@ export const MENU_ICONS: Record<IconName, SvgIconComponent> = {
   dashboard: DashboardOutlined,
   activity: HistoryOutlined,
   key: VpnKeyOutlined,
-  services: TuneOutlined,
-  hostname: LanOutlined,
   users: PeopleOutline,
-  stats: QueryStatsOutlined,
   summary: SummarizeOutlined,
   email: EmailOutlined,
   autoresponder: ReplyOutlined,

@@ -32,7 +32,6 @@ import {
   queryIdRoutes,
   shareWithTeam,
 } from './matrix/support';
-import { childLoaderOf } from '../../server/http/children';
 import { ManagedStore } from '../../server/managed/store';
 import { featureChildLoader, managedKinds } from '../../server/features';
 
@@ -586,7 +585,7 @@ describe('authorization matrix', () => {
       }
       // The stranger's child is still there, untouched.
       const server = await t.app.services.servers.findAccessible(f.foreign.serverId, other.id);
-      const load = childLoaderOf(resource) ?? featureChildLoader(resource);
+      const load = featureChildLoader(resource);
       const row = (await load!(t.app.db, server!, childId!)) as {
         status: string;
       };

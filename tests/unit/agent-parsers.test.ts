@@ -3,7 +3,12 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { addKey, listKeys, parseKeyLine, removeKey } from '../../agent/lib/authorizedKeys';
+import {
+  addKey,
+  listKeys,
+  parseKeyLine,
+  removeKey,
+} from '../../features/sshkeys/agentAuthorizedKeys';
 import {
   DROP_IN,
   dropInText,
@@ -15,7 +20,7 @@ import {
 } from '../../agent/lib/sshdConfig';
 import { hasUserQuota, isRegularUser, parsePasswd, parseQuotaReport } from '../../agent/lib/users';
 import { isRotatedLog } from '../../agent/ops/cleanup';
-import { phpFpmUnits } from '../../agent/ops/services';
+import { phpFpmUnits } from '../../features/services/agent';
 import { sshFingerprint } from '../../resources/agent/fingerprint';
 
 const ED = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { systemUserPassword } from '../../resources/agent/validators';
-import { sysuserCreate } from '../../resources/sysusers';
+import { sysuserCreate } from '../../features/sysusers/resource';
 import { GENERATED_PASSWORD_LENGTH, generatePassword } from '../../src/generic/passwords';
 
 describe('generated system-user passwords', () => {

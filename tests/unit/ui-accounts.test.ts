@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formFields } from '../../src/generic/formModel';
-import { pubkeys } from '../../resources/pubkeys';
-import { sysusers } from '../../resources/sysusers';
+import { pubkeys } from '../../features/sshkeys/resource';
+import { sysusers } from '../../features/sysusers/resource';
 
 // The declarations the system-users and SSH-keys pages are to be drawn from by the generic form.
 describe('accounts declarations', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { cronjobs } from '../../features/cron/resource';
 import { cronPaths, jobIdOf, jobName } from '../../features/cron/links';
 import { defineResource } from '../../resources/define';
-import { sysusers } from '../../resources/sysusers';
+import { sysusers } from '../../features/sysusers/resource';
 import {
   availabilityBody,
   choiceLabel,

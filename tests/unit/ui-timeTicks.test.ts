@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timeAxis } from '../../src/pages/server/timeTicks';
+import { timeAxis } from '../../features/serverstats/timeTicks';
 
 /** Issue 8: the statistics axis shows hours over a day, dates over 30 days, no label twice. */
 const NOW = Math.floor(Date.parse('2025-03-20T15:07:00Z') / 1000);

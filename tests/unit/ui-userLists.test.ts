@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { authlogs } from '../../resources/authlogs';
-import { pubkeys } from '../../resources/pubkeys';
-import { sysusers } from '../../resources/sysusers';
+import { pubkeys } from '../../features/sshkeys/resource';
+import { sysusers } from '../../features/sysusers/resource';
 import { rowTestId } from '../../src/generic/GenericListBody';
-import { adderOf } from '../../src/pages/server/KeyList';
+import { adderOf } from '../../features/sshkeys/KeyList';
 
 describe("a server's system users and SSH keys on the generic list", () => {
   it('name each row from the declaration: singular resource name and representation', () => {

@@ -3,7 +3,7 @@ import { originInWords } from '../../features/autoupdates/originWords';
 import { SECURITY_PATTERN, SOFTWARE_PATTERNS } from '../../features/autoupdates/aptconf';
 import { denyListUnread } from '../../features/firewall/statusWords';
 import { LAYOUT_MENUS } from '../../src/layouts/layoutMenus';
-import { axisTicks, fitDomain } from '../../src/pages/server/chartDomain';
+import { axisTicks, fitDomain } from '../../features/serverstats/chartDomain';
 import { liveFigures } from '../../src/pages/servers/liveFigures';
 import { routes } from '../../src/routes/table';
 

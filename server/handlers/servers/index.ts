@@ -4,9 +4,7 @@ import { lifecycleActions, machineActions } from './lifecycle';
 import { recordHandlers } from './records';
 import { transferActions } from './transfers';
 
-export { pubkeyHandlers } from './pubkeys';
-export { sysuserHandlers } from './sysusers';
-export { serverActivityHandlers, serviceHandlers, sshconfigHandlers } from './live';
+export { serverActivityHandlers } from './live';
 
 export const serverHandlers = defineHandlers(servers, {
   ...recordHandlers,

@@ -14,7 +14,6 @@ import type { ResourceHandlers } from '../../http/handlers';
 import { mails } from '../../mail/templates';
 import { toServerRecord } from '../../repositories/servers';
 import { whoOf } from '../../http/who';
-import { revokeKeysOfLeavers } from './keyRevocation';
 
 type Actions = ResourceHandlers<typeof servers>['actions'];
 type OfferRow = ServerTransfersTable;
@@ -270,8 +269,8 @@ export const transferActions: Pick<Actions, 'transfer' | 'transferOffer' | 'acce
       message: `Transferred to ${caller.email}`,
     });
     await ctx.app.services.serverLog.finish(entry, null);
-    // The old owner and their teams' members lost the server: so do the SSH keys they added.
-    await revokeKeysOfLeavers(ctx.app, [row.id], caller);
+    // The old owner and their teams' members lost the server: so does what they held on it.
+    await emit(ctx.app, 'server.handed-over', { server: row, caller });
     return toServerRecord(row, ctx.app.live.get(row.id));
   },
 };

@@ -6,7 +6,6 @@ import type { ResourceHandlers } from '../../http/handlers';
 import { reauthenticate } from '../../auth/reauth';
 import { profilePatch, toUserRecord } from '../../repositories/users';
 import { recordActivity } from '../activity';
-import { revokeKeysOfLeavers } from '../servers/keyRevocation';
 import { removeServer } from '../servers/removal';
 
 type Handlers = ResourceHandlers<typeof users>;
@@ -65,18 +64,9 @@ export const profileActions: Pick<
       .where('user_id', '=', user.id)
       .execute();
     for (const server of own) await removeServer(ctx.app, server, ctx.req.log);
-    // Keys it added on servers of others (as a team member) go with it.
-    const keyServers = await ctx.app.db
-      .selectFrom('pubkeys')
-      .select('server_id')
-      .distinct()
-      .where('added_by', '=', user.id)
-      .execute();
     await users.delete(user.id);
-    await revokeKeysOfLeavers(
-      ctx.app,
-      keyServers.map((row) => row.server_id),
-    );
+    // What it held on servers of others (keys it added as a team member) goes with it.
+    await emit(ctx.app, 'user.deleted', { user: { id: user.id, email: user.email } });
     return { id: user.id, email: user.email };
   },
 

@@ -3,7 +3,7 @@ import { useDataProvider, useNotify } from 'ra-core';
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_SYSTEM_USER } from '../../../resources/agent/validators';
 import type { Server } from '../../../resources/servers';
-import type { Sysuser } from '../../../resources/sysusers';
+import type { Sysuser } from '../../../features/sysusers/api';
 import type { StackdeckDataProvider } from '../../../dataProvider';
 import { errorMessage } from '../../generic/serverErrors';
 import { generatePassword } from '../../generic/passwords';
