@@ -6,8 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Entry, type RepoStore, isMissing, objectHash } from './serverRepoStore';
 
@@ -43,19 +44,21 @@ export async function writeEntry(
   // Not a 64-hex name: listings skip it, and no request can name it.
   const temp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const hash = objectHash();
+  const file = await fs.open(temp, 'wx', 0o600);
   let size = 0;
-  const meter = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
+  // A plain sink on the handle: fs write streams opened with autoClose off never settle a
+  // pipeline, and the handle must stay open for the sync below.
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (size > maxBytes) return done(new TooLarge());
       hash.update(chunk);
-      done(null, chunk);
+      writeAll(file, chunk).then(() => done(), done);
     },
   });
-  const file = await fs.open(temp, 'wx', 0o600);
   let closed = false;
   try {
-    await pipeline(source, meter, file.createWriteStream({ autoClose: false }));
+    await pipeline(source, sink);
     if (entry.kind === 'object' && hash.digest('hex') !== entry.name) return 'mismatch';
     await file.sync();
     await file.close();
@@ -79,6 +82,12 @@ export async function writeEntry(
     await fs.unlink(temp).catch((error: unknown) => {
       if (!isMissing(error)) throw error;
     });
+  }
+}
+
+async function writeAll(file: FileHandle, chunk: Buffer): Promise<void> {
+  for (let at = 0; at < chunk.length;) {
+    at += (await file.write(chunk, at, chunk.length - at)).bytesWritten;
   }
 }
 
