@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -119,7 +119,8 @@ beforeAll(async () => {
   source = path.join(work, 'site');
   fs.mkdirSync(path.join(source, 'sub'), { recursive: true });
   fs.writeFileSync(path.join(source, 'index.html'), '<h1>hello</h1>\n');
-  fs.writeFileSync(path.join(source, 'sub', 'random.bin'), Buffer.alloc(3 * 1024 * 1024, 7));
+  // Incompressible and above the panel's 1 MiB body limit: packs must stream through.
+  fs.writeFileSync(path.join(source, 'sub', 'random.bin'), randomBytes(3 * 1024 * 1024));
   fs.writeFileSync(path.join(source, 'sub', 'note.txt'), 'a note');
   repo = await t.app.services.backupRepositories.create(null);
   repoDir = t.app.services.backupRepositories.localPath(repo.uuid);
@@ -139,6 +140,9 @@ describe('restic against the panel storage', () => {
 
     const backup = await restic(['backup', '--json', '--host', 'server-1', '.']);
     expect(backup.code, backup.stderr).toBe(0);
+    // A pack larger than the API's 1 MiB body limit came through, streamed.
+    const packs = await t.app.services.backupRepositories.store.list(repo.uuid, 'data');
+    expect(Math.max(...packs!.map((p) => p.size))).toBeGreaterThan(1024 * 1024);
 
     const snapshots = await restic(['snapshots', '--json']);
     expect(snapshots.code, snapshots.stderr).toBe(0);
@@ -178,6 +182,15 @@ describe('restic against the panel storage', () => {
     expect(fs.existsSync(path.join(repoDir, 'snapshots', snapshot!))).toBe(true);
     expect((await raw('DELETE', `/restic/${repo.uuid}/config`)).status).toBe(403);
   }, 180_000);
+
+  it('lets the panel forget and prune on the files themselves, which restic then reads', async () => {
+    const local = await restic(['forget', '--keep-last', '1', '--prune'], { url: repoDir });
+    expect(local.code, local.stderr).toBe(0);
+    const listed = await restic(['snapshots', '--json']);
+    expect(JSON.parse(listed.stdout)).toHaveLength(1);
+    const check = await restic(['check']);
+    expect(check.code, check.stderr).toBe(0);
+  }, 120_000);
 
   it('refuses a wrong secret, another repository name, and no credential (401)', async () => {
     const wrong = `rest:http://${repo.uuid}:not-the-secret@${base}/restic/${repo.uuid}/`;
