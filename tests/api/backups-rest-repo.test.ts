@@ -283,3 +283,33 @@ describe('restic against the panel storage', () => {
     expect(row!.secret_hash).not.toContain(repo.secret);
   });
 });
+
+describe('failed credentials', () => {
+  it('are limited per client address: ten times the sign-in limit a minute, then 429', async () => {
+    const strict = await buildTestApp({ authRateLimit: 1 });
+    try {
+      const own = await strict.app.services.backupRepositories.create(null);
+      const basic = (secret: string) => ({
+        authorization: `Basic ${Buffer.from(`${own.uuid}:${secret}`).toString('base64')}`,
+      });
+      const url = `/restic/${own.uuid}/config`;
+      // Successes give their slot back: they never count.
+      for (let i = 0; i < 12; i += 1)
+        expect((await strict.call('HEAD', url, { headers: basic(own.secret) })).statusCode).toBe(
+          404,
+        );
+      for (let i = 0; i < 10; i += 1)
+        expect((await strict.call('HEAD', url, { headers: basic('wrong') })).statusCode).toBe(401);
+      const limited = await strict.call('HEAD', url, { headers: basic(own.secret) });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.headers['retry-after']).toBeDefined();
+      const elsewhere = await strict.call('HEAD', url, {
+        headers: basic(own.secret),
+        ip: '10.0.0.9',
+      });
+      expect(elsewhere.statusCode).toBe(404);
+    } finally {
+      await strict.close();
+    }
+  });
+});
