@@ -14,6 +14,8 @@ fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
 [ -x /usr/sbin/pdns_server ] || missing+=(pdns-server)
 [ -f /usr/share/pdns-backend-sqlite3/schema/schema.sqlite3.sql ] || missing+=(pdns-backend-sqlite3)
 command -v dig >/dev/null 2>&1 || missing+=(bind9-dnsutils)
+# The panel's backup storage is tested with the real restic CLI (Debian's 0.14).
+command -v restic >/dev/null 2>&1 || missing+=(restic)
 # npm ci builds better-sqlite3 12 (Node 20) from source where no prebuilt download answers.
 command -v g++ >/dev/null 2>&1 || missing+=(g++ make)
 if [ ${#missing[@]} -gt 0 ]; then

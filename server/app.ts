@@ -17,7 +17,7 @@ import shutdownPlugin from './plugins/shutdown';
 import spaPlugin from './plugins/spa';
 import { loadOrCreateSecrets } from './secrets';
 import { createServices } from './services';
-import { featureEventBus } from './features';
+import { featureEventBus, featureRoutes } from './features';
 import { type ExtraJobs, jobRegistry } from './jobs/registry';
 import { startJobs } from './jobs/start';
 import { raiseTaskFailures } from './tasks/taskEvents';
@@ -132,6 +132,8 @@ export async function build({
     { prefix: '/api/v1' },
   );
   await app.register(installRoutes);
+  // The features' protocols outside the API (restic's REST backend...), each authenticating itself.
+  for (const routes of featureRoutes) await app.register(routes);
   await app.register(documentsPlugin);
   await app.register(spaPlugin);
   return app;

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
 import type { Db } from './db/database';
 import type { BoundHandlers } from './http/handlers';
@@ -58,6 +59,13 @@ export interface ServerFeature {
    * in the order of the feature folders' names.
    */
   on?: Subscribers;
+  /**
+   * Routes outside the JSON API (`/api/v1`): a protocol a program speaks (restic's REST backend,
+   * say). Each feature's plugin is registered in its own encapsulated context after the API, so
+   * its content-type parsers and hooks stay its own. These routes default to the `public` guard
+   * (server/plugins/auth.ts): the plugin authenticates every request itself.
+   */
+  routes?: FastifyPluginAsync;
 }
 
 export const defineServerFeature = (feature: ServerFeature): ServerFeature => feature;

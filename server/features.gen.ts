@@ -4,6 +4,7 @@ import * as accountSecurity from '../features/account-security/server';
 import * as alerts from '../features/alerts/server';
 import * as appdatabases from '../features/appdatabases/server';
 import * as autoupdates from '../features/autoupdates/server';
+import * as backups from '../features/backups/server';
 import * as clone from '../features/clone/server';
 import * as cron from '../features/cron/server';
 import * as databases from '../features/databases/server';
@@ -43,6 +44,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   alerts.server,
   appdatabases.server,
   autoupdates.server,
+  backups.server,
   clone.server,
   cron.server,
   databases.server,
@@ -82,6 +84,7 @@ export const serverFeatureNames: readonly string[] = [
   'alerts',
   'appdatabases',
   'autoupdates',
+  'backups',
   'clone',
   'cron',
   'databases',

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Migration } from 'kysely';
 import { serverFeatureNames, serverFeatures } from './features.gen';
 import { type Declaration, EventBus, type Subscription } from './events/bus';
@@ -23,6 +23,11 @@ export const featureMigrations: Record<string, Migration> = Object.assign(
 export function featureServices(deps: ServiceDeps): object {
   return Object.assign({}, ...serverFeatures.map((f) => f.services?.(deps) ?? {}));
 }
+
+/** The raw routes of the feature folders (`routes`: protocols outside `/api/v1`). */
+export const featureRoutes: readonly FastifyPluginAsync[] = serverFeatures.flatMap((f) =>
+  f.routes ? [f.routes] : [],
+);
 
 /** Every server-managed kind, the panel's own and the features' (the sweeper walks them). */
 export const managedKinds: readonly ManagedKind[] = serverFeatures.flatMap((f) => f.managed ?? []);

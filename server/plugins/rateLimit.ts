@@ -54,7 +54,7 @@ const COUNTERS_KEPT = 100_000;
  * A call takes a slot before it runs and gives it back when it succeeds, so parallel guesses
  * cannot pass the limit unseen while a success costs nothing.
  */
-class FailureCounter {
+export class FailureCounter {
   private readonly counts = new Map<string, { n: number; until: number }>();
 
   /** The slot's window end when the key is under `max`, else the seconds to wait. */
