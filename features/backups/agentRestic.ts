@@ -124,11 +124,12 @@ export function startRestic(
   const [file, fileArgs] = options.limits?.gentle
     ? ['nice', ['-n', '19', 'ionice', '-c2', '-n7', program!, ...argv]]
     : [program!, argv];
+  // stdout and stderr are pipes (stdio below); the type only loses that to the conditional stdin.
   const child = spawn(file, fileArgs, {
     cwd: options.cwd,
     env: environment(target, options.limits),
     stdio: [options.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-  });
+  }) as ResticRun['child'];
   if (child.pid !== undefined) options.onSpawn?.(child.pid);
   // Once restic has gone, a write to its stdin fails with EPIPE: its exit code says why.
   child.stdin?.on('error', () => undefined);
