@@ -3,12 +3,12 @@
  * uncompressed (restic deduplicates a plain dump from one run to the next; a gzipped one is new
  * bytes every time). restic 0.14 saves a snapshot of whatever reached its stdin, even when the
  * dump failed half-way (restic#2135, fixed by `--stdin-from-command` only in 0.17): so restic's
- * stdin is ended only after the dump exited 0, and a failed dump kills restic (SIGTERM: it
- * removes its lock and writes no snapshot). The run then fails with the dump's own words.
+ * stdin is ended only after the dump exited 0, and a failed dump stops restic (SIGINT: it
+ * removes its lock and writes no snapshot; stopRestic). The run then fails with the dump's words.
  */
 import { spawn } from 'node:child_process';
 import { z } from 'zod';
-import type { ResticTarget } from './agentRestic';
+import { type ResticTarget, stopRestic } from './agentRestic';
 import { type BackupResult, type RunControls, startBackup } from './agentResticBackup';
 import { failed, lastWords } from './agentResticErrors';
 import { checked, databaseSchema, hostSchema, tagSchema } from './agentResticInput';
@@ -45,6 +45,11 @@ export const databaseTags = (dbId: string, extra: readonly string[] = []) => [
 /** The file a database's snapshot holds (restore and dump name it). */
 export const dumpFileName = (database: string) => `${database}.sql`;
 
+export interface DatabaseControls extends RunControls {
+  /** The dump's process id (a cancel, or a test that kills it half-way). */
+  onDumpSpawn?: (pid: number) => void;
+}
+
 interface DumpEnd {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -56,13 +61,24 @@ async function once(
   target: ResticTarget,
   database: string,
   argv: string[],
-  options: RunControls,
+  options: DatabaseControls,
 ): Promise<BackupResult> {
   const dump = spawn('mariadb-dump', [...DUMP_FLAGS, database], {
     env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin', LANG: 'C.UTF-8' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const { run, result } = startBackup(target, argv, { ...options, stdin: true });
+  if (dump.pid !== undefined) options.onDumpSpawn?.(dump.pid);
+  // restic 0.14 counts a stdin file's bytes only once it has ended: the bytes that went through
+  // the pipe are the progress while the dump runs (its total is not known beforehand).
+  let piped = 0;
+  dump.stdout.on('data', (d: Buffer) => (piped += d.length));
+  const onProgress = options.onProgress;
+  const { run, result } = startBackup(target, argv, {
+    ...options,
+    stdin: true,
+    onProgress:
+      onProgress && ((p) => onProgress({ ...p, bytes_done: Math.max(p.bytes_done, piped) })),
+  });
   const stdin = run.child.stdin!;
   let stderr = '';
   dump.stderr.on('data', (d: Buffer) => (stderr = (stderr + d.toString()).slice(-8_000)));
@@ -72,7 +88,7 @@ async function once(
   });
   // Not ended with the dump's stdout: restic must not see EOF (and save) before the exit code.
   dump.stdout.pipe(stdin, { end: false });
-  void dumped.then((d) => (d.code === 0 ? stdin.end() : run.child.kill('SIGTERM')));
+  void dumped.then((d) => (d.code === 0 ? stdin.end() : stopRestic(run.child)));
   // restic gone first (no repository, locked, a full disk): the dump has nobody to write to,
   // and restic's failure is the cause.
   let resticFirst = false;
@@ -85,7 +101,7 @@ async function once(
   if (d.code !== 0 && !resticFirst)
     return failed(
       'dump_failed',
-      `The dump of ${database} failed, so no backup was saved: ${lastWords(d.stderr) || d.signal || `exit ${d.code}`}`,
+      `The dump of ${database} failed, so no backup was saved: ${lastWords(d.stderr) || (d.signal ? `killed by ${d.signal}` : `exit ${d.code}`)}`,
       d.stderr,
     );
   return r;
@@ -94,7 +110,7 @@ async function once(
 export function backupDatabase(
   target: ResticTarget,
   input: BackupDatabaseInput,
-  options: RunControls = {},
+  options: DatabaseControls = {},
 ): Promise<BackupResult> {
   const args = checked(backupDatabaseSchema, input, 'backup');
   const tags = checked(z.array(tagSchema), databaseTags(args.db_id, args.tags), 'tags');

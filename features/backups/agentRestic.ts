@@ -4,7 +4,7 @@
  * none of them), `--json` output and the agent's own cache folder. A gentle run goes through
  * `nice -n 19 ionice -c2 -n7` (and two Go threads), so a backup never starves the sites it saves.
  */
-import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process';
 import type { Readable, Writable } from 'node:stream';
 import { z } from 'zod';
 import { checked, repositorySchema } from './agentResticInput';
@@ -59,7 +59,7 @@ export interface ResticOptions {
   onErrorLine?: (line: string) => void;
   /** Hand stdout over as a stream (`dump`): neither kept nor split. */
   rawStdout?: boolean;
-  /** Ends the run: SIGTERM (restic removes its lock and writes no snapshot), SIGKILL 10 s later. */
+  /** Ends the run as stopRestic does: no snapshot, no lock left. */
   signal?: AbortSignal;
   onSpawn?: (pid: number) => void;
 }
@@ -142,16 +142,11 @@ export function startRestic(
     'data',
     (d: Buffer | string) => (stderr = (stderr + d.toString()).slice(-16_000)),
   );
-  let killer: NodeJS.Timeout | undefined;
-  const abort = () => {
-    child.kill('SIGTERM');
-    killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-  };
+  const abort = () => stopRestic(child);
   if (options.signal?.aborted) abort();
   else options.signal?.addEventListener('abort', abort, { once: true });
   const exit = new Promise<ResticExit>((resolve) => {
     const done = (code: number | null, signal: NodeJS.Signals | null, extra = '') => {
-      clearTimeout(killer);
       options.signal?.removeEventListener('abort', abort);
       const said = (stderr + extra).split(target.password).join('***');
       resolve({ code, signal, stdout, stderr: said });
@@ -160,6 +155,19 @@ export function startRestic(
     child.on('close', (code, signal) => done(code, signal));
   });
   return { child, exit };
+}
+
+/**
+ * Stops a restic run without a snapshot and without a stale lock: SIGINT, which 0.14 handles
+ * (removes its lock, exits 130, saves nothing). Not SIGTERM: 0.14 does not catch it and dies
+ * leaving its lock behind (verified here; the handler arrived in a later release). SIGKILL if it
+ * is still there 10 s later.
+ */
+export function stopRestic(child: ChildProcess): void {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  child.kill('SIGINT');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  child.once('close', () => clearTimeout(killer));
 }
 
 /** Runs restic to its end and returns how it ended (the caller classifies a failure). */

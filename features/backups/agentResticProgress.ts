@@ -13,6 +13,8 @@ export interface BackupProgress {
   total_files: number;
   bytes_done: number;
   total_bytes: number;
+  /** A file being read, when restic names one. */
+  current_file?: string;
 }
 
 export interface BackupSummary {
@@ -108,6 +110,9 @@ export class BackupReader {
       total_files: num(m.total_files),
       bytes_done: num(m.bytes_done),
       total_bytes: num(m.total_bytes),
+      ...(Array.isArray(m.current_files) && typeof m.current_files[0] === 'string'
+        ? { current_file: m.current_files[0] }
+        : {}),
     });
   }
 }

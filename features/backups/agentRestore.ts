@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from '../databases/agentApi';
-import { type ResticTarget, restic, startRestic } from './agentRestic';
+import { type ResticTarget, restic, startRestic, stopRestic } from './agentRestic';
 import { type Failed, classifyExit, failed, lastWords } from './agentResticErrors';
 import { checked, confinedNewPath, databaseSchema, snapshotSchema } from './agentResticInput';
 import { inLane } from './agentResticLane';
@@ -129,7 +129,7 @@ async function load(target: ResticTarget, id: string, file: string, into: string
   let tail = '';
   run.child.stdout.on('data', (d: Buffer) => (tail = (tail + d.toString('latin1')).slice(-300)));
   run.child.stdout.pipe(client.stdin);
-  void loaded.then((l) => l.code !== 0 && run.child.kill('SIGTERM'));
+  void loaded.then((l) => l.code !== 0 && stopRestic(run.child));
   const [dumped, imported] = await Promise.all([run.exit, loaded]);
   return { dumped, imported, complete: COMPLETED.test(tail) };
 }

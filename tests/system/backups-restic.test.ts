@@ -3,7 +3,7 @@
  * machine's MariaDB: no sandbox server, a local repository in a temp folder and databases of
  * this file's own (unique names, dropped at the end).
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -242,7 +242,8 @@ describe('databases', () => {
       `CREATE DATABASE \`${DB}\` CHARACTER SET utf8mb4;
        CREATE TABLE \`${DB}\`.items (id INT PRIMARY KEY, name VARCHAR(100), blob_col BLOB);
        USE \`${DB}\`;
-       INSERT INTO items SELECT seq, CONCAT('Zürich ', seq), UNHEX(SHA2(seq, 256)) FROM seq_1_to_500;`,
+       INSERT INTO items SELECT seq, CONCAT('Zürich ', seq), UNHEX(SHA2(seq, 256)) FROM seq_1_to_500;
+       CREATE TABLE zz_last (id INT PRIMARY KEY); INSERT INTO zz_last VALUES (1);`,
     );
   });
 
@@ -255,7 +256,7 @@ describe('databases', () => {
     expect(snap!.hostname).toBe(HOST);
     const restored = await restoreDatabase(target, { snapshot, database: DB, into: DB_RESTORED });
     if (restored.status !== 'ok') throw new Error(restored.error.message);
-    expect(restored.tables).toBe(1);
+    expect(restored.tables).toBe(2);
     const checksum = (db: string) => sql(`CHECKSUM TABLE \`${db}\`.items`);
     expect((await checksum(DB_RESTORED)).split('\t')[1]).toBe((await checksum(DB)).split('\t')[1]);
     expect(await sql(`SELECT COUNT(*) FROM \`${DB_RESTORED}\`.items`)).toBe('500');
@@ -281,6 +282,65 @@ describe('databases', () => {
     const all = await listSnapshots(target);
     if (all.status !== 'ok') throw new Error('snapshots');
     expect(all.snapshots.filter((s) => s.paths.some((p) => p.includes('missing')))).toEqual([]);
+    expect(await locks()).toEqual([]);
+  });
+
+  /**
+   * A session holding `LOCK TABLES zz_last WRITE`: the dump writes `items`, then waits at zz_last
+   * (its last table) until the lock goes, a dump stopped half-way for as long as a test needs.
+   */
+  async function holdLastTable(): Promise<() => Promise<void>> {
+    const client = spawn('mariadb', ['--batch', '--unbuffered', '--skip-column-names', DB], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const closed = new Promise((r) => client.on('close', r));
+    const locked = new Promise((r) =>
+      client.stdout.on('data', (d: Buffer) => /locked/.test(d.toString()) && r(null)),
+    );
+    client.stdin.write("LOCK TABLES zz_last WRITE; SELECT 'locked';\n");
+    await locked;
+    // Let go after 30 s whatever happens: a test whose kill never came fails instead of hanging.
+    const guard = setTimeout(() => client.stdin.end(), 30_000);
+    return async () => {
+      clearTimeout(guard);
+      client.stdin.end();
+      await closed;
+    };
+  }
+
+  it('a dump killed half-way leaves no snapshot and no lock', async () => {
+    const release = await holdLastTable();
+    let dumpPid = 0;
+    let killed = false;
+    const r = await backupDatabase(
+      target,
+      { db_id: '9', database: DB, host: HOST },
+      {
+        onDumpSpawn: (pid) => (dumpPid = pid),
+        // restic has read part of the dump (items), the dump waits at zz_last: kill it.
+        onProgress: (p) => {
+          if (killed || p.bytes_done === 0) return;
+          killed = true;
+          process.kill(dumpPid, 'SIGKILL');
+        },
+      },
+    ).finally(release);
+    expect(killed).toBe(true);
+    expect(r.status === 'failed' && r.error.kind).toBe('dump_failed');
+    expect(await snapshotsOf(databaseTags('9'))).toEqual([]);
+    expect(await locks()).toEqual([]);
+  });
+
+  it('a run stopped by its caller (abort) saves nothing and leaves no lock', async () => {
+    const release = await holdLastTable();
+    const stop = new AbortController();
+    const r = await backupDatabase(
+      target,
+      { db_id: '10', database: DB, host: HOST },
+      { signal: stop.signal, onProgress: (p) => p.bytes_done > 0 && stop.abort() },
+    ).finally(release);
+    expect(r.status === 'failed' && r.error.kind).toBe('interrupted');
+    expect(await snapshotsOf(databaseTags('10'))).toEqual([]);
     expect(await locks()).toEqual([]);
   });
 

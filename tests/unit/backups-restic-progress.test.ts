@@ -59,7 +59,14 @@ describe('restic --json lines', () => {
     reader.line('{"message_type":"status", broken');
     reader.line(MIDWAY);
     expect(seen).toEqual([
-      { percent: 79, files_done: 0, total_files: 1, bytes_done: 249657700, total_bytes: 314572800 },
+      {
+        percent: 79,
+        files_done: 0,
+        total_files: 1,
+        bytes_done: 249657700,
+        total_bytes: 314572800,
+        current_file: '/tmp/rt/big',
+      },
     ]);
     expect(reader.summary).toBeNull();
   });
