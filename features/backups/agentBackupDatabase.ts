@@ -12,7 +12,6 @@ import { type ResticTarget, stopRestic } from './agentRestic';
 import { type BackupResult, type RunControls, startBackup } from './agentResticBackup';
 import { failed, lastWords } from './agentResticErrors';
 import { checked, databaseSchema, hostSchema, tagSchema } from './agentResticInput';
-import { inLane } from './agentResticLane';
 import { retryIfLocked } from './agentRepoMaintenance';
 import { ID } from './agentBackupFiles';
 
@@ -107,7 +106,7 @@ async function once(
   return r;
 }
 
-export function backupDatabase(
+export async function backupDatabase(
   target: ResticTarget,
   input: BackupDatabaseInput,
   options: DatabaseControls = {},
@@ -121,7 +120,6 @@ export function backupDatabase(
     args.host,
     ...tags.flatMap((t) => ['--tag', t]),
   ];
-  return inLane(target, () =>
-    retryIfLocked(target, () => once(target, args.database, argv, options)),
-  );
+  // retryIfLocked holds the repository's lane for the attempts (and the unlock between).
+  return retryIfLocked(target, () => once(target, args.database, argv, options));
 }

@@ -81,15 +81,13 @@ interface ForgetGroup {
  * that just succeeded (`after`): failed runs leave no snapshot, so they never push good ones out.
  * Without `--prune`: that is a separate, weekly, exclusive job.
  */
-export function forgetAfter(
+export async function forgetAfter(
   target: ResticTarget,
   after: BackupDone,
   policy: { host: string; tags: readonly string[]; keep: Retention },
 ): Promise<Forgotten | Failed> {
   if (after?.status !== 'ok' && after?.status !== 'partial')
-    return Promise.resolve(
-      failed('failed', 'Old backups are only forgotten after a successful one.'),
-    );
+    return failed('failed', 'Old backups are only forgotten after a successful one.');
   const host = checked(hostSchema, policy.host, 'host');
   const tags = checked(z.array(tagSchema).min(1).max(10), policy.tags, 'tags');
   const keep = checked(retentionSchema, policy.keep, 'keep');
@@ -116,7 +114,7 @@ export function forgetAfter(
 const SUBSET = /^(100|[1-9]?[0-9](\.[0-9]{1,2})?)%$|^[1-9][0-9]{0,3}\/[1-9][0-9]{0,3}$/;
 
 /** `restic check`, reading a part of the data when asked; damage is a `verify_failed`. */
-export function checkRepository(
+export async function checkRepository(
   target: ResticTarget,
   options: { read_data_subset?: string } = {},
 ): Promise<Done | Failed> {
@@ -147,7 +145,7 @@ export interface Snapshot {
 }
 
 /** The snapshots of a host (and tags, all of them), oldest first. */
-export function listSnapshots(
+export async function listSnapshots(
   target: ResticTarget,
   filter: { host?: string; tags?: readonly string[] } = {},
 ): Promise<(Done & { snapshots: Snapshot[] }) | Failed> {

@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { lstat, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from '../databases/agentApi';
+import { DB_NAME, literal } from '../databases/api';
 import { type ResticTarget, restic, startRestic, stopRestic } from './agentRestic';
 import { type Failed, classifyExit, failed, lastWords } from './agentResticErrors';
 import { checked, confinedNewPath, databaseSchema, snapshotSchema } from './agentResticInput';
@@ -99,7 +100,9 @@ export interface DatabaseRestored {
 
 const exists = async (db: string) =>
   (
-    await sql(`SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = '${db}';`)
+    await sql(
+      `SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ${literal(db, DB_NAME)};`,
+    )
   )[0]?.[0] === '1';
 
 /** A mariadb-dump ends with this comment line; a dump cut short does not. */
@@ -164,7 +167,7 @@ export async function restoreDatabase(
       return why;
     }
     const [[tables]] = (await sql(
-      `SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = '${into}';`,
+      `SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ${literal(into, DB_NAME)};`,
     )) as [[string]];
     return { status: 'ok', database: into, tables: Number(tables) };
   });
