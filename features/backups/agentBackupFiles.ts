@@ -1,0 +1,50 @@
+/**
+ * Backs up an app's folder: restic runs in the folder itself and saves `.`, so the snapshot holds
+ * the app's files at its root (a restore to a new folder gives the app's tree, and no `--include`
+ * has to match an absolute path: in 0.14 one that matches nothing restores nothing, exit 0).
+ * Tagged `app:<id>` and `type:webapp`, host = the server's uuid.
+ */
+import { z } from 'zod';
+import type { ResticTarget } from './agentRestic';
+import { type BackupResult, type RunControls, startBackup } from './agentResticBackup';
+import { checked, confinedDir, excludeSchema, hostSchema, tagSchema } from './agentResticInput';
+import { retryIfLocked } from './agentRepoMaintenance';
+
+export const ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export const backupFilesSchema = z.object({
+  app_id: z.string().regex(ID),
+  /** The app's folder (absolute); must be inside one of the allowed roots. */
+  root: z.string().min(1).max(4096),
+  host: hostSchema,
+  excludes: z.array(excludeSchema).max(100).default([]),
+  /** More stable tags (`user:<uid>`, `policy:<id>`). */
+  tags: z.array(tagSchema).max(8).default([]),
+});
+export type BackupFilesInput = z.input<typeof backupFilesSchema>;
+
+/** The tags a policy's snapshots carry (forget filters by the same). */
+export const appTags = (appId: string, extra: readonly string[] = []) => [
+  `app:${appId}`,
+  'type:webapp',
+  ...extra,
+];
+
+export async function backupFiles(
+  target: ResticTarget,
+  input: BackupFilesInput,
+  options: RunControls & { allowedRoots: readonly string[] },
+): Promise<BackupResult> {
+  const args = checked(backupFilesSchema, input, 'backup');
+  const cwd = await confinedDir(args.root, options.allowedRoots, 'root');
+  const tags = checked(z.array(tagSchema), appTags(args.app_id, args.tags), 'tags');
+  const argv = [
+    '--host',
+    args.host,
+    ...tags.flatMap((t) => ['--tag', t]),
+    ...args.excludes.map((e) => `--exclude=${e}`),
+    '--',
+    '.',
+  ];
+  return retryIfLocked(target, () => startBackup(target, argv, { ...options, cwd }).result);
+}
