@@ -7,6 +7,7 @@
  * removes its lock and writes no snapshot; stopRestic). The run then fails with the dump's words.
  */
 import { spawn } from 'node:child_process';
+import { DUMP_FLAGS } from '../../agent/lib/mariadbDump';
 import { z } from 'zod';
 import { type ResticTarget, stopRestic } from './agentRestic';
 import { type BackupResult, type RunControls, startBackup } from './agentResticBackup';
@@ -14,18 +15,6 @@ import { failed, lastWords } from './agentResticErrors';
 import { checked, databaseSchema, hostSchema, tagSchema } from './agentResticInput';
 import { retryIfLocked } from './agentRepoMaintenance';
 import { ID } from './agentBackupFiles';
-
-/** A consistent dump without locking a live site's tables, loadable into any database name. */
-export const DUMP_FLAGS = [
-  '--single-transaction',
-  '--quick',
-  '--routines',
-  '--triggers',
-  '--events',
-  '--hex-blob',
-  '--default-character-set=utf8mb4',
-  '--max-allowed-packet=1G',
-];
 
 export const backupDatabaseSchema = z.object({
   db_id: z.string().regex(ID),

@@ -3,6 +3,7 @@
  * over the unix socket): the search-and-replace happens on the dump's way (agentDumpRewrite.ts), so
  * the copy is written once. Codes 0..9 while it runs, 10 when it is in.
  */
+import { DUMP_FLAGS } from '../../agent/lib/mariadbDump';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import type { OpContext } from '../../agent/ops/types';
 import { CLIENT, sql } from './agentSql';
@@ -37,16 +38,9 @@ async function copy(from: string, to: string, ctx: OpContext, rewrite: Transform
     {
       file: 'mariadb-dump',
       args: [
-        '--single-transaction',
-        '--quick',
-        '--routines',
-        '--triggers',
-        '--events',
-        '--hex-blob',
+        ...DUMP_FLAGS,
         // Column names on every INSERT: the rewrite finds each value's column by them.
         '--complete-insert',
-        '--default-character-set=utf8mb4',
-        '--max-allowed-packet=1G',
         from,
       ],
     },

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import type { SERVICE_NAMES } from '../../resources/agent/validators';
+import { SERVICE_NAMES } from '../../resources/agent/validators';
 import { runOk } from '../../agent/lib/exec';
 import { hasSystemd, unitAction, unitInstalled, unitRunning } from '../../agent/lib/init';
 import { type AgentFeature, defineAgentFeature } from '../../agent/ops/types';
@@ -60,16 +60,8 @@ async function statusOf(service: Service, systemd: boolean): Promise<ServiceStat
   };
 }
 
-const SERVICES: Service[] = [
-  'nginx',
-  'mariadb',
-  'php-fpm',
-  'supervisor',
-  'cron',
-  'sshd',
-  'ftp',
-  'mail',
-];
+/** Every service the panel controls, in the order the page lists them. */
+const SERVICES: readonly Service[] = SERVICE_NAMES;
 
 const servicesOps: AgentFeature<typeof ops>['ops'] = {
   async 'services.list'() {
