@@ -84,30 +84,43 @@ export function queryIdsOf(
   if (!op.loads) return undefined;
   const shape = queryOf(op)?.shape ?? {};
   return Object.entries(op.loads).map(([param, declared]) => {
-    const { of, missing, ownedOnly = false, fieldError = false } = queryIdOf(declared);
-    const where = `${resource.name}: ${template} ?${param}=`;
-    if (op.guard === 'public') throw new Error(`${where}: a public route loads no row`);
-    const found = queryRowLoader(of);
-    if (!found) throw new Error(`${where}: no loader for rows of "${of}"`);
-    if (found.through === 'server' && !templateParams(template).includes('sid'))
-      throw new Error(`${where} names a child of a server on a route without {sid}`);
-    if (ownedOnly && of !== 'servers') throw new Error(`${where}: ownedOnly is for servers only`);
+    const id = rowIdOf(app, op, template, `${resource.name}: ${template} ?${param}=`, declared);
     const field = shape[param];
-    if (!field) throw new Error(`${where}: the route's query has no such field`);
-    const named = getResource(of);
-    const kind = named.params?.[named.idParam ?? 'id'] ?? 'id';
-    if (!app.rowLoaders.query.has(of)) app.rowLoaders.query.set(of, found.load);
-    return {
-      param,
-      of,
-      through: found.through,
-      kind,
-      missing: missing ?? named.missing,
-      ownedOnly,
-      fieldError,
-      field: field as z.ZodType,
-    };
+    if (!field)
+      throw new Error(
+        `${resource.name}: ${template} ?${param}=: the route's query has no such field`,
+      );
+    return { param, ...id, fieldError: queryIdOf(declared).fieldError ?? false, field };
   });
+}
+
+/**
+ * One declared id of a route (query or body), checked against what it can be loaded through:
+ * the kind's loader joins the app's `rowLoaders.query`, where the request hook finds it.
+ */
+function rowIdOf(
+  app: FastifyInstance,
+  op: OperationDef,
+  template: string,
+  where: string,
+  declared: Parameters<typeof queryIdOf>[0],
+) {
+  const { of, missing, ownedOnly = false } = queryIdOf(declared);
+  if (op.guard === 'public') throw new Error(`${where}: a public route loads no row`);
+  const found = queryRowLoader(of);
+  if (!found) throw new Error(`${where}: no loader for rows of "${of}"`);
+  if (found.through === 'server' && !templateParams(template).includes('sid'))
+    throw new Error(`${where} names a child of a server on a route without {sid}`);
+  if (ownedOnly && of !== 'servers') throw new Error(`${where}: ownedOnly is for servers only`);
+  const named = getResource(of);
+  if (!app.rowLoaders.query.has(of)) app.rowLoaders.query.set(of, found.load);
+  return {
+    of,
+    through: found.through,
+    kind: named.params?.[named.idParam ?? 'id'] ?? ('id' as const),
+    missing: missing ?? named.missing,
+    ownedOnly,
+  };
 }
 
 /** What the request hook needs of one body id of a route (its `config.bodyIds`). */
@@ -150,25 +163,14 @@ export function bodyIdsOf(
   const body = bodyOf(resource, op, def);
   const shape = body instanceof z.ZodObject ? body.shape : {};
   return Object.entries(def.bodyLoads).map(([field, declared]) => {
-    const { of, missing, ownedOnly = false } = queryIdOf(declared);
     const where = `${resource.name}: ${template} body.${field}`;
-    if (def.guard === 'public') throw new Error(`${where}: a public route loads no row`);
-    const found = queryRowLoader(of);
-    if (!found) throw new Error(`${where}: no loader for rows of "${of}"`);
-    if (found.through === 'server' && !templateParams(template).includes('sid'))
-      throw new Error(`${where} names a child of a server on a route without {sid}`);
-    if (ownedOnly && of !== 'servers') throw new Error(`${where}: ownedOnly is for servers only`);
+    const id = rowIdOf(app, def, template, where, declared);
     const schema = shape[field];
     if (!schema) throw new Error(`${where}: the route's body has no such field`);
-    const named = getResource(of);
-    if (!app.rowLoaders.query.has(of)) app.rowLoaders.query.set(of, found.load);
     return {
       field,
-      of,
-      through: found.through,
-      kind: named.params?.[named.idParam ?? 'id'] ?? 'id',
-      missing: missing ?? named.missing ?? `No such row #{${field}}`,
-      ownedOnly,
+      ...id,
+      missing: id.missing ?? `No such row #{${field}}`,
       list: unwrapped(schema as z.ZodType) instanceof z.ZodArray,
     };
   });

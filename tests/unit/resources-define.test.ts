@@ -77,6 +77,42 @@ describe('defineResource', () => {
     );
     expect(() => declare(z.object({ sid: z.coerce.number() }))).not.toThrow();
   });
+
+  it('refuses a body id its body does not have, on an action and on a create', () => {
+    const onAction = (body: z.ZodObject) =>
+      defineResource({
+        name: 'z',
+        label: 'Z',
+        schema,
+        paths: {},
+        ops: {},
+        actions: {
+          make: {
+            method: 'POST',
+            path: 'z/users/{uid}',
+            guard: 'self',
+            body,
+            bodyLoads: { server_id: 'servers' },
+          },
+        },
+      });
+    expect(() => onAction(z.object({ server: z.number() }))).toThrow(
+      "z: POST z/users/{uid} loads the body's server_id but its body has no such field",
+    );
+    expect(() => onAction(z.object({ server_id: z.number() }))).not.toThrow();
+    // A create without a body of its own takes the resource's input.
+    const onCreate = (input: z.ZodObject) =>
+      defineResource({
+        name: 'z',
+        label: 'Z',
+        schema,
+        input,
+        paths: { list: 'z/users/{uid}' },
+        ops: { create: { guard: 'self', bodyLoads: { server_id: 'servers' } } },
+      });
+    expect(() => onCreate(z.object({ name: z.string() }))).toThrow('its body has no such field');
+    expect(() => onCreate(z.object({ server_id: z.number() }))).not.toThrow();
+  });
 });
 
 describe('shared schemas', () => {
