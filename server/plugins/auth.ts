@@ -154,8 +154,6 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     } else if (config.child || config.app) {
       throw new Error(`${req.routeOptions.url}: a child parameter without {sid}`);
     }
-    // A row of an account (a ticket, a zone, a team) is loaded through the `{uid}` user the
-    // guard matched: another account's is as missing as one that does not exist.
     // A child held by another row of the account (a record in a zone) is loaded within that
     // row, which is loaded through the user first.
     if (config.holder) {
@@ -167,6 +165,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
       if (!row) throw notFound();
       req.within = row;
     }
+    // A row of an account (a ticket, a zone, a team) is loaded through the `{uid}` user the
+    // guard matched: another account's is as missing as one that does not exist.
     if (config.owned) {
       const raw = params[config.owned.param];
       const byId = config.owned.kind === 'id';
@@ -214,7 +214,8 @@ export default fp(async function authPlugin(app: FastifyInstance) {
     const ids = req.routeOptions.config.bodyIds;
     if (!ids || !req.caller) return;
     const body = (req.body ?? {}) as Record<string, unknown>;
-    const uid = (req.params as Record<string, string> | undefined)?.uid;
+    // Validated by now: `{uid}` is a number, and the guard matched it to the caller.
+    const uid = (req.params as Record<string, unknown> | undefined)?.uid;
     const owner = (ownedOnly: boolean) => ({
       uid: uid === undefined ? req.caller!.id : Number(uid),
       server: req.managedServer,
