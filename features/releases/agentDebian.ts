@@ -91,15 +91,28 @@ async function installed(pkg: string): Promise<boolean> {
   return res.code === 0 && res.stdout.trim() === 'installed';
 }
 
+/**
+ * Sets the answers debconf must know. A server whose package was purged after an earlier
+ * preseed can hold the preseed's dummy template without its question (the purge removes the
+ * question only); debconf-set-selections then refuses with "Cannot find a question". debconf's
+ * own repair (fix_db.pl drops templates that claim missing questions) mends that, once.
+ */
+async function preseed(selections: string): Promise<void> {
+  let set = await run('debconf-set-selections', [], { input: selections });
+  if (set.code !== 0 && /Cannot find a question/.test(set.stderr)) {
+    const fix = await run('/usr/share/debconf/fix_db.pl', []);
+    if (fix.code !== 0) throw new OpError('failed', `debconf fix_db.pl: ${tail(fix.stderr)}`);
+    set = await run('debconf-set-selections', [], { input: selections });
+  }
+  if (set.code !== 0) throw new OpError('failed', `debconf-set-selections: ${tail(set.stderr)}`);
+}
+
 /** Installs what is missing of the recipe's packages; true when something was installed. */
 async function ensurePackages(recipe: Recipe): Promise<boolean> {
   const missing: string[] = [];
   for (const pkg of recipe.packages) if (!(await installed(pkg))) missing.push(pkg);
   if (missing.length === 0) return false;
-  if (recipe.preseed) {
-    const set = await run('debconf-set-selections', [], { input: recipe.preseed });
-    if (set.code !== 0) throw new OpError('failed', `debconf-set-selections: ${tail(set.stderr)}`);
-  }
+  if (recipe.preseed) await preseed(recipe.preseed);
   const res = await run(
     'apt-get',
     [

@@ -43,6 +43,13 @@ beforeAll(async () => {
   ]);
   expect(fetches.stdout, 'not in the apt cache: run scripts/sandbox-server deps').toBe('');
   await sb.execOk(['dpkg', '--purge', ...fresh]);
+  // What a server can hold after an earlier preseed and a purge: the preseed's dummy template
+  // without its question, which debconf-set-selections refuses (the agent mends it).
+  await sb.execOk(['tee', '-a', '/var/cache/debconf/templates.dat'], {
+    input:
+      'Name: phpmyadmin/dbconfig-install\nDescription: Dummy template\nType: boolean\n' +
+      'Owners: phpmyadmin/dbconfig-install\n\n',
+  });
   // A neighbouring app on Apache (behind nginx), running before the packages are installed.
   const neighbour = await panel.api('POST', at('webstacks'), {
     name: 'neighbour',
