@@ -86,6 +86,8 @@ const TASK_WORDS: Record<string, string> = {
   install: 'The install of',
   gitdeploy: 'The deploy of',
   certificate: 'The certificate of',
+  backup: 'The backup of',
+  restore: 'The restore of',
 };
 
 export const server = defineServerFeature({

@@ -4,7 +4,10 @@
  * has to match an absolute path: in 0.14 one that matches nothing restores nothing, exit 0).
  * Tagged `app:<id>` and `type:webapp`, host = the server's uuid.
  */
+import { constants as fsConstants } from 'node:fs';
+import { open, realpath } from 'node:fs/promises';
 import { z } from 'zod';
+import { opFieldError } from '../../agent/lib/opError';
 import type { ResticTarget } from './agentRestic';
 import { type BackupResult, type RunControls, startBackup } from './agentResticBackup';
 import { checked, confinedDir, excludeSchema, hostSchema, tagSchema } from './agentResticInput';
@@ -46,5 +49,20 @@ export async function backupFiles(
     '--',
     '.',
   ];
-  return retryIfLocked(target, () => startBackup(target, argv, { ...options, cwd }).result);
+  // restic starts in that very folder: opened here, its real path checked again, and handed to
+  // the child as /proc/self/fd/N (the child chdirs into the inode, not a path the user could
+  // have swapped for a link between the check and the start).
+  const folder = await open(cwd, fsConstants.O_RDONLY | fsConstants.O_DIRECTORY);
+  try {
+    const opened = await realpath(`/proc/self/fd/${folder.fd}`);
+    if (opened !== cwd)
+      throw opFieldError('root', `${args.root} changed while the backup started: try again`);
+    const inFolder = `/proc/self/fd/${folder.fd}`;
+    return await retryIfLocked(
+      target,
+      () => startBackup(target, argv, { ...options, cwd: inFolder }).result,
+    );
+  } finally {
+    await folder.close();
+  }
 }

@@ -54,14 +54,9 @@ export function retryIfLocked<T extends { status: string }>(
   });
 }
 
-export const retentionSchema = z.object({
-  /** At least the newest one: a forget never removes the run that just succeeded. */
-  keep_last: z.number().int().min(1).max(1000),
-  keep_daily: z.number().int().min(0).max(3660).default(0),
-  keep_weekly: z.number().int().min(0).max(520).default(0),
-  keep_monthly: z.number().int().min(0).max(240).default(0),
-  keep_yearly: z.number().int().min(0).max(100).default(0),
-});
+export { retentionSchema } from './schemas';
+import { retentionSchema } from './schemas';
+
 export type Retention = z.input<typeof retentionSchema>;
 
 export interface Forgotten extends Done {

@@ -5,30 +5,26 @@
  * `nice -n 19 ionice -c2 -n7` (and two Go threads), so a backup never starves the sites it saves.
  */
 import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { z } from 'zod';
-import { checked, repositorySchema } from './agentResticInput';
+import { opFieldError } from '../../agent/lib/opError';
+import { checked } from './agentResticInput';
 import { splitLines } from './agentResticProgress';
 
-/** The storage's credentials restic reads from its environment (S3 targets). */
-export const STORAGE_ENV = [
-  'AWS_ACCESS_KEY_ID',
-  'AWS_SECRET_ACCESS_KEY',
-  'AWS_SESSION_TOKEN',
-  'AWS_DEFAULT_REGION',
-] as const;
+export { DEFAULT_CACHE_DIR, STORAGE_ENV, sftpSchema, targetSchema } from './schemas';
+import {
+  DEFAULT_CACHE_DIR,
+  STORAGE_ENV,
+  repositorySchema,
+  sftpSchema,
+  type targetSchema,
+} from './schemas';
 
-export const DEFAULT_CACHE_DIR = '/var/cache/stackdeck/restic';
+/** The user and host of an SFTP repository, neither one starting like an ssh option. */
+export const SFTP_REPOSITORY =
+  /^sftp:(?:([A-Za-z0-9_][A-Za-z0-9._-]{0,31})@)?([A-Za-z0-9][A-Za-z0-9.-]{0,252}):\//;
 
-/** A repository and how to open it: what an op receives from the panel for one job. */
-export const targetSchema = z.object({
-  repository: repositorySchema,
-  password: z.string().min(1).max(1024),
-  env: z.partialRecord(z.enum(STORAGE_ENV), z.string().max(4096)).optional(),
-  /** A CA file for a storage with its own certificate (`--cacert`). */
-  cacert: z.string().startsWith('/').optional(),
-  cache_dir: z.string().startsWith('/').optional(),
-});
 export type ResticTarget = z.infer<typeof targetSchema> & {
   /**
    * The program and its first arguments, `['restic']` unless given: never from the panel (not in
@@ -98,6 +94,29 @@ function environment(target: ResticTarget, limits: ResticLimits | undefined): No
 const kib = (n: number | undefined, field: string) =>
   n === undefined ? undefined : String(checked(z.number().int().min(1), n, field));
 
+/** `-o sftp.command=ssh [-p P] [-i K] ... [-l user] host -s sftp`, from checked parts only. */
+function sftpCommand(target: ResticTarget): string[] {
+  if (!target.sftp) return [];
+  const s = checked(sftpSchema, target.sftp, 'sftp');
+  const m = SFTP_REPOSITORY.exec(target.repository);
+  if (!m) throw opFieldError('repository', 'An SFTP repository is sftp:user@host:/path');
+  const ssh = [
+    'ssh',
+    ...(s.port ? ['-p', String(s.port)] : []),
+    ...(s.identity_file ? ['-i', s.identity_file, '-o', 'IdentitiesOnly=yes'] : []),
+    // The pinned keys only: not also a key the machine's own known_hosts holds for the host.
+    ...(s.known_hosts_file
+      ? ['-o', `UserKnownHostsFile=${s.known_hosts_file}`, '-o', 'GlobalKnownHostsFile=/dev/null']
+      : []),
+    ...['-o', 'StrictHostKeyChecking=yes', '-o', 'BatchMode=yes'],
+    ...(s.log_file ? ['-E', s.log_file] : []),
+    ...(m[1] ? ['-l', m[1]] : []),
+    m[2]!,
+    ...['-s', 'sftp'],
+  ];
+  return ['-o', `sftp.command=${ssh.join(' ')}`];
+}
+
 /** restic's argv after the subcommand: the global flags every run gets. */
 function globals(target: ResticTarget, options: ResticOptions): string[] {
   const up = kib(options.limits?.upload_kib, 'upload_kib');
@@ -106,6 +125,7 @@ function globals(target: ResticTarget, options: ResticOptions): string[] {
     `--cache-dir=${target.cache_dir ?? DEFAULT_CACHE_DIR}`,
     ...(options.json === false ? [] : ['--json']),
     ...(target.cacert ? [`--cacert=${target.cacert}`] : []),
+    ...sftpCommand(target),
     ...(up ? [`--limit-upload=${up}`] : []),
     ...(down ? [`--limit-download=${down}`] : []),
   ];
@@ -135,6 +155,7 @@ export function startRestic(
   child.stdin?.on('error', () => undefined);
   let stdout = '';
   let stderr = '';
+  const sshSaid = sshLogSince(target.sftp?.log_file);
   if (options.onLine) splitLines(child.stdout, options.onLine);
   else if (!options.rawStdout) child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   if (options.onErrorLine) splitLines(child.stderr, options.onErrorLine);
@@ -148,13 +169,39 @@ export function startRestic(
   const exit = new Promise<ResticExit>((resolve) => {
     const done = (code: number | null, signal: NodeJS.Signals | null, extra = '') => {
       options.signal?.removeEventListener('abort', abort);
-      const said = (stderr + extra).split(target.password).join('***');
+      const said = (stderr + extra + sshSaid()).split(target.password).join('***');
       resolve({ code, signal, stdout, stderr: said });
     };
     child.on('error', (error) => done(127, null, `\n${error.message}`));
     child.on('close', (code, signal) => done(code, signal));
   });
   return { child, exit };
+}
+
+/**
+ * What ssh logged (`-E`) during this run, read when restic has ended. restic 0.14 relays ssh's
+ * stderr from a goroutine it does not wait for, so "Host key verification failed" or "Permission
+ * denied" was sometimes lost and a refusal read as "cannot be reached"; ssh writes its log before
+ * it exits, and restic ends only after ssh has gone.
+ */
+function sshLogSince(file: string | undefined): () => string {
+  if (!file) return () => '';
+  const size = (): number => {
+    try {
+      return statSync(file).size;
+    } catch {
+      return 0;
+    }
+  };
+  const from = size();
+  return () => {
+    try {
+      const said = readFileSync(file).subarray(from).toString().trim();
+      return said ? `\nssh: ${said.slice(-4000)}` : '';
+    } catch {
+      return '';
+    }
+  };
 }
 
 /**

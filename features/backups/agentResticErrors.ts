@@ -60,8 +60,17 @@ const RULES: [FailureKind, RegExp, string][] = [
     'The backup storage is full.',
   ],
   [
+    // ssh (an SFTP target) met a host key other than the pinned ones: never logged in.
+    'unreachable',
+    /Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED/i,
+    "The backup storage's host key is not the one pinned for it (another server answered, or its key changed): check it with ssh-keyscan.",
+  ],
+  [
     'denied',
-    /Access Denied|AccessDenied|403 Forbidden|InvalidAccessKeyId|SignatureDoesNotMatch|Permission denied \(publickey|401 Unauthorized/i,
+    // S3 reports a wrong key in words (minio-go passes on the message, not the code), next to
+    // restic's "Is there a repository": checked before no_repository, or a repository would be
+    // created over a refused login.
+    /Access Denied|AccessDenied|403 Forbidden|InvalidAccessKeyId|SignatureDoesNotMatch|Access Key Id you provided does not exist|signature we calculated does not match|Permission denied \(publickey|401 Unauthorized/i,
     'The backup storage refused the credentials.',
   ],
   [

@@ -10,6 +10,7 @@ import { type DatabaseRow, dbStore, migration, userStore } from './serverTable';
 import { databaseHooks, databaseKind, databaseRecords } from './serverDatabases';
 import { actorOf, dbUserHooks, dbUserKind } from './serverDbUsers';
 import { databaseOverview, databases, dbusers } from './resource';
+import { databaseEvents } from './serverEvents';
 
 const databaseHandlers = defineManagedHandlers(databases, databaseKind, databaseHooks);
 const dbUserHandlers = defineManagedHandlers(dbusers, dbUserKind, dbUserHooks);
@@ -42,6 +43,7 @@ export async function removeAppDatabases(
 
 export const server = defineServerFeature({
   migrations: { '0011_databases': migration },
+  emits: databaseEvents,
   managed: [databaseKind, dbUserKind],
   on: {
     /** The app's databases and users go with it only when its delete asks (`databases=true`). */

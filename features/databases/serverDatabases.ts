@@ -5,6 +5,7 @@ import { loadedChild } from '../../server/http/handlers';
  */
 import type { z } from 'zod';
 import { readOp } from '../../server/agents/runOp';
+import { emit } from '../../server/events/emit';
 import type { Db } from '../../server/db/database';
 import { fieldError } from '../../server/http/errors';
 import type { ManagedHooksOf } from '../../server/managed/handlers';
@@ -80,6 +81,10 @@ export const databaseHooks: ManagedHooksOf<
   },
   record: (row) => ({ ...row, users: [] }),
   records: (ctx, rows) => databaseRecords(ctx.app.db, rows),
+  /** What keeps rows about the database (its backup policies) hears of it first. */
+  async deleting(ctx, row) {
+    await emit(ctx.app, 'database.deleting', { ctx, database: row });
+  },
   actions: {
     /** `PATCH databases/{dbId}?userdel=`: the user loses its grant on this database. */
     async userdel(ctx) {

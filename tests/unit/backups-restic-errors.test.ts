@@ -15,6 +15,9 @@ const STDERR = {
   // Not recorded (no sshd on this host): OpenSSH's words for a refused key, as ssh prints them.
   sftpDenied:
     'subprocess ssh: nobody@127.0.0.1: Permission denied (publickey).\nFatal: unable to open repository at sftp:nobody@127.0.0.1:/tmp/x: unable to start the sftp session, error: EOF\n',
+  // OpenSSH's words when the host's key is not a pinned one (StrictHostKeyChecking=yes).
+  sftpHostKey:
+    'subprocess ssh: Host key for [127.0.0.1]:2222 has changed and you have requested strict checking.\r\nHost key verification failed.\r\nFatal: unable to open repository at sftp:nobody@127.0.0.1:/tmp/x: unable to start the sftp session, error: EOF\n',
   locked:
     'unable to create lock in backend: repository is already locked by PID 8436 on vm by root (UID 0, GID 0)\nlock was created at 2026-11-28 02:37:50 (2.992835198s ago)\nstorage ID 6d2d4bb0\nthe `unlock` command can be used to remove stale locks\n',
   diskFull:
@@ -37,6 +40,10 @@ describe('restic 0.14 failures', () => {
     expect(kind(1, STDERR.s3NoHost)).toBe('unreachable');
     expect(kind(1, STDERR.sftpRefused)).toBe('unreachable');
     expect(kind(1, STDERR.sftpDenied)).toBe('denied');
+    expect(classifyExit({ code: 1, signal: null, stderr: STDERR.sftpHostKey })).toMatchObject({
+      kind: 'unreachable',
+      message: expect.stringMatching(/^The backup storage's host key is not the one pinned/),
+    });
     expect(kind(1, 'Fatal: something new\n')).toBe('failed');
     expect(kind(null, '', 'SIGKILL')).toBe('interrupted');
     expect(kind(0, '')).toBeUndefined();
