@@ -1,9 +1,12 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule` runs only the named sections (all by default);
- * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run.
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule backups mail` runs only the named sections (all by default);
+ * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run, `BACKUP_APP_MB=100
+ * BACKUP_DB_MB=20` the backups one (`BACKUP_STORAGE=local`: a local repository instead of the
+ * panel's own storage).
  */
 import { agentsScale } from './agents-scale';
+import { backupsBench } from './backups';
 import { cloneBench } from './clone';
 import { filesBench } from './files';
 import { benchPostgres, schedulePrecision } from './schedule';
@@ -11,6 +14,7 @@ import { firewallBench } from './firewall';
 import { gitDeploy } from './gitdeploy';
 import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
+import { mailBench } from './mail';
 import { opRoundTrip } from './op-roundtrip';
 import { webappCreate } from './webapp-create';
 import { weblogs as weblogPages } from './weblogs';
@@ -169,6 +173,48 @@ async function schedule() {
   console.log('');
 }
 
+async function backups() {
+  const r = await backupsBench();
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  console.log(
+    `Backups: the agent's restic runner -> ${r.storage}; a ${r.appMb} MB app (${r.files} files), a ${r.dbMb} MB database`,
+  );
+  console.log(
+    `  first backup ${s(r.first.ms)} (${mb(r.first.addedBytes)} added, ${mb(r.first.storedBytes)} stored)`,
+  );
+  console.log(
+    `  second backup, ${r.second.changed} files (1 %) changed: ${s(r.second.ms)}, ${mb(r.second.addedBytes)} added (${mb(r.second.storedBytes)} stored)`,
+  );
+  console.log(`  second / first: ${r.incrementalRatio.toFixed(3)}   (aim: < 0.15)`);
+  console.log(
+    `  restore (restoreFiles, checked) ${s(r.restoreMs)}, tar -x of the same tree ${s(r.tarMs)}, ratio ${r.restoreRatio.toFixed(2)}   (aim: <= 1.5)`,
+  );
+  console.log(
+    `    (restic restore alone ${s(r.plainRestoreMs)}, ratio ${(r.plainRestoreMs / r.tarMs).toFixed(2)}; restoreFiles adds restic's size of the snapshot and a count of the folder)`,
+  );
+  console.log(
+    `  database (dump ${mb(r.dumpBytes)}): backupDatabase ${s(r.dbBackupMs)}, mariadb-dump > file ${s(r.dumpMs)}, ratio ${r.dbRatio.toFixed(2)}   (aim: <= 1.3)`,
+  );
+  console.log(
+    `  after ${r.daily.runs} daily runs (2 % changed, 0.5 % added each): repository ${mb(r.daily.repoBytes)}, sum of its ${r.daily.snapshots} snapshots ${mb(r.daily.snapshotBytes)}, ratio ${(r.daily.repoBytes / r.daily.snapshotBytes).toFixed(3)}\n`,
+  );
+}
+
+async function mail() {
+  const r = await mailBench();
+  console.log('Mail (sandbox server: Postfix, Dovecot, the real agent)');
+  console.log(
+    `  delivery, SMTP accepted -> visible over IMAP: p50 ${r.deliveryP50Ms.toFixed(1)} ms, p99 ${r.deliveryP99Ms.toFixed(1)} ms over ${r.deliveries} messages`,
+  );
+  console.log(
+    `  webmail, first page of a ${r.inbox}-message inbox (panel op -> agent -> IMAP -> page data): cold ${r.firstPageColdMs.toFixed(0)} ms, warm p50 ${r.firstPageWarmMs.toFixed(1)} ms   (aim: < 300 ms)`,
+  );
+  console.log(
+    `  ${r.mailboxes} mailboxes on one domain through the API (argon2id in the panel, 4 at a time): ${r.mailboxesSeconds.toFixed(1)} s   (aim: < 60 s)\n`,
+  );
+}
+
 const sections = {
   api,
   bundle,
@@ -182,6 +228,8 @@ const sections = {
   gitdeploy,
   firewall,
   schedule,
+  backups,
+  mail,
 } as const;
 
 async function main() {

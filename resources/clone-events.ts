@@ -4,9 +4,16 @@ import { defineResource } from './define';
 /** One step of long work: progress is ten times `code` percent. */
 export const taskEventSchema = z.object({ event: z.string(), code: z.number().int() });
 
-/** The long work the messages panel follows: clones, one-click installs, git deploys and Let's
- * Encrypt certificates. */
-export const TASK_KINDS = ['clone', 'install', 'gitdeploy', 'certificate'] as const;
+/** The long work the messages panel follows: clones, one-click installs, git deploys, Let's
+ * Encrypt certificates, backups and restores. */
+export const TASK_KINDS = [
+  'clone',
+  'install',
+  'gitdeploy',
+  'certificate',
+  'backup',
+  'restore',
+] as const;
 
 export const cloneSchema = z.object({
   id: z.number().int(),

@@ -4,6 +4,7 @@ import * as accountSecurity from '../features/account-security/resource';
 import * as alerts from '../features/alerts/resource';
 import * as appdatabases from '../features/appdatabases/resource';
 import * as autoupdates from '../features/autoupdates/resource';
+import * as backups from '../features/backups/resource';
 import * as clone from '../features/clone/resource';
 import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
@@ -15,6 +16,7 @@ import * as firewall from '../features/firewall/resource';
 import * as ftp from '../features/ftp/resource';
 import * as gitdeploy from '../features/gitdeploy/resource';
 import * as joomla from '../features/joomla/resource';
+import * as mail from '../features/mail/resource';
 import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
 import * as nodejs from '../features/nodejs/resource';
@@ -41,6 +43,7 @@ export const featureResources = {
   ...alerts.resources,
   ...appdatabases.resources,
   ...autoupdates.resources,
+  ...backups.resources,
   ...clone.resources,
   ...cron.resources,
   ...databases.resources,
@@ -52,6 +55,7 @@ export const featureResources = {
   ...ftp.resources,
   ...gitdeploy.resources,
   ...joomla.resources,
+  ...mail.resources,
   ...moodle.resources,
   ...nextcloud.resources,
   ...nodejs.resources,
@@ -79,6 +83,7 @@ export const featureOps = {
   ...alerts.ops,
   ...appdatabases.ops,
   ...autoupdates.ops,
+  ...backups.ops,
   ...clone.ops,
   ...cron.ops,
   ...databases.ops,
@@ -90,6 +95,7 @@ export const featureOps = {
   ...ftp.ops,
   ...gitdeploy.ops,
   ...joomla.ops,
+  ...mail.ops,
   ...moodle.ops,
   ...nextcloud.ops,
   ...nodejs.ops,

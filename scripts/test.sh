@@ -55,31 +55,47 @@ wait "$typecheck_pid" || typecheck_status=$?
 step "unit and API tests"
 npx vitest run --project unit --project 'api-*'
 
-# Node 24 LTS as well: its official binary from the npm registry, with better-sqlite3 13 for it
-# in .tmp/node24 (why: scripts/node24/test.sh).
-step "unit and API tests on Node 24"
-scripts/node24/test.sh
-
 # Sandbox servers (scripts/sandbox): their Debian packages, installed with no service started
 # on this host, then the system tests that boot them.
 step "sandbox server packages"
 scripts/sandbox-server deps
+# Node 24 LTS's binary (scripts/node24/test.sh) is fetched now, so nothing downloads alongside.
+scripts/node24/test.sh --install-only
 
-# The build runs alongside: the system tests use nothing of dist/ (they bundle their own agent
-# into a temp dir), and its few seconds of vite and esbuild fit in their waits on the sandboxes.
-step "system tests (sandbox servers), the build alongside"
+# Three at once: the system tests spend most of their time waiting on sandbox servers (about a
+# third of one CPU on average), so the unit and API suites on Node 24 LTS (the embedded SQLite,
+# whose driver is what differs between the Nodes; PostgreSQL's client is plain JavaScript and ran
+# on Node 20 above) and the build fill the rest. The system tests use nothing of dist/ (they
+# bundle their own agent into a temp dir).
+step "system tests (sandbox servers), with Node 24's unit and API tests and the build alongside"
+node24_log=$(mktemp)
+scripts/node24/test.sh --project unit --project api-sqlite >"$node24_log" 2>&1 &
+node24_pid=$!
 build_log=$(mktemp)
 npm run build >"$build_log" 2>&1 &
 build_pid=$!
+system_log=$(mktemp)
 system_status=0
-npx vitest run --project system || system_status=$?
+npx vitest run --project system 2>&1 | tee "$system_log" || system_status=$?
 build_status=0
 wait "$build_pid" || build_status=$?
+node24_status=0
+wait "$node24_pid" || node24_status=$?
 
-step "build"
+step "unit and API tests on Node 24 (ran alongside)"
+cat "$node24_log"
+rm -f "$node24_log"
+step "build (ran alongside)"
 cat "$build_log"
 rm -f "$build_log"
-[ "$system_status" -eq 0 ] || exit "$system_status"
+if [ "$system_status" -ne 0 ]; then
+  # Again at the end, where a reader of the log's tail looks: what failed in the system tests.
+  step "system tests failed"
+  sed 's/\x1b\[[0-9;]*m//g' "$system_log" | grep -E -A12 '^ *(FAIL|×)|Error:' | tail -150
+  exit "$system_status"
+fi
+rm -f "$system_log"
+[ "$node24_status" -eq 0 ] || exit "$node24_status"
 [ "$build_status" -eq 0 ] || exit "$build_status"
 
 step "UI tests (Playwright, /usr/bin/chromium)"

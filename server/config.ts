@@ -41,6 +41,11 @@ export interface Config {
    * reach; everything else private is refused (server/http/outbound.ts).
    */
   outboundAllow: string[];
+  /**
+   * The DNS servers (`host` or `host:port`) the mail-authentication check asks
+   * (MAIL_DNS_RESOLVERS, comma-separated); empty: the system's.
+   */
+  mailDnsResolvers: string[];
 }
 
 function intFrom(value: string | undefined, fallback: number, name: string): number {
@@ -90,5 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hetznerApiUrl: (env.HETZNER_API_URL || 'https://api.hetzner.cloud/v1').replace(/\/+$/, ''),
     releaseSourcesUrl: env.RELEASE_SOURCES_URL?.replace(/\/+$/, '') || null,
     outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
+    mailDnsResolvers: (env.MAIL_DNS_RESOLVERS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   };
 }

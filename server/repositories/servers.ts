@@ -71,6 +71,17 @@ function visibleTo(eb: ExpressionBuilder<Database, 'servers'>, userId: number) {
   return eb.or([eb('servers.user_id', '=', userId), reachedThroughTeam(eb, userId)]);
 }
 
+/**
+ * The ids of the servers `userId` reaches (owned or through a team), as a subquery: for the rows
+ * of features that hang under a server but are loaded through the account (backup policies).
+ */
+export function visibleServerIds(db: Db, userId: number) {
+  return db
+    .selectFrom('servers')
+    .select('servers.id')
+    .where((eb) => visibleTo(eb, userId));
+}
+
 /** The row as `userId` sees it: `is_shared` when it is reached through a team. */
 function asSeenBy(row: ServerRow, userId: number): ServerRow {
   return { ...row, is_shared: row.user_id === userId ? 0 : 1 };

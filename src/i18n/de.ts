@@ -64,6 +64,10 @@ export const de: Translation = {
       deploying: 'wird bereitgestellt',
       certificate: "Let's-Encrypt-Zertifikat für %{name}",
       issuing: 'wird ausgestellt',
+      backup: 'Sicherung von %{name}',
+      backingUp: 'wird gesichert',
+      restore: 'Wiederherstellung von %{name}',
+      restoring: 'wird wiederhergestellt',
     },
     menu: {
       dashboard: 'Übersicht',
@@ -84,7 +88,6 @@ export const de: Translation = {
       spam: 'Spam',
       trash: 'Papierkorb',
       archive: 'Archiv',
-      backup: 'Sicherung',
       myProfile: 'Mein Profil',
       loginActivity: 'Anmeldeaktivität',
       subscription: 'Abonnement',

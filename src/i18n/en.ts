@@ -52,6 +52,10 @@ export const en = {
       deploying: 'deploying',
       certificate: "Let's Encrypt certificate for %{name}",
       issuing: 'issuing',
+      backup: 'Backup of %{name}',
+      backingUp: 'backing up',
+      restore: 'Restore of %{name}',
+      restoring: 'restoring',
     },
     menu: {
       dashboard: 'Dashboard',
@@ -72,7 +76,6 @@ export const en = {
       spam: 'Spam',
       trash: 'Trash',
       archive: 'Archive',
-      backup: 'Backup',
       myProfile: 'My Profile',
       loginActivity: 'Login Activity',
       subscription: 'Subscription',

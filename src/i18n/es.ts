@@ -60,6 +60,10 @@ export const es: Translation = {
       deploying: 'desplegando',
       certificate: "Certificado de Let's Encrypt para %{name}",
       issuing: 'emitiendo',
+      backup: 'Copia de seguridad de %{name}',
+      backingUp: 'copiando',
+      restore: 'Restauración de %{name}',
+      restoring: 'restaurando',
     },
     menu: {
       dashboard: 'Panel',
@@ -80,7 +84,6 @@ export const es: Translation = {
       spam: 'Spam',
       trash: 'Papelera',
       archive: 'Archivo',
-      backup: 'Copias de seguridad',
       myProfile: 'Mi perfil',
       loginActivity: 'Actividad de inicio de sesión',
       subscription: 'Suscripción',

@@ -60,6 +60,10 @@ export const it: Translation = {
       deploying: 'in distribuzione',
       certificate: "Certificato Let's Encrypt per %{name}",
       issuing: 'in emissione',
+      backup: 'Backup di %{name}',
+      backingUp: 'backup in corso',
+      restore: 'Ripristino di %{name}',
+      restoring: 'ripristino in corso',
     },
     menu: {
       dashboard: 'Pannello',
@@ -80,7 +84,6 @@ export const it: Translation = {
       spam: 'Spam',
       trash: 'Cestino',
       archive: 'Archivio',
-      backup: 'Backup',
       myProfile: 'Il mio profilo',
       loginActivity: 'Attività di accesso',
       subscription: 'Abbonamento',

@@ -2,6 +2,7 @@
 // `npm run features` rewrites it after a feature folder is added or removed.
 import * as alerts from '../../features/alerts/routes';
 import * as appdatabases from '../../features/appdatabases/routes';
+import * as backups from '../../features/backups/routes';
 import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
@@ -12,6 +13,7 @@ import * as ftp from '../../features/ftp/routes';
 import * as gitdeploy from '../../features/gitdeploy/routes';
 import * as hostname from '../../features/hostname/routes';
 import * as joomla from '../../features/joomla/routes';
+import * as mail from '../../features/mail/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
 import * as nodejs from '../../features/nodejs/routes';
@@ -38,6 +40,7 @@ import type { RouteDef } from './types';
 export const featureRoutes: readonly RouteDef[] = [
   ...alerts.routes,
   ...appdatabases.routes,
+  ...backups.routes,
   ...cron.routes,
   ...databases.routes,
   ...dns.routes,
@@ -48,6 +51,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...gitdeploy.routes,
   ...hostname.routes,
   ...joomla.routes,
+  ...mail.routes,
   ...moodle.routes,
   ...nextcloud.routes,
   ...nodejs.routes,

@@ -2,6 +2,7 @@
 // `npm run features` rewrites it after a feature folder is added or removed.
 import * as alerts from '../../features/alerts/menu';
 import * as appdatabases from '../../features/appdatabases/menu';
+import * as backups from '../../features/backups/menu';
 import * as cron from '../../features/cron/menu';
 import * as databases from '../../features/databases/menu';
 import * as dns from '../../features/dns/menu';
@@ -30,6 +31,7 @@ import type { MenuDeclaration } from '../shell/menuTypes';
 export const featureMenus: readonly { feature: string; menu: readonly MenuDeclaration[] }[] = [
   { feature: 'alerts', menu: alerts.menu },
   { feature: 'appdatabases', menu: appdatabases.menu },
+  { feature: 'backups', menu: backups.menu },
   { feature: 'cron', menu: cron.menu },
   { feature: 'databases', menu: databases.menu },
   { feature: 'dns', menu: dns.menu },

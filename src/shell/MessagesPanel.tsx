@@ -34,6 +34,8 @@ const RUNNING_WORDS = {
   install: 'shell.messages.installing',
   gitdeploy: 'shell.messages.deploying',
   certificate: 'shell.messages.issuing',
+  backup: 'shell.messages.backingUp',
+  restore: 'shell.messages.restoring',
 } as const satisfies Record<Clone['kind'], string>;
 const ACTIVITY_COLORS = { pending: 'info', done: 'success', failed: 'error' } as const;
 const ACTIVITY_LABELS = { pending: 'Pending', done: 'Done', failed: 'Failed' } as const;

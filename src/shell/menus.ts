@@ -8,7 +8,7 @@ import type { IconName, MenuEntry, MenuName, MenuPlace } from './menuTypes';
  * spec's; server and web-app menus get `/{serverId}` or `/{serverId}/{webAppId}` appended.
  * The shell's labels are i18n keys (src/i18n) and its icons names (src/shell/icons.tsx); a
  * feature carries its words in all four languages and its own icon. Entries of pages no feature
- * has yet (mail, backups, billing) stay listed here: who sees an entry is not said here, an
+ * has yet (mail, billing) stay listed here: who sees an entry is not said here, an
  * entry shows when its page exists and `canAccess` (src/routes/access.ts) lets the user open
  * it, the same rule the navigation guard applies.
  */
@@ -90,7 +90,7 @@ const SHELL: Record<MenuPlace, readonly MenuEntry[]> = {
     m('providerPlans', `/admin/${PARTNER_PROVIDER}-plans`, 'plans', 120),
   ],
   // Header shortcuts (spec section 2).
-  header: [m('backup', '/backup', 'backup', 20), m('myProfile', '/my-profile', 'profile', 50)],
+  header: [m('myProfile', '/my-profile', 'profile', 50)],
 };
 
 /** The shell's entries and every feature's for one place, in their order. */

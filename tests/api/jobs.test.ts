@@ -314,6 +314,9 @@ describe('schedules on the driven clock', () => {
     expect(rows).toEqual([
       { name: 'alerts.cert-check', cron: '15 6 * * *', job: 'alerts.cert-check' },
       { name: 'alerts.check', cron: '* * * * *', job: 'alerts.check' },
+      { name: 'backups.meter-daily', cron: '40 2 * * *', job: 'backups.meter' },
+      { name: 'backups.prune', cron: '30 4 * * 0', job: 'backups.prune' },
+      { name: 'backups.verify', cron: '30 2 * * *', job: 'backups.verify' },
       { name: 'gitdeploy.sweep', cron: '* * * * *', job: 'gitdeploy.sweep' },
       { name: 'installers.recover', cron: '* * * * *', job: 'installers.recover' },
       { name: 'jobs.prune', cron: '30 3 * * *', job: 'jobs.prune' },

@@ -40,7 +40,7 @@ describe('clone-events/users/{uid}', () => {
     const install = await tasks.create({ userId: user.id, kind: 'install', name: 'WordPress' });
     await tasks.addEvent(install, 'Downloading', 4);
     // Other work, or another user's: never in the list.
-    await tasks.create({ userId: user.id, kind: 'backup', name: 'nightly' });
+    await tasks.create({ userId: user.id, kind: 'mailbox-import', name: 'nightly' });
     const foreign = await tasks.create({ userId: other.id, kind: 'clone', name: 'theirs' });
     await tasks.addEvent(foreign, 'Copying files', 4);
 

@@ -10,15 +10,15 @@ test('a user’s header: name, plan, shortcuts, footer', async ({ page, api }) =
 
   await expect(page.getByTestId('account-name')).toHaveText('Linus Header');
   await expect(page.getByTestId('plan-name')).toHaveText('Trial');
-  // Upgrade to Pro and the Backup shortcut show once /pricing and /backup exist: a link in
-  // the shell never leads to /404 (issue 8).
+  // Upgrade to Pro shows once /pricing exists: a link in the shell never leads to /404 (issue
+  // 8). The Backup shortcut is there since /backup is (issue 24).
   await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveCount(0);
   const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
-  await expect(shortcuts).toHaveCount(4);
+  await expect(shortcuts).toHaveCount(5);
   const targets = await shortcuts.evaluateAll((links) =>
     links.map((link) => link.getAttribute('href')),
   );
-  expect(targets).toEqual(['/dns', '/team', '/ticket-list', '/my-profile']);
+  expect(targets).toEqual(['/dns', '/backup', '/team', '/ticket-list', '/my-profile']);
   await expect(
     page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link', { name: 'Support' }),
   ).toBeVisible();

@@ -30,15 +30,19 @@ const patterns = async () =>
 
 /**
  * The dry run's own line: it is stopped once it has printed it (it would go on to simulate a
- * whole upgrade, and it ignores SIGTERM).
+ * whole upgrade, and it ignores SIGTERM). Its output goes to a new empty file made before it
+ * starts: with one file for every run, the wait could read the previous run's line before the
+ * new run had truncated it (seen on a loaded machine).
  */
 const dryRunAllows = async () =>
   sh(
     [
-      'unattended-upgrade --dry-run --debug >/tmp/uu.out 2>&1 & pid=$!',
-      'for i in $(seq 300); do grep -q "^Allowed origins are:" /tmp/uu.out && break; sleep 0.1; done',
+      'out=$(mktemp /tmp/uu.XXXXXX)',
+      'unattended-upgrade --dry-run --debug >"$out" 2>&1 & pid=$!',
+      'for i in $(seq 300); do grep -q "^Allowed origins are:" "$out" && break; sleep 0.1; done',
       'kill -9 $pid; wait $pid 2>/dev/null',
-      'grep -m1 "^Allowed origins are:" /tmp/uu.out || true',
+      'grep -m1 "^Allowed origins are:" "$out" || true',
+      'rm -f "$out"',
     ].join('\n'),
   );
 

@@ -64,6 +64,8 @@ describe('resource declarations', () => {
   it('staffMay only widens reads of "self" operations', () => {
     const widened = operations().filter((op) => op.def.staffMay);
     expect(widened.map((op) => op.where).sort()).toEqual([
+      // Spec s.6: staff view a user's backup credit by supplying the user's id.
+      'backup-credit.get',
       'servers.get',
       'servers.list',
       'users.get',
@@ -78,6 +80,8 @@ describe('resource declarations', () => {
   it('holder-only operations (password, 2FA, keys, deletion) name the account', () => {
     const holderOnly = operations().filter((op) => op.def.forbidWhileActing);
     expect(holderOnly.map((op) => op.where).sort()).toEqual([
+      // The backup recovery key opens every backup of the account: the holder's alone.
+      'backup-recovery-key.make',
       // Where the money goes is the holder's choice.
       'referrals.withdraw',
       // Giving a server away is the owner's decision, not an admin's acting for them.

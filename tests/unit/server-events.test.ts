@@ -195,6 +195,7 @@ describe('the event bus', () => {
     const table = Object.fromEntries(
       [
         'app.deleting',
+        'database.deleting',
         'app.rebuilding',
         'app.cloning',
         'firewall.ignore-changed',
@@ -209,13 +210,14 @@ describe('the event bus', () => {
       }),
     );
     expect(table).toEqual({
-      'app.deleting': 'webapps before: cron, databases, ftp',
+      'app.deleting': 'webapps before: backups, cron, databases, ftp, mail',
+      'database.deleting': 'databases before: backups',
       'app.rebuilding': 'webapps before: nodejs',
       'app.cloning': 'clone before: cron, nodejs',
       'firewall.ignore-changed': 'firewall before: fail2ban',
-      'server.removing': 'panel before: alerts',
+      'server.removing': 'panel before: alerts, backups',
       'server.transferred': 'panel before: teams',
-      'user.deleting': 'panel before: tickets',
+      'user.deleting': 'panel before: backups, tickets',
       'team.member-removed': 'panel after: ',
       'task.failed': 'panel after: alerts',
     });

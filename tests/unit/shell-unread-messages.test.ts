@@ -27,7 +27,7 @@ describe('the messages unread count', () => {
 
   it('ignores work the panel does not list and pushes it cannot read', () => {
     const before: Unread = new Set(['task:4']);
-    expect(unreadAfterPush(before, push(5, 'backup', 'completed'))).toBe(before);
+    expect(unreadAfterPush(before, push(5, 'mailbox-import', 'completed'))).toBe(before);
     expect(unreadAfterPush(before, null)).toBe(before);
     expect(unreadAfterPush(before, push(4, 'clone', 'completed'))).toBe(before);
   });

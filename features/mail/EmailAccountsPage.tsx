@@ -1,0 +1,94 @@
+import {
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import EmailOutlined from '@mui/icons-material/EmailOutlined';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { EmptyState } from '../../src/generic/EmptyState';
+import { PageHeader } from '../../src/generic/PageHeader';
+import { TablePager, usePaging } from '../../src/generic/TablePager';
+import { useStackdeckData } from '../../src/hooks';
+import type { AccountMailbox } from './autorespondersResource';
+import { emailsPath } from './MailboxesPage';
+
+/** The account's mailboxes, one page of them (the autoresponders page reads the same list). */
+export function useAccountMailboxes() {
+  const dp = useStackdeckData();
+  const paging = usePaging();
+  const list = useQuery({
+    queryKey: ['mail-account', paging.page, paging.perPage],
+    queryFn: ({ signal }) =>
+      dp.action<{ data: AccountMailbox[]; total: number }>('mail-account', 'list', {
+        query: { page: paging.page + 1, perPage: paging.perPage },
+        signal,
+      }),
+  });
+  return { paging, list };
+}
+
+/** Said where the account has no mailbox: mail is per app, enabled on its own page. */
+export function NoMailboxes() {
+  return (
+    <EmptyState
+      title="No email accounts yet"
+      text="Mail is enabled per web app: open an app and its Email accounts page to add mailboxes on its domains."
+      icon={EmailOutlined}
+      action={
+        <MuiLink component={Link} to="/web-applications">
+          Your web applications
+        </MuiLink>
+      }
+    />
+  );
+}
+
+/** /email-accounts: every mailbox of the account across its servers and apps, paged. */
+export default function EmailAccountsPage() {
+  const { paging, list } = useAccountMailboxes();
+  const rows = list.data?.data ?? [];
+  return (
+    <Stack spacing={2}>
+      <PageHeader
+        title="Email accounts"
+        description="Every mailbox of your account, across your servers and web apps."
+      />
+      {list.data && rows.length === 0 && paging.page === 0 ? (
+        <NoMailboxes />
+      ) : (
+        <>
+          <Table size="small" aria-label="Email accounts">
+            <TableHead>
+              <TableRow>
+                <TableCell>Address</TableCell>
+                <TableCell>Server</TableCell>
+                <TableCell>App</TableCell>
+                <TableCell>Quota</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {rows.map((m) => (
+                <TableRow key={m.id}>
+                  <TableCell>
+                    <MuiLink component={Link} to={emailsPath(m.server_id, m.webapp_id)}>
+                      {m.address}
+                    </MuiLink>
+                  </TableCell>
+                  <TableCell>{m.server_name}</TableCell>
+                  <TableCell>{m.webapp_name}</TableCell>
+                  <TableCell>{m.quota_mb ? `${m.quota_mb} MB` : 'No limit'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+          <TablePager paging={paging} total={list.data?.total} />
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,42 @@
+import type { RouteDef } from '../../src/routes/types';
+
+/** An app's mailboxes (spec s.7 "Mail"), in the web-app layout; the shell's `emails` entry leads here. */
+export const routes: RouteDef[] = [
+  {
+    path: '/emails/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'Email accounts',
+    page: () => import('./MailboxesPage'),
+  },
+  {
+    path: '/email-authentication/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'Email authentication',
+    page: () => import('./EmailAuthenticationPage'),
+  },
+  // The account-wide email pages (spec s.2 "Email sidebar"), in the email layout: the sidebar
+  // shows an entry only where a route exists (/forwarders and /check-mail are not here).
+  {
+    path: '/email-accounts',
+    layout: 'email',
+    access: 'user',
+    title: 'Email accounts',
+    page: () => import('./EmailAccountsPage'),
+  },
+  {
+    path: '/autoresponders',
+    layout: 'email',
+    access: 'user',
+    title: 'Autoresponders',
+    page: () => import('./AutorespondersPage'),
+  },
+  {
+    path: '/email-disk-usage',
+    layout: 'email',
+    access: 'user',
+    title: 'Email disk usage',
+    page: () => import('./DiskUsagePage'),
+  },
+];

@@ -1,0 +1,150 @@
+import type { HandlerContext } from '../../server/http/handlers';
+import { HttpError, fieldError } from '../../server/http/errors';
+import { defineHandlers, loadedChild, webappOf } from '../../server/http/handlers';
+import { defineServerFeature } from '../../server/feature';
+import { converge } from '../../server/managed/converge';
+import { defineManagedHandlers } from '../../server/managed/handlers';
+import { ManagedStore } from '../../server/managed/store';
+import { whoOf } from '../../server/http/who';
+import { loopTarget } from './forwards';
+import { authHandlers } from './serverAuth';
+import { hashMailPassword } from './serverPassword';
+import { type Mailbox, mailServer, mailUser } from './resource';
+import { removeAppMail } from './serverApp';
+import { enable, mailEnabled, mailRow, preflight, stateOf } from './serverEnable';
+import { addressOf, mailboxKind, targetsOf } from './serverKind';
+import { type MailboxRow, migration } from './serverTables';
+import { accountHandlers, autoresponderHandlers, loadMailbox } from './serverAutoresponders';
+import { autorespondersMigration } from './serverAutorespondersTable';
+
+const store = (ctx: HandlerContext) => new ManagedStore<MailboxRow>(ctx.app.db, 'mail_users');
+
+const record = (row: MailboxRow): Mailbox => ({
+  id: row.id,
+  address: addressOf(row),
+  local: row.local,
+  domain: row.domain,
+  quota_mb: row.quota_mb,
+  forward_to: targetsOf(row),
+  keep_copy: Boolean(row.keep_copy),
+  status: row.status,
+  error: row.error,
+  error_field: row.error_field,
+  created_at: row.created_at,
+  updated_at: row.updated_at,
+});
+
+const domainsOfApp = (app: { domains: string }) => JSON.parse(app.domains) as string[];
+
+const actorOf = (ctx: HandlerContext) =>
+  ctx.caller
+    ? (ctx.caller.actorId ?? (ctx.caller.id !== ctx.server.user_id ? ctx.caller.id : null))
+    : null;
+
+/** Where the server's other mailboxes forward, by address (the loop check follows them). */
+async function forwardsOnServer(ctx: HandlerContext, except: number) {
+  const rows = await store(ctx).all(ctx.server.id, { id: { ne: except } });
+  return new Map(rows.map((r) => [addressOf(r), targetsOf(r)]));
+}
+
+export const server = defineServerFeature({
+  migrations: { '0055_mail': migration, '0056_mail_autoresponders': autorespondersMigration },
+  managed: [mailboxKind],
+  children: { 'mail-autoresponder': loadMailbox },
+  on: {
+    /** The app's mailboxes and mail domains leave the server before its folder does. */
+    'app.deleting': ({ ctx, app }) => removeAppMail(ctx, app),
+  },
+  handlers: [
+    autoresponderHandlers,
+    accountHandlers,
+    defineManagedHandlers(mailUser, mailboxKind, {
+      async create(ctx, body) {
+        const app = webappOf(ctx);
+        if (app.status === 'deleting') throw new HttpError(409, 'The app is being removed');
+        if (!(await mailEnabled(ctx.app.db, ctx.server.id)))
+          throw new HttpError(409, 'Mail is not enabled on this server: enable it first');
+        const domains = domainsOfApp(app);
+        if (!domains.includes(body.domain))
+          throw fieldError('domain', `One of the app's domains: ${domains.join(', ')}`);
+        const same = await store(ctx).all(ctx.server.id, {
+          domain: body.domain,
+          local: body.local,
+        });
+        if (same.length) throw fieldError('local', `${body.local}@${body.domain} already exists`);
+        return {
+          local: body.local,
+          domain: body.domain,
+          quota_mb: body.quota_mb,
+          password_hash: await hashMailPassword(body.password),
+          forward_to: '[]',
+          keep_copy: 1,
+          delete_mail: 0,
+        };
+      },
+      async update(ctx, body, row) {
+        if (row.status === 'deleting') throw new HttpError(409, 'The mailbox is being removed');
+        const values: Record<string, unknown> = {};
+        if (body.password) values.password_hash = await hashMailPassword(body.password);
+        if (body.quota_mb !== undefined) values.quota_mb = body.quota_mb;
+        return values;
+      },
+      record,
+      async deleting(ctx, row) {
+        if (ctx.query.delete_mail !== 'true') return;
+        await ctx.app.db
+          .updateTable('mail_users')
+          .set({ delete_mail: 1 })
+          .where('id', '=', row.id)
+          .where('server_id', '=', row.server_id)
+          .execute();
+      },
+      actions: {
+        async list(ctx) {
+          const { domain, ...query } = ctx.query;
+          const page = await store(ctx).list(ctx.server.id, query, ['created_at', 'local'], {
+            webapp_id: webappOf(ctx).id,
+            ...(domain ? { domain } : {}),
+          });
+          return { data: page.data.map(record), total: page.total };
+        },
+        async forward(ctx) {
+          const row = loadedChild(ctx.child);
+          if (row.status === 'deleting') throw new HttpError(409, 'The mailbox is being removed');
+          const address = addressOf(row);
+          const targets = [...new Set(ctx.body.targets)];
+          if (targets.includes(address))
+            throw fieldError('targets', `${address} cannot forward to itself`);
+          const loop = loopTarget(address, targets, await forwardsOnServer(ctx, row.id));
+          if (loop)
+            throw fieldError(
+              'targets',
+              `${loop} forwards back to ${address}: mail would go round in a loop`,
+            );
+          const changed = await store(ctx).change(row, {
+            forward_to: JSON.stringify(targets),
+            keep_copy: ctx.body.keep_copy ? 1 : 0,
+          });
+          const result = await converge(ctx.app, ctx.server, mailboxKind, changed, 'apply', {
+            message: targets.length
+              ? `Forward ${address} to ${targets.join(', ')}`
+              : `Stop forwarding ${address}`,
+            actorId: actorOf(ctx),
+            who: await whoOf(ctx.app.db, ctx.caller, ctx.server.user_id),
+          });
+          if (result.state === 'failed') throw result.error;
+          if (result.state === 'waiting') ctx.reply.code(202);
+          return record(result.row);
+        },
+      },
+    }),
+    defineHandlers(mailServer, {
+      actions: {
+        state: async (ctx) => stateOf(await mailRow(ctx.app.db, ctx.server.id)),
+        preflight: (ctx) => preflight(ctx),
+        enable: (ctx) => enable(ctx, ctx.body),
+      },
+    }),
+    authHandlers,
+  ],
+});

@@ -1,0 +1,21 @@
+/** What mail offers other features' panel code: import it from here. */
+import type { Db } from '../../server/db/database';
+import type { AppMailDomain } from './api';
+
+export type { AppMailDomain } from './api';
+export { mailEnabled } from './serverEnable';
+
+/** The mail domains of an app on its server, with their DKIM public key, by domain name. */
+export async function appMailDomains(
+  db: Db,
+  serverId: number,
+  webappId: number,
+): Promise<AppMailDomain[]> {
+  return db
+    .selectFrom('mail_domains')
+    .select(['domain', 'selector', 'dkim_public_key', 'created_at'])
+    .where('server_id', '=', serverId)
+    .where('webapp_id', '=', webappId)
+    .orderBy('domain')
+    .execute();
+}

@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { mailboxKind } from '../../../features/mail/serverKind';
+import { ManagedStore } from '../../../server/managed/store';
+import type { TestApp } from '../helpers';
+import { type Fixture, OFFLINE, QUEUED, type Row, SELF, SHARED, managedChild } from './support';
+
+/** A write the fixture server must take at once: its tenants reach it, and it is offline. */
+const SHARED_OFFLINE = { ...SHARED, owner: 409, member: 409, admin: 409, acting: 409 };
+
+/** Mail on the fixture server, as if enabled: mailboxes are made only where it is. */
+async function mailOn(f: Fixture): Promise<void> {
+  await f.t.app.db
+    .insertInto('mail_servers')
+    .values({ server_id: f.serverId, enabled: 1, updated_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('server_id').doUpdateSet({ enabled: 1 }))
+    .execute();
+}
+
+/** A mailbox of the fixture's app (its domain, the webapps example's), as if the server had it. */
+async function mailbox(f: Fixture): Promise<number> {
+  const row = await new ManagedStore(f.t.app.db, 'mail_users').insert(f.serverId, {
+    webapp_id: f.appId,
+    local: `m${randomUUID().slice(0, 8)}`,
+    domain: 'shop.example.com',
+    quota_mb: 100,
+    password_hash: null,
+    forward_to: '[]',
+    keep_copy: 1,
+    delete_mail: 0,
+  });
+  return row.id;
+}
+
+/**
+ * Mailboxes of an app and mail per server. A mailbox's address is unique on its server, so each
+ * create names a fresh one (queued: the fixture server is offline); enabling and the preflight
+ * need the server (409 offline).
+ */
+export const rows: Row[] = [
+  {
+    route: 'POST /api/v1/mail-user/servers/:sid/users/:uid',
+    query: (f) => `?wsid=${f.appId}`,
+    body: async (f) => {
+      await mailOn(f);
+      return {
+        local: `u${randomUUID().slice(0, 8)}`,
+        domain: 'shop.example.com',
+        password: 'a long mail password',
+      };
+    },
+    expect: QUEUED,
+  },
+  { route: 'GET /api/v1/mail-user/webstack/:appId/servers/:sid/users/:uid', expect: SHARED },
+  {
+    route: 'POST /api/v1/email-forwarding/mail-user/:mid/servers/:sid/users/:uid',
+    query: (f) => `?wsid=${f.appId}`,
+    params: async (f) => ({ mid: await mailbox(f) }),
+    body: () => ({ targets: ['someone@elsewhere.example'], keep_copy: true }),
+    expect: QUEUED,
+  },
+  { route: 'GET /api/v1/mail/servers/:sid/users/:uid', expect: SHARED },
+  {
+    route: 'POST /api/v1/mail-preflight/servers/:sid/users/:uid',
+    body: () => ({}),
+    expect: OFFLINE,
+  },
+  { route: 'POST /api/v1/mail/servers/:sid/users/:uid', body: () => ({}), expect: OFFLINE },
+  {
+    route: 'GET /api/v1/autoresponder/mail-user/:mid/servers/:sid/users/:uid',
+    params: async (f) => ({ mid: await mailbox(f) }),
+    expect: SHARED,
+  },
+  {
+    route: 'PUT /api/v1/autoresponder/mail-user/:mid/servers/:sid/users/:uid',
+    params: async (f) => ({ mid: await mailbox(f) }),
+    body: () => ({ subject: 'Away', body: 'Back soon.', days: 7 }),
+    expect: SHARED_OFFLINE,
+  },
+  {
+    route: 'DELETE /api/v1/autoresponder/mail-user/:mid/servers/:sid/users/:uid',
+    params: async (f) => ({ mid: await mailbox(f) }),
+    expect: SHARED_OFFLINE,
+  },
+  { route: 'GET /api/v1/mail-users/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/email-disk-usage/users/:uid', expect: SELF },
+];
+
+/** On a stranger's server: the autoresponder calls name a mailbox there. */
+export const children = {
+  'mail-autoresponder': (t: TestApp, serverId: number, appId?: number) =>
+    managedChild(t, mailboxKind, serverId, appId),
+};

@@ -1,0 +1,100 @@
+import { ManagedStore } from '../../../server/managed/store';
+import type { Case } from '../validation.test';
+import { app } from './webapps.cases';
+
+type Fixture = Parameters<NonNullable<Case['params']>>[0];
+
+/** A mailbox of a web app on the user's server (`{mid}` is loaded before the body). */
+const mailbox = async (f: Fixture) => {
+  const { appId } = await app(f);
+  const row = await new ManagedStore(f.t.app.db, 'mail_users').insert(f.serverId, {
+    webapp_id: appId,
+    local: `m${Math.random().toString(36).slice(2, 10)}`,
+    domain: 'x.example',
+    quota_mb: 100,
+    password_hash: null,
+    forward_to: '[]',
+    keep_copy: 1,
+    delete_mail: 0,
+  });
+  return { appId, mid: row.id };
+};
+
+/** Bad input on mail: local parts, domains, passwords, quotas, forward targets, the relay. */
+export const cases: Case[] = [
+  {
+    route: 'GET /api/v1/mail-user/webstack/:appId/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?page=0&domain=not%20a%20domain',
+    errors: { page: /./, domain: /./ },
+    params: app,
+  },
+  {
+    route: 'POST /api/v1/mail-user/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { local: '.bad', domain: 'no', password: 'short', quota_mb: -1 },
+    errors: { local: /./, domain: /./, password: 'At least 12 characters', quota_mb: /./ },
+    params: app,
+  },
+  {
+    route: 'PATCH /api/v1/mail-user/:mid/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { password: 'short', quota_mb: 'lots' },
+    errors: { password: 'At least 12 characters', quota_mb: /./ },
+    params: mailbox,
+  },
+  {
+    route: 'DELETE /api/v1/mail-user/:mid/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId&delete_mail=perhaps',
+    errors: { delete_mail: /./ },
+    params: mailbox,
+  },
+  {
+    route: 'POST /api/v1/email-forwarding/mail-user/:mid/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { targets: 'someone', keep_copy: 'yes' },
+    errors: { targets: /./, keep_copy: /./ },
+    params: mailbox,
+  },
+  {
+    route: 'POST /api/v1/mail/servers/:sid/users/:uid',
+    as: 'user',
+    body: { smarthost: { host: 'bad host!', port: 0, username: '', password: '' } },
+    errors: {
+      'smarthost.host': /./,
+      'smarthost.port': /./,
+      'smarthost.username': /./,
+      'smarthost.password': /./,
+    },
+  },
+  {
+    route: 'PUT /api/v1/autoresponder/mail-user/:mid/servers/:sid/users/:uid',
+    as: 'user',
+    body: { subject: 'two\nlines', body: '', starts: '2026-02-30', ends: '2026-13-01', days: 31 },
+    errors: {
+      subject: 'One line, no line breaks',
+      body: /./,
+      starts: 'Not a real date',
+      ends: 'Not a real date',
+      days: 'At most 30',
+    },
+    params: mailbox,
+  },
+  {
+    route: 'PUT /api/v1/autoresponder/mail-user/:mid/servers/:sid/users/:uid',
+    as: 'user',
+    body: { subject: 'Away', body: 'Back soon.', starts: '2026-12-10', ends: '2026-12-01' },
+    errors: { ends: 'Not before the start date' },
+    params: mailbox,
+  },
+  {
+    route: 'GET /api/v1/mail-users/users/:uid',
+    as: 'user',
+    query: '?page=0&perPage=9999',
+    errors: { page: /./, perPage: /./ },
+  },
+];
