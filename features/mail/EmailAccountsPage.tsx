@@ -1,4 +1,5 @@
 import {
+  Button,
   Link as MuiLink,
   Stack,
   Table,
@@ -9,13 +10,14 @@ import {
 } from '@mui/material';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { TablePager, usePaging } from '../../src/generic/TablePager';
 import { useStackdeckData } from '../../src/hooks';
 import type { AccountMailbox } from './autorespondersResource';
 import { emailsPath } from './MailboxesPage';
+import { useOpenMailbox } from './webmailClient';
 
 /** The account's mailboxes, one page of them (the autoresponders page reads the same list). */
 export function useAccountMailboxes() {
@@ -51,7 +53,13 @@ export function NoMailboxes() {
 /** /email-accounts: every mailbox of the account across its servers and apps, paged. */
 export default function EmailAccountsPage() {
   const { paging, list } = useAccountMailboxes();
+  const [, setOpenMailbox] = useOpenMailbox();
+  const navigate = useNavigate();
   const rows = list.data?.data ?? [];
+  const read = (m: AccountMailbox) => {
+    setOpenMailbox({ sid: m.server_id, mid: m.id, address: m.address });
+    navigate('/check-mail');
+  };
   return (
     <Stack spacing={2}>
       <PageHeader
@@ -69,6 +77,7 @@ export default function EmailAccountsPage() {
                 <TableCell>Server</TableCell>
                 <TableCell>App</TableCell>
                 <TableCell>Quota</TableCell>
+                <TableCell />
               </TableRow>
             </TableHead>
             <TableBody>
@@ -82,6 +91,11 @@ export default function EmailAccountsPage() {
                   <TableCell>{m.server_name}</TableCell>
                   <TableCell>{m.webapp_name}</TableCell>
                   <TableCell>{m.quota_mb ? `${m.quota_mb} MB` : 'No limit'}</TableCell>
+                  <TableCell align="right">
+                    <Button size="small" disabled={m.status !== 'active'} onClick={() => read(m)}>
+                      Read mail
+                    </Button>
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -17,7 +17,7 @@ export const routes: RouteDef[] = [
     page: () => import('./EmailAuthenticationPage'),
   },
   // The account-wide email pages (spec s.2 "Email sidebar"), in the email layout: the sidebar
-  // shows an entry only where a route exists (/forwarders and /check-mail are not here).
+  // shows an entry only where a route exists (/forwarders is not here).
   {
     path: '/email-accounts',
     layout: 'email',
@@ -38,5 +38,31 @@ export const routes: RouteDef[] = [
     access: 'user',
     title: 'Email disk usage',
     page: () => import('./DiskUsagePage'),
+  },
+  // The webmail (spec s.2 "Mailbox sidebar"): one page per folder, and compose.
+  ...(
+    [
+      ['/check-mail', 'Inbox'],
+      ['/drafts', 'Drafts'],
+      ['/sent-mail', 'Sent mail'],
+      ['/spam', 'Spam'],
+      ['/trash', 'Trash'],
+      ['/archive', 'Archive'],
+    ] as const
+  ).map(([path, title]): RouteDef => ({
+    path,
+    layout: 'email',
+    sidebar: 'mailbox',
+    access: 'user',
+    title,
+    page: () => import('./FolderPage'),
+  })),
+  {
+    path: '/compose-mail',
+    layout: 'email',
+    sidebar: 'mailbox',
+    access: 'user',
+    title: 'Compose',
+    page: () => import('./ComposePage'),
   },
 ];

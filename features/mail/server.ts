@@ -16,6 +16,7 @@ import { addressOf, mailboxKind, targetsOf } from './serverKind';
 import { type MailboxRow, migration } from './serverTables';
 import { accountHandlers, autoresponderHandlers, loadMailbox } from './serverAutoresponders';
 import { autorespondersMigration } from './serverAutorespondersTable';
+import { webmailHandlers } from './serverWebmail';
 
 const store = (ctx: HandlerContext) => new ManagedStore<MailboxRow>(ctx.app.db, 'mail_users');
 
@@ -50,7 +51,7 @@ async function forwardsOnServer(ctx: HandlerContext, except: number) {
 export const server = defineServerFeature({
   migrations: { '0055_mail': migration, '0056_mail_autoresponders': autorespondersMigration },
   managed: [mailboxKind],
-  children: { 'mail-autoresponder': loadMailbox },
+  children: { 'mail-autoresponder': loadMailbox, 'mail-webmail': loadMailbox },
   on: {
     /** The app's mailboxes and mail domains leave the server before its folder does. */
     'app.deleting': ({ ctx, app }) => removeAppMail(ctx, app),
@@ -58,6 +59,7 @@ export const server = defineServerFeature({
   handlers: [
     autoresponderHandlers,
     accountHandlers,
+    webmailHandlers,
     defineManagedHandlers(mailUser, mailboxKind, {
       async create(ctx, body) {
         const app = webappOf(ctx);

@@ -237,3 +237,104 @@ describe('webmail ops on a sandbox server', () => {
     );
   });
 });
+
+/**
+ * The same mailbox through the panel's webmail calls, as the browser makes them: the panel
+ * knows the mailbox (a row of its app), checks the owner and asks this server's real agent.
+ */
+describe('the webmail through the panel', () => {
+  let base = '';
+  beforeAll(async () => {
+    const stamp = new Date().toISOString();
+    const managed = {
+      server_id: server.id,
+      status: 'active' as const,
+      error: null,
+      error_field: null,
+      created_at: stamp,
+      updated_at: stamp,
+    };
+    const app = await panel.t.app.db
+      .insertInto('webapps')
+      .values({
+        ...managed,
+        name: 'site',
+        webapp_type: 'custom',
+        stack_type: 'nginx',
+        php_version: '8.2',
+        domains: JSON.stringify([D]),
+        web_root: '',
+        php_settings: '{}',
+        sys_user: 'site',
+        parent_id: null,
+        cache: null,
+        limits: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const box = await panel.t.app.db
+      .insertInto('mail_users')
+      .values({
+        ...managed,
+        webapp_id: app.id,
+        local: 'bob',
+        domain: D,
+        quota_mb: 0,
+        password_hash: null,
+        forward_to: '[]',
+        keep_copy: 1,
+        delete_mail: 0,
+      } as never)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    base = `webmail/mail-user/${box.id}`;
+  });
+  const at = (what: string, query = '') =>
+    `${base}/${what}/servers/${server.id}/users/${panel.uid}${query}`;
+
+  it('opens, lists, reads and downloads what the server holds', async () => {
+    await deliver(BOB, 'through the panel', ['--attach', '/tmp/report.csv']);
+    await sb.waitFor(
+      async () =>
+        (await page(BOB, 'inbox', 'through the panel')).messages.length ? true : undefined,
+      30_000,
+      300,
+    );
+    const folders = await panel.api('GET', at('folders'));
+    expect(folders.statusCode, folders.body).toBe(200);
+    expect(folders.json().address).toBe(BOB);
+    const list = await panel.api('GET', at('messages', '?folder=inbox&search=panel'));
+    expect(list.statusCode, list.body).toBe(200);
+    const [summary] = list.json().messages as { uid: number; subject: string }[];
+    expect(summary?.subject).toBe('through the panel');
+    const read = await panel.api('GET', at('message', `?folder=inbox&uid=${summary!.uid}`));
+    expect(read.statusCode, read.body).toBe(200);
+    const part = read.json().attachments[0].part as string;
+    const file = await panel.api(
+      'GET',
+      at('attachment', `?folder=inbox&uid=${summary!.uid}&part=${part}`),
+    );
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toContain('filename="report.csv"');
+    expect(file.body).toBe('month,total\nnov,42\n');
+  });
+
+  it('sends as the mailbox: the recipient has it, the sender has a copy in Sent', async () => {
+    const res = await panel.api('POST', at('send'), {
+      message: { to: [ALICE], subject: 'panel to alice', text: 'Hello from the panel.' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().accepted).toEqual([ALICE]);
+    const got = await sb.waitFor(
+      async () =>
+        (await page(ALICE, 'inbox', 'panel to alice')).messages.length ? true : undefined,
+      30_000,
+      300,
+    );
+    expect(got).toBe(true);
+    const sent = await panel.api('GET', at('messages', '?folder=sent'));
+    expect(sent.json().messages.map((m: { subject: string }) => m.subject)).toContain(
+      'panel to alice',
+    );
+  });
+});

@@ -82,6 +82,16 @@ describe('resource declarations', () => {
     expect(holderOnly.map((op) => op.where).sort()).toEqual([
       // The backup recovery key opens every backup of the account: the holder's alone.
       'backup-recovery-key.make',
+      // Mail is its owner's to read: no admin, acting or not (nor a team member: ownerOnly).
+      'mail-webmail.attachment',
+      'mail-webmail.delete',
+      'mail-webmail.draft',
+      'mail-webmail.flag',
+      'mail-webmail.folders',
+      'mail-webmail.list',
+      'mail-webmail.message',
+      'mail-webmail.move',
+      'mail-webmail.send',
       // Where the money goes is the holder's choice.
       'referrals.withdraw',
       // Giving a server away is the owner's decision, not an admin's acting for them.

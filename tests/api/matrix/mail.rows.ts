@@ -4,6 +4,14 @@ import { ManagedStore } from '../../../server/managed/store';
 import type { TestApp } from '../helpers';
 import { type Fixture, OFFLINE, QUEUED, type Row, SELF, SHARED, managedChild } from './support';
 
+/**
+ * The webmail: its owner reaches the mailbox and meets the offline server (409); nobody else
+ * reads mail, not a team member who manages the server, not an admin, acting or not (403).
+ */
+const MAIL_READER = { ...SELF, owner: 409, member: 403, admin: 403, acting: 403 };
+const webmail = (what: string) => `/api/v1/webmail/mail-user/:mid/${what}/servers/:sid/users/:uid`;
+const outgoing = { to: ['bo@elsewhere.example'], subject: 'Hi', text: 'Hello' };
+
 /** A write the fixture server must take at once: its tenants reach it, and it is offline. */
 const SHARED_OFFLINE = { ...SHARED, owner: 409, member: 409, admin: 409, acting: 409 };
 
@@ -81,6 +89,25 @@ export const rows: Row[] = [
     params: async (f) => ({ mid: await mailbox(f) }),
     expect: SHARED_OFFLINE,
   },
+  ...(
+    [
+      ['GET', 'folders', undefined, ''],
+      ['GET', 'messages', undefined, '?folder=inbox'],
+      ['GET', 'message', undefined, '?folder=inbox&uid=1'],
+      ['GET', 'attachment', undefined, '?folder=inbox&uid=1&part=2'],
+      ['POST', 'move', { folder: 'inbox', uids: [1], to: 'archive' }, ''],
+      ['POST', 'flag', { folder: 'inbox', uids: [1], seen: true }, ''],
+      ['POST', 'delete', { folder: 'inbox', uids: [1] }, ''],
+      ['POST', 'draft', { message: outgoing }, ''],
+      ['POST', 'send', { message: outgoing }, ''],
+    ] as const
+  ).map(([method, what, body, query]): Row => ({
+    route: `${method} ${webmail(what)}`,
+    params: async (f) => ({ mid: await mailbox(f) }),
+    ...(query && { query: () => query }),
+    ...(body && { body: () => body }),
+    expect: MAIL_READER,
+  })),
   { route: 'GET /api/v1/mail-users/users/:uid', expect: SELF },
   { route: 'GET /api/v1/email-disk-usage/users/:uid', expect: SELF },
 ];
@@ -88,5 +115,7 @@ export const rows: Row[] = [
 /** On a stranger's server: the autoresponder calls name a mailbox there. */
 export const children = {
   'mail-autoresponder': (t: TestApp, serverId: number, appId?: number) =>
+    managedChild(t, mailboxKind, serverId, appId),
+  'mail-webmail': (t: TestApp, serverId: number, appId?: number) =>
     managedChild(t, mailboxKind, serverId, appId),
 };

@@ -182,6 +182,10 @@ export interface ChildRoute {
   param: string;
   /** Under `app`: where the route names its app (`{appId}` or `?wsid=`). */
   app?: 'path' | 'query';
+  /** The account holder's alone: an admin, acting or naming the user, is refused (403) first. */
+  actingRefused?: boolean;
+  /** The server's owner's alone: a team member is refused (403) before the child is loaded. */
+  ownerOnly?: boolean;
 }
 
 /** A route of a resource under `app`, which names its app in the path or the query. */
@@ -212,7 +216,8 @@ export function appRoutes(): AppRoute[] {
 
 /**
  * Every child route the declarations make. Each gets the derived row "the owner names a child
- * that belongs to another tenant's server": 404, and the agent is never asked. A new child
+ * that belongs to another tenant's server": 404 (403 first for whom the guard refuses anyway),
+ * and the agent is never asked. A new child
  * route is covered without a hand-written row.
  */
 export function childRoutes(): ChildRoute[] {
@@ -228,6 +233,8 @@ export function childRoutes(): ChildRoute[] {
               resource: resource.name,
               param,
               ...(resource.parent === 'app' ? { app: appIn(template, queryOf(def)) } : {}),
+              ...(def.forbidWhileActing ? { actingRefused: true } : {}),
+              ...(def.ownerOnly ? { ownerOnly: true } : {}),
             },
           ];
     }),

@@ -97,4 +97,70 @@ export const cases: Case[] = [
     query: '?page=0&perPage=9999',
     errors: { page: /./, perPage: /./ },
   },
+  // The webmail: folders, pages, uids, MIME parts and what compose sends.
+  ...(
+    [
+      [
+        'GET',
+        'messages',
+        '?folder=..%2Fetc&page=0&per_page=30&search=a%0Ab',
+        undefined,
+        {
+          folder: 'A folder name',
+          page: /./,
+          per_page: 'One of 25, 50, 100',
+          search: 'One line',
+        },
+      ],
+      ['GET', 'message', '?folder=inbox&uid=x', undefined, { uid: /./ }],
+      ['GET', 'attachment', '?folder=inbox&uid=1&part=..', undefined, { part: /MIME part/ }],
+      [
+        'POST',
+        'move',
+        '',
+        { folder: 'inbox', uids: [], to: '/' },
+        { uids: 'Pick a message', to: /./ },
+      ],
+      [
+        'POST',
+        'flag',
+        '',
+        { folder: 'inbox', uids: [0], seen: 'yes' },
+        { 'uids.0': /./, seen: /./ },
+      ],
+      ['POST', 'delete', '', { folder: 'a/../b', uids: [1] }, { folder: /./ }],
+      [
+        'POST',
+        'draft',
+        '',
+        { message: { to: ['nobody'], subject: 'a', text: '' } },
+        { 'message.to.0': /./ },
+      ],
+      [
+        'POST',
+        'send',
+        '',
+        {
+          message: {
+            to: ['bo@elsewhere.example'],
+            subject: 'Hi\r\nBcc: all@x.example',
+            text: 'Hello',
+            attachments: [{ filename: '../x', content_type: 'text html', content: '' }],
+          },
+        },
+        {
+          'message.subject': 'One line',
+          'message.attachments.0.filename': 'A file name',
+          'message.attachments.0.content_type': 'A MIME type',
+        },
+      ],
+    ] as const
+  ).map(([method, what, query, body, errors]): Case => ({
+    route: `${method} /api/v1/webmail/mail-user/:mid/${what}/servers/:sid/users/:uid`,
+    as: 'user',
+    ...(query && { query }),
+    ...(body && { body }),
+    errors,
+    params: mailbox,
+  })),
 ];
