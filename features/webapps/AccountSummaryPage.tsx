@@ -18,6 +18,8 @@ declare module '../../src/shell/slots' {
   interface PageSlots {
     /** Beside an app's Rebuild on its summary (features/clone: Clone). */
     'app.actions': { sid: number; appId: number; name: string; disabled: boolean };
+    /** In the app's delete dialog: what goes with it (features/mail: its mailboxes). */
+    'app.delete.details': { sid: number; appId: number };
   }
 }
 
@@ -105,6 +107,7 @@ export default function AccountSummaryPage() {
                 label: 'Also delete its databases and database users',
                 query: { databases: 'true' },
               }}
+              details={<Slot id="app.delete.details" props={{ sid, appId }} />}
               onDeleted={() => navigate(appPaths.list(sid))}
             />
           </Stack>

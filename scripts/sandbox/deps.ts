@@ -40,6 +40,9 @@ export const SANDBOX_PACKAGES = [
   'dovecot-managesieved',
   'opendkim',
   'opendkim-tools',
+  // The mail tests' outside world: swaks (its --tls needs Net::SSLeay, only a Recommends).
+  'swaks',
+  'libnet-ssleay-perl',
   'nftables',
   // Firewall attempt limits (issue 12); started by the agent when the firewall is on, not at boot.
   'fail2ban',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   Button,
   Checkbox,
@@ -48,6 +48,8 @@ export interface ConfirmDeleteButtonProps {
   meta?: Record<string, unknown>;
   /** A line in the dialog: what deleting does. */
   consequence?: string;
+  /** More the dialog says, rendered only while it is open (what other features lose with it). */
+  details?: ReactNode;
   disabled?: boolean;
   /**
    * A choice the dialog offers (off by default), sent as query values when ticked: "Also
@@ -71,6 +73,7 @@ export function ConfirmDeleteButton({
   verb = 'Delete',
   meta,
   consequence,
+  details,
   disabled,
   onDeleted,
   option,
@@ -143,6 +146,7 @@ export function ConfirmDeleteButton({
           <DialogContentText>
             {consequence ?? `${capital} will be removed. This cannot be undone.`}
           </DialogContentText>
+          {open ? details : null}
           {option ? (
             <FormControlLabel
               sx={{ mt: 1 }}

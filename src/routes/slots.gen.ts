@@ -5,6 +5,7 @@ import * as clone from '../../features/clone/slots';
 import * as easyphp from '../../features/easyphp/slots';
 import * as fail2ban from '../../features/fail2ban/slots';
 import * as installers from '../../features/installers/slots';
+import * as mail from '../../features/mail/slots';
 import * as phpmyadmin from '../../features/phpmyadmin/slots';
 import type { SlotFills } from '../shell/slots';
 
@@ -15,5 +16,6 @@ export const featureSlots: readonly SlotFills[] = [
   easyphp.slots,
   fail2ban.slots,
   installers.slots,
+  mail.slots,
   phpmyadmin.slots,
 ];

@@ -8,7 +8,7 @@ import { type SandboxServer, useSandboxServer } from './sandboxServer';
  * mailbox made through the panel's API. A message arrives from "the internet" (swaks bound to
  * 127.0.0.2) with an HTML part that carries a script and a tracking image; what a person sees:
  * the mailbox picked, the message in the inbox, read with its text and without the remote
- * image, answered, and the answer in Sent.
+ * image, answered, and the answer in Sent; then the app's delete dialog naming the mailbox.
  */
 test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
@@ -17,6 +17,7 @@ const server = useSandboxServer({
   services: ['ssh', 'nginx', 'postfix', 'dovecot'],
 });
 let sb: SandboxServer;
+let appId = 0;
 
 const SHOTS = '.tmp/shots-webmail';
 mkdirSync(SHOTS, { recursive: true });
@@ -61,7 +62,7 @@ async function setUp(request: APIRequestContext) {
     sys_user: 'shop',
   });
   expect(app.status(), await app.text()).toBe(201);
-  const appId = ((await app.json()) as { id: number }).id;
+  appId = ((await app.json()) as { id: number }).id;
   const mail = await post('mail', {});
   expect(mail.status(), await mail.text()).toBe(200);
   const box = await post(
@@ -133,4 +134,19 @@ test('read a message without its remote image, answer it, find the answer in Sen
   await expect(page.getByRole('heading', { name: 'Sent' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Re: Hello from far away' })).toBeVisible();
   await shot(page, 'sent');
+});
+
+test("the app's delete dialog names the mailbox that goes with it", async ({ page }) => {
+  await openSignedIn(
+    page,
+    sb.account.email,
+    sb.account.password,
+    `/account-summary/${sb.serverId}/${appId}`,
+  );
+  await page.getByRole('button', { name: 'Delete web app shop' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByText(`Its mailbox goes with it: ${ADDRESS}.`)).toBeVisible();
+  await shot(page, 'app-delete');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
 });

@@ -339,6 +339,60 @@ describe('mail on a sandbox server', () => {
     expect((await imap({ user: 'stackdeck', pass: secret, authzid: `ghost@${D}` })).ok).toBe(false);
   }, 60_000);
 
+  it("bans a source after three failed mail logins (the Security page's IMAP limit); another still logs in", async () => {
+    // Debian 12's rsyslog has no init.d script: the daemon writes /var/log/mail.log, which the
+    // jail polls in a sandbox (a systemd server reads the journal).
+    await sb.execOk(['bash', '-c', 'pgrep -x rsyslogd >/dev/null || (rsyslogd && sleep 1)']);
+    const limit = (value: number) =>
+      panel.api('PATCH', `csf/imap-max/servers/${server.id}/users/${panel.uid}`, {
+        value,
+        ban_time: 600,
+      });
+    const set = await limit(3);
+    expect(set.statusCode, set.body).toBe(200);
+    // The jail watches the log once fail2ban has started it: failures before that are not seen.
+    await sb.waitFor(
+      async () =>
+        (await sb.exec(['fail2ban-client', 'status', 'stackdeck-imap'])).code === 0 || undefined,
+      30_000,
+    );
+    // IMAP over STARTTLS (Dovecot wants TLS from anywhere but 127.0.0.1), from a given source.
+    const login = (source: string, pass: string) =>
+      sb.exec(
+        [
+          'curl',
+          '-sS',
+          '-k',
+          '--ssl-reqd',
+          '--max-time',
+          '15',
+          '--interface',
+          source,
+          '--user',
+          `alice@${D}:${pass}`,
+          'imap://127.0.0.1/',
+        ],
+        { timeoutMs: 30_000 },
+      );
+    for (let i = 1; i <= 3; i++) {
+      const res = await login('127.0.0.21', 'not the password');
+      expect(`${i}: ${res.code} ${res.stderr}`).toMatch(new RegExp(`^${i}: 67 `));
+    }
+    await sb.waitFor(
+      async () =>
+        (await sb.exec(['fail2ban-client', 'status', 'stackdeck-imap'])).stdout.includes(
+          '127.0.0.21',
+        ) || undefined,
+      60_000,
+    );
+    const banned = await login('127.0.0.21', PW.alice);
+    expect(banned.code, banned.stderr).not.toBe(0);
+    const other = await login('127.0.0.22', PW.alice);
+    expect(other.code, other.stderr).toBe(0);
+    const off = await limit(0);
+    expect(off.statusCode, off.body).toBe(200);
+  }, 120_000);
+
   it('set-many writes 1,000 mailboxes with each file once', async () => {
     const h = await hash('bulk password 1');
     const mailboxes = Array.from({ length: 1000 }, (_, i) => ({
