@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { run } from '../../agent/lib/exec';
+import { selfSignedPair } from '../../agent/lib/selfSigned';
 import { confinedPath, writeFileAtomic } from '../../agent/lib/files';
 import { hasSystemd, unitAction, unitRunning } from '../../agent/lib/init';
 import { OpError, opFieldError } from '../../agent/lib/opError';
@@ -58,32 +58,9 @@ const installed = async () =>
 async function ensureCertificate(): Promise<boolean> {
   if (await fs.stat(TLS_PEM).catch(() => null)) return false;
   await fs.mkdir(path.dirname(TLS_PEM), { recursive: true, mode: 0o710 });
-  // A folder only root enters (0700): the key is never readable on its way.
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stackdeck-ftp-tls-'));
-  try {
-    const host = (await run('hostname', ['-f'])).stdout.trim() || 'localhost';
-    const cn = /^[A-Za-z0-9.-]{1,64}$/.test(host) ? host : 'localhost';
-    const res = await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '3650',
-      '-subj',
-      `/CN=${cn}`,
-      '-keyout',
-      `${dir}/key.pem`,
-      '-out',
-      `${dir}/cert.pem`,
-    ]);
-    if (res.code !== 0) throw new OpError('failed', `openssl: ${res.stderr.trim()}`);
-    const pem = `${await fs.readFile(`${dir}/key.pem`, 'utf8')}${await fs.readFile(`${dir}/cert.pem`, 'utf8')}`;
-    await writeFileAtomic(TLS_PEM, pem, 0o600);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  const host = (await run('hostname', ['-f'])).stdout.trim() || 'localhost';
+  const { key, cert } = await selfSignedPair(host);
+  await writeFileAtomic(TLS_PEM, `${key}${cert}`, 0o600);
   return true;
 }
 

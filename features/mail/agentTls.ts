@@ -1,9 +1,6 @@
 import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { run } from '../../agent/lib/exec';
 import { writeFileAtomic } from '../../agent/lib/files';
-import { OpError } from '../../agent/lib/opError';
+import { selfSignedPair } from '../../agent/lib/selfSigned';
 import { TLS_DIR } from './agentConfigs';
 
 /**
@@ -14,30 +11,7 @@ export async function ensureMailCertificate(hostname: string, dovecotGid: number
   await fs.mkdir(TLS_DIR, { recursive: true, mode: 0o750 });
   await fs.chown(TLS_DIR, 0, dovecotGid);
   if (await fs.stat(`${TLS_DIR}/fullchain.pem`).catch(() => null)) return;
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'stackdeck-mail-tls-'));
-  try {
-    const res = await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '3650',
-      '-subj',
-      `/CN=${hostname}`,
-      '-keyout',
-      `${dir}/key.pem`,
-      '-out',
-      `${dir}/cert.pem`,
-    ]);
-    if (res.code !== 0) throw new OpError('failed', `openssl: ${res.stderr.trim()}`);
-    await writeFileAtomic(`${TLS_DIR}/key.pem`, await fs.readFile(`${dir}/key.pem`), 0o640, {
-      uid: 0,
-      gid: dovecotGid,
-    });
-    await writeFileAtomic(`${TLS_DIR}/fullchain.pem`, await fs.readFile(`${dir}/cert.pem`), 0o644);
-  } finally {
-    await fs.rm(dir, { recursive: true, force: true });
-  }
+  const { key, cert } = await selfSignedPair(hostname);
+  await writeFileAtomic(`${TLS_DIR}/key.pem`, key, 0o640, { uid: 0, gid: dovecotGid });
+  await writeFileAtomic(`${TLS_DIR}/fullchain.pem`, cert, 0o644);
 }

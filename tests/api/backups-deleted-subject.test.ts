@@ -3,7 +3,7 @@ import { policyScheduleName } from '../../features/backups/jobNames';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
-import { addSysuser } from './serverRows';
+import { addSysuser, addWebapp } from './serverRows';
 
 /**
  * A deleted app or database (features/backups on `app.deleting` and `database.deleting`): its
@@ -50,24 +50,13 @@ async function rows() {
     created_at: stamp,
     updated_at: stamp,
   };
-  const app = await live.t.app.db
-    .insertInto('webapps')
-    .values({
-      ...managed,
+  const app = {
+    id: await addWebapp(live.t.app.db, agent.server.id, {
       name: 'shop',
-      webapp_type: 'custom',
-      stack_type: 'nginx',
-      php_version: '8.2',
-      domains: '["shop.test"]',
-      web_root: '',
-      php_settings: '{}',
-      sys_user: 'shopper',
-      parent_id: null,
-      cache: null,
-      limits: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+      domains: ['shop.test'],
+      sysUser: 'shopper',
+    }),
+  };
   const database = async (name: string, webappId: number | null) =>
     (
       await live.t.app.db

@@ -20,6 +20,7 @@ import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { selfSignedCert, startS3 } from '../system/support/backups-storage';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { insertPolicy } from './backupPolicyRow';
+import { addWebapp } from './serverRows';
 
 /**
  * Runs, retention, removals, downloads and verification of backups against REAL restic on the
@@ -242,26 +243,11 @@ beforeAll(async () => {
     created_at: stamp,
     updated_at: stamp,
   };
-  webappId = (
-    await live.t.app.db
-      .insertInto('webapps')
-      .values({
-        ...managed,
-        name: 'shop',
-        webapp_type: 'custom',
-        stack_type: 'nginx',
-        php_version: '8.2',
-        domains: '["shop.test"]',
-        web_root: '',
-        php_settings: '{}',
-        sys_user: 'shopper',
-        parent_id: null,
-        cache: null,
-        limits: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  webappId = await addWebapp(live.t.app.db, agent.server.id, {
+    name: 'shop',
+    domains: ['shop.test'],
+    sysUser: 'shopper',
+  });
   databaseId = (
     await live.t.app.db
       .insertInto('databases')
@@ -422,34 +408,15 @@ describe('backup runs on the panel storage (real restic)', () => {
       },
       'fake-2',
     );
-    const stamp = new Date().toISOString();
-    const target = await live.t.app.db
-      .insertInto('webapps')
-      .values({
-        server_id: other.server.id,
-        status: 'active',
-        error: null,
-        error_field: null,
-        created_at: stamp,
-        updated_at: stamp,
-        name: 'shop2',
-        webapp_type: 'custom',
-        stack_type: 'nginx',
-        php_version: '8.2',
-        domains: '["shop2.test"]',
-        web_root: '',
-        php_settings: '{}',
-        sys_user: 'shopper2',
-        parent_id: null,
-        cache: null,
-        limits: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const targetId = await addWebapp(live.t.app.db, other.server.id, {
+      name: 'shop2',
+      domains: ['shop2.test'],
+      sysUser: 'shopper2',
+    });
     const res = await call('PATCH', at('restore-backups'), {
       file_id,
       mode: 'new',
-      to_webapp_id: target.id,
+      to_webapp_id: targetId,
     });
     expect(res.statusCode, res.body).toBe(200);
     const { task_id } = res.json() as { task_id: number };

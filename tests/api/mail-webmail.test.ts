@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { mailboxThroughApi } from './mailRows';
 import { addSysuser } from './serverRows';
 
 /**
@@ -85,29 +86,8 @@ const web = (what: string, id = mid, uid = owner.id, fake = agent) =>
 const call = (method: 'GET' | 'POST', url: string, body?: unknown, token = owner.token) =>
   live.t.call(method, url, { token, body });
 
-async function mailbox(fake: FakeAgent, user: TestUser, app: string, local: string) {
-  await live.t.app.db
-    .insertInto('mail_servers')
-    .values({ server_id: fake.server.id, enabled: 1, updated_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('server_id').doNothing())
-    .execute();
-  let res = await call(
-    'POST',
-    on(fake, 'webstacks', user.id),
-    { name: app, domains: [`${app}.example`], sys_user: 'alice' },
-    user.token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  const appId = res.json().id as number;
-  res = await call(
-    'POST',
-    `${on(fake, 'mail-user', user.id)}?wsid=${appId}`,
-    { local, domain: `${app}.example`, password: 'a long mail password' },
-    user.token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
+const mailbox = (fake: FakeAgent, user: TestUser, app: string, local: string) =>
+  mailboxThroughApi(live, fake, user, app, local);
 
 const lastCall = (name: string) => agent.calls.filter((c) => c.name === name).at(-1)?.args;
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+import { addWebapp } from '../api/serverRows';
 
 /**
  * The webmail's agent ops on a real server: the agent opens IMAP and submission on 127.0.0.1
@@ -254,29 +255,16 @@ describe('the webmail through the panel', () => {
       created_at: stamp,
       updated_at: stamp,
     };
-    const app = await panel.t.app.db
-      .insertInto('webapps')
-      .values({
-        ...managed,
-        name: 'site',
-        webapp_type: 'custom',
-        stack_type: 'nginx',
-        php_version: '8.2',
-        domains: JSON.stringify([D]),
-        web_root: '',
-        php_settings: '{}',
-        sys_user: 'site',
-        parent_id: null,
-        cache: null,
-        limits: null,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const appId = await addWebapp(panel.t.app.db, server.id, {
+      name: 'site',
+      domains: [D],
+      sysUser: 'site',
+    });
     const box = await panel.t.app.db
       .insertInto('mail_users')
       .values({
         ...managed,
-        webapp_id: app.id,
+        webapp_id: appId,
         local: 'bob',
         domain: D,
         quota_mb: 0,
