@@ -144,7 +144,7 @@ describe('the SSH attempt limit', () => {
     await sb.waitFor(
       async () =>
         (await sb.exec(['fail2ban-client', 'status', 'stackdeck-ssh'])).stdout.includes(BANNED),
-      20_000,
+      60_000, // fail2ban polls the log: slow on a loaded machine
     );
     const sixth = await failedLogin(BANNED);
     expect(sixth.code).not.toBe(0);
@@ -201,7 +201,7 @@ describe('the FTP attempt limit (Pure-FTPd)', () => {
     await sb.waitFor(
       async () =>
         (await sb.exec(['fail2ban-client', 'status', 'stackdeck-ftp'])).stdout.includes(FTP_BANNED),
-      20_000,
+      60_000,
     );
     // Pure-FTPd's own line, as fail2ban's filter reads it from syslog.
     expect(
