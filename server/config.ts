@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { parseOutboundAllow } from './http/outbound';
 
@@ -95,9 +96,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hetznerApiUrl: (env.HETZNER_API_URL || 'https://api.hetzner.cloud/v1').replace(/\/+$/, ''),
     releaseSourcesUrl: env.RELEASE_SOURCES_URL?.replace(/\/+$/, '') || null,
     outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
-    mailDnsResolvers: (env.MAIL_DNS_RESOLVERS ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean),
+    mailDnsResolvers: parseResolvers(env.MAIL_DNS_RESOLVERS),
   };
+}
+
+/**
+ * DNS servers as Node's resolver takes them (`1.1.1.1`, `127.0.0.1:5300`, `[::1]:53`): refused
+ * at start, in words, rather than as a failed DNS check later.
+ */
+function parseResolvers(value: string | undefined): string[] {
+  const servers = (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    const v6 = /^\[([^\]]+)\](?::(\d+))?$/.exec(server);
+    const v4 = /^([^:]+)(?::(\d+))?$/.exec(server);
+    const [host, port] = v6 ? [v6[1], v6[2]] : v4 ? [v4[1], v4[2]] : [server, undefined];
+    const portOk = port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
+    if (!isIP(host ?? '') || (v6 && isIP(host ?? '') !== 6) || !portOk)
+      throw new Error(
+        `MAIL_DNS_RESOLVERS: "${server}" is no DNS server address (an IP, optionally :port; IPv6 as [addr]:port)`,
+      );
+  }
+  return servers;
 }

@@ -72,4 +72,14 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: '1.5' })).toThrow(new RegExp(name));
     },
   );
+
+  it('takes DNS servers for the mail checks as Node resolves with them, and refuses others', () => {
+    expect(
+      loadConfig({ MAIL_DNS_RESOLVERS: ' 127.0.0.1:5300, 1.1.1.1 ,[::1]:53,2606:4700::1111' })
+        .mailDnsResolvers,
+    ).toEqual(['127.0.0.1:5300', '1.1.1.1', '[::1]:53', '2606:4700::1111']);
+    expect(loadConfig({}).mailDnsResolvers).toEqual([]);
+    for (const bad of ['dns.google', '127.0.0.1:0', '1.1.1.1:70000', '[1.1.1.1]:53', '::1:53:x'])
+      expect(() => loadConfig({ MAIL_DNS_RESOLVERS: bad }), bad).toThrow(/MAIL_DNS_RESOLVERS/);
+  });
 });
