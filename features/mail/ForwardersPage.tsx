@@ -2,6 +2,7 @@ import { useState } from 'react';
 import {
   Button,
   Link as MuiLink,
+  Paper,
   Stack,
   Table,
   TableBody,
@@ -177,7 +178,8 @@ export default function ForwardersPage() {
           action={add}
         />
       ) : (
-        <>
+        // On paper: the red of Delete is too faint on the page's grey for small text.
+        <Paper variant="outlined">
           <Table size="small" aria-label="Forwarders">
             <TableHead>
               <TableRow>
@@ -227,7 +229,7 @@ export default function ForwardersPage() {
             </TableBody>
           </Table>
           <TablePager paging={paging} total={list.data?.total} />
-        </>
+        </Paper>
       )}
       {domains.length ? <CatchAlls domains={domains} open={setOpen} /> : null}
       {open?.kind === 'add' ? <AddForwarderDialog domains={domains} onClose={close} /> : null}
