@@ -14,6 +14,7 @@ import { mailAuth } from './authResource';
 import { ops as mailOps } from './ops';
 import { webmailOps } from './webmailOps';
 import { resources as accountResources } from './autorespondersResource';
+import { resources as forwarderResources } from './forwardersResource';
 import { resources as webmailResources } from './webmailResource';
 
 /** Mail's agent ops: the server's mail (ops.ts) and the webmail's (webmailOps.ts). */
@@ -201,5 +202,6 @@ export const resources = {
   mail: mailServer,
   'mail-auth': mailAuth,
   ...accountResources,
+  ...forwarderResources,
   ...webmailResources,
 };

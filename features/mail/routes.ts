@@ -17,7 +17,7 @@ export const routes: RouteDef[] = [
     page: () => import('./EmailAuthenticationPage'),
   },
   // The account-wide email pages (spec s.2 "Email sidebar"), in the email layout: the sidebar
-  // shows an entry only where a route exists (/forwarders is not here).
+  // shows an entry only where a route exists.
   {
     path: '/email-accounts',
     layout: 'email',
@@ -31,6 +31,13 @@ export const routes: RouteDef[] = [
     access: 'user',
     title: 'Autoresponders',
     page: () => import('./AutorespondersPage'),
+  },
+  {
+    path: '/forwarders',
+    layout: 'email',
+    access: 'user',
+    title: 'Forwarders',
+    page: () => import('./ForwardersPage'),
   },
   {
     path: '/email-disk-usage',

@@ -7,10 +7,15 @@ import { defineManagedHandlers } from '../../server/managed/handlers';
 import { ManagedStore } from '../../server/managed/store';
 import { whoOf } from '../../server/http/who';
 import { loopTarget } from './forwards';
+import { forwardGraph } from './serverForwardSet';
+import { forwarderKind } from './serverForwarderKind';
+import { forwarderHandlers } from './serverForwarders';
+import { forwarderAccountHandlers } from './serverForwardersAccount';
+import { forwardersMigration } from './serverForwardersTable';
 import { authHandlers } from './serverAuth';
 import { hashMailPassword } from './serverPassword';
 import { type Mailbox, mailServer, mailUser } from './resource';
-import { removeAppMail } from './serverApp';
+import { actorOf, removeAppMail } from './serverApp';
 import { enable, mailEnabled, mailRow, preflight, stateOf } from './serverEnable';
 import { addressOf, mailboxKind, targetsOf } from './serverKind';
 import { type MailboxRow, migration } from './serverTables';
@@ -37,20 +42,14 @@ const record = (row: MailboxRow): Mailbox => ({
 
 const domainsOfApp = (app: { domains: string }) => JSON.parse(app.domains) as string[];
 
-const actorOf = (ctx: HandlerContext) =>
-  ctx.caller
-    ? (ctx.caller.actorId ?? (ctx.caller.id !== ctx.server.user_id ? ctx.caller.id : null))
-    : null;
-
-/** Where the server's other mailboxes forward, by address (the loop check follows them). */
-async function forwardsOnServer(ctx: HandlerContext, except: number) {
-  const rows = await store(ctx).all(ctx.server.id, { id: { ne: except } });
-  return new Map(rows.map((r) => [addressOf(r), targetsOf(r)]));
-}
-
 export const server = defineServerFeature({
-  migrations: { '0055_mail': migration, '0056_mail_autoresponders': autorespondersMigration },
-  managed: [mailboxKind],
+  migrations: {
+    '0055_mail': migration,
+    '0056_mail_autoresponders': autorespondersMigration,
+    '0057_mail_forwarders': forwardersMigration,
+  },
+  // Mailboxes first: the sweeper makes a domain's mailboxes before the forwarders to them.
+  managed: [mailboxKind, forwarderKind],
   children: { 'mail-autoresponder': loadMailbox, 'mail-webmail': loadMailbox },
   on: {
     /** The app's mailboxes and mail domains leave the server before its folder does. */
@@ -59,6 +58,8 @@ export const server = defineServerFeature({
   handlers: [
     autoresponderHandlers,
     accountHandlers,
+    forwarderHandlers,
+    forwarderAccountHandlers,
     webmailHandlers,
     defineManagedHandlers(mailUser, mailboxKind, {
       async create(ctx, body) {
@@ -74,6 +75,18 @@ export const server = defineServerFeature({
           local: body.local,
         });
         if (same.length) throw fieldError('local', `${body.local}@${body.domain} already exists`);
+        const forwarder = await ctx.app.db
+          .selectFrom('mail_forwarders')
+          .select('id')
+          .where('server_id', '=', ctx.server.id)
+          .where('domain', '=', body.domain)
+          .where('local', '=', body.local)
+          .executeTakeFirst();
+        if (forwarder)
+          throw fieldError(
+            'local',
+            `${body.local}@${body.domain} is a forwarder: remove it first to make it a mailbox`,
+          );
         return {
           local: body.local,
           domain: body.domain,
@@ -117,7 +130,11 @@ export const server = defineServerFeature({
           const targets = [...new Set(ctx.body.targets)];
           if (targets.includes(address))
             throw fieldError('targets', `${address} cannot forward to itself`);
-          const loop = loopTarget(address, targets, await forwardsOnServer(ctx, row.id));
+          const graph = await forwardGraph(ctx.app.db, ctx.server.id, {
+            table: 'mail_users',
+            id: row.id,
+          });
+          const loop = loopTarget(address, targets, graph);
           if (loop)
             throw fieldError(
               'targets',

@@ -1,15 +1,19 @@
 /**
- * The mail of a web app leaves its server with the app (its `app.deleting` event): its mailboxes
- * (their mail moved aside, as a single delete without "also delete its mail" does), then its
- * mail domains. Offline, the mailboxes wait (`deleting`) for the sweeper.
+ * The mail of a web app leaves its server with the app (its `app.deleting` event): its
+ * forwarders and catch-alls, its mailboxes (their mail moved aside, as a single delete without
+ * "also delete its mail" does), then its mail domains. Offline, they wait (`deleting`) for the
+ * sweeper.
  */
 import type { HandlerContext } from '../../server/http/handlers';
 import { converge } from '../../server/managed/converge';
 import { ManagedStore } from '../../server/managed/store';
+import { forwarderKind } from './serverForwarderKind';
+import type { ForwarderRow } from './serverForwardersTable';
 import { addressOf, mailboxKind } from './serverKind';
 import type { MailboxRow } from './serverTables';
 
-const actorOf = (ctx: HandlerContext) =>
+/** Who the activity log names: the admin acting, or a team member, never the owner twice. */
+export const actorOf = (ctx: HandlerContext) =>
   ctx.caller
     ? (ctx.caller.actorId ?? (ctx.caller.id !== ctx.server.user_id ? ctx.caller.id : null))
     : null;
@@ -18,8 +22,18 @@ export async function removeAppMail(
   ctx: HandlerContext,
   app: { id: number; name: string },
 ): Promise<void> {
-  const store = new ManagedStore<MailboxRow>(ctx.app.db, 'mail_users');
   let waiting = false;
+  const forwarders = new ManagedStore<ForwarderRow>(ctx.app.db, 'mail_forwarders');
+  for (const forwarder of await forwarders.all(ctx.server.id, { webapp_id: app.id })) {
+    const marked = await forwarders.change(forwarder, {}, 'deleting');
+    const result = await converge(ctx.app, ctx.server, forwarderKind, marked, 'remove', {
+      message: `Delete ${forwarderKind.noun(marked)} (of web app ${app.name})`,
+      actorId: actorOf(ctx),
+    });
+    if (result.state === 'failed') throw result.error;
+    if (result.state === 'waiting') waiting = true;
+  }
+  const store = new ManagedStore<MailboxRow>(ctx.app.db, 'mail_users');
   for (const mailbox of await store.all(ctx.server.id, { webapp_id: app.id })) {
     const marked = await store.change(mailbox, { delete_mail: 0 }, 'deleting');
     const result = await converge(ctx.app, ctx.server, mailboxKind, marked, 'remove', {

@@ -1,10 +1,11 @@
 /**
  * How a mailbox is put on its server and taken off again (the managed kind): its domain first
  * (made once, its DKIM key kept on `mail_domains`), then its passwd-file line, then the domain's
- * forwards as a whole set.
+ * forwards as a whole set (with its forwarders and catch-all: serverForwardSet.ts).
  */
 import type { Db } from '../../server/db/database';
 import { type Drift, type OpCall, defineManagedKind } from '../../server/managed/kind';
+import { setForwards } from './serverForwardSet';
 import type { MailboxRow } from './serverTables';
 
 export const addressOf = (row: Pick<MailboxRow, 'local' | 'domain'>) =>
@@ -12,8 +13,12 @@ export const addressOf = (row: Pick<MailboxRow, 'local' | 'domain'>) =>
 export const targetsOf = (row: Pick<MailboxRow, 'forward_to'>) =>
   JSON.parse(row.forward_to) as string[];
 
-/** The domain on the server, made by the first mailbox of it; its DKIM key kept. */
-export async function ensureDomain(op: OpCall, db: Db, row: MailboxRow): Promise<void> {
+/** The domain on the server, made by its first mailbox or forwarder; its DKIM key kept. */
+export async function ensureDomain(
+  op: OpCall,
+  db: Db,
+  row: Pick<MailboxRow, 'server_id' | 'webapp_id' | 'domain'>,
+): Promise<void> {
   const known = await db
     .selectFrom('mail_domains')
     .select('id')
@@ -35,33 +40,6 @@ export async function ensureDomain(op: OpCall, db: Db, row: MailboxRow): Promise
     })
     .onConflict((oc) => oc.columns(['webapp_id', 'domain']).doNothing())
     .execute();
-}
-
-/** The domain's forwards as the server gets them: every mailbox of it that forwards, but `except`. */
-export async function setForwards(
-  op: OpCall,
-  db: Db,
-  serverId: number,
-  domain: string,
-  except?: number,
-): Promise<void> {
-  const rows = await db
-    .selectFrom('mail_users')
-    .select(['id', 'local', 'forward_to', 'keep_copy'])
-    .where('server_id', '=', serverId)
-    .where('domain', '=', domain)
-    .where('status', '!=', 'deleting')
-    .orderBy('id')
-    .execute();
-  const forwards = rows
-    .filter((r) => r.id !== except && targetsOf(r).length > 0)
-    .map((r) => ({
-      id: r.id,
-      source: r.local,
-      targets: targetsOf(r),
-      keep_copy: Boolean(r.keep_copy),
-    }));
-  await op('mail.forwards.set', { domain, forwards });
 }
 
 export const mailboxKind = defineManagedKind<MailboxRow>({
@@ -96,7 +74,7 @@ export const mailboxKind = defineManagedKind<MailboxRow>({
     await setForwards(op, env.db, row.server_id, row.domain);
   },
   async remove(op, row, env) {
-    await setForwards(op, env.db, row.server_id, row.domain, row.id);
+    await setForwards(op, env.db, row.server_id, row.domain, { table: 'mail_users', id: row.id });
     await op('mail.mailbox.remove', {
       domain: row.domain,
       local: row.local,

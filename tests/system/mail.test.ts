@@ -9,7 +9,9 @@ import { type Panel, type ServerRecord, installedSandbox, startPanel } from './h
  * Mail on a real server: the agent's mail ops run in a sandbox with Debian's Postfix, Dovecot
  * and OpenDKIM; swaks, python's smtplib and imapflow/mailauth (tests/system/support/mailClient.mjs,
  * run inside the sandbox) are the outside world. A client bound to 127.0.0.2 is "the internet"
- * (mynetworks is 127.0.0.1 only). One sandbox for the whole file.
+ * (mynetworks is 127.0.0.1 only). One sandbox for the whole file. Forwarders and the catch-all
+ * also go through the panel's API, whose forward set (mailboxes, forwarders, catch-all) the
+ * real agent gets.
  */
 let panel: Panel;
 let sb: Sandbox;
@@ -266,6 +268,83 @@ describe('mail on a sandbox server', () => {
     expect(
       (await call('mail.vacation.set', { domain: D, local: 'alice', vacation: null })).active,
     ).toBe(false);
+  }, 120_000);
+
+  it('through the panel: a forwarder reaches its target, the catch-all only unknown users', async () => {
+    // The panel's own forward set (mailboxes, forwarders, catch-all) on a domain of an app.
+    const D3 = 'forward.test';
+    const stamp = new Date().toISOString();
+    const db = panel.t.app.db;
+    await db
+      .insertInto('mail_servers')
+      .values({ server_id: server.id, enabled: 1, updated_at: stamp })
+      .onConflict((oc) => oc.column('server_id').doUpdateSet({ enabled: 1 }))
+      .execute();
+    const app = await db
+      .insertInto('webapps')
+      .values({
+        server_id: server.id,
+        status: 'active',
+        error: null,
+        error_field: null,
+        created_at: stamp,
+        updated_at: stamp,
+        name: 'forward',
+        webapp_type: 'custom',
+        stack_type: 'nginx',
+        php_version: '8.2',
+        domains: JSON.stringify([D3]),
+        web_root: '',
+        php_settings: '{}',
+        sys_user: 'forward',
+        parent_id: null,
+        cache: null,
+        limits: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const at = (p: string, query = '') => `${p}/servers/${server.id}/users/${panel.uid}${query}`;
+    const wsid = `?wsid=${app.id}`;
+    for (const local of ['dan', 'erin']) {
+      const res = await panel.api('POST', at('mail-user', wsid), {
+        local,
+        domain: D3,
+        password: `${local} password 1`,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().status).toBe('active');
+    }
+    const sales = await panel.api('POST', at('mail-forwarder', wsid), {
+      local: 'sales',
+      domain: D3,
+      targets: [`dan@${D3}`],
+    });
+    expect(sales.statusCode, sales.body).toBe(201);
+    expect(sales.json().status).toBe('active');
+    const all = await panel.api('PUT', at('mail-catchall', wsid), {
+      domain: D3,
+      targets: [`erin@${D3}`],
+    });
+    expect(all.statusCode, all.body).toBe(200);
+    expect(all.json().status).toBe('active');
+
+    expect((await send('x@far.test', `sales@${D3}`, 'for sales')).code).toBe(0);
+    expect((await send('x@far.test', `anyone7@${D3}`, 'for anyone')).code).toBe(0);
+    expect((await send('x@far.test', `dan@${D3}`, 'for dan')).code).toBe(0);
+    await arrives(`dan@${D3}`, 'dan password 1', 'for sales');
+    await arrives(`erin@${D3}`, 'erin password 1', 'for anyone');
+    await arrives(`dan@${D3}`, 'dan password 1', 'for dan');
+    const erins = (await inbox(`erin@${D3}`, 'erin password 1')).map((m) => m.subject);
+    expect(erins).not.toContain('for dan');
+    expect(erins).not.toContain('for sales');
+
+    // Without its catch-all, the domain refuses an unknown user again; the forwarder stays.
+    const off = await panel.api('DELETE', at('mail-catchall', `${wsid}&domain=${D3}`));
+    expect(off.statusCode, off.body).toBe(200);
+    const unknown = await swaks(['--from', 'x@far.test', '--to', `anyone7@${D3}`, '-q', 'RCPT']);
+    expect(unknown.out).toMatch(/<\*\* 550 5\.1\.1/);
+    const known = await swaks(['--from', 'x@far.test', '--to', `sales@${D3}`, '-q', 'RCPT']);
+    expect(known.out).toMatch(/<- {2}250 /);
   }, 120_000);
 
   it('signs mail submitted on 587 with AUTH: DKIM verifies with the published key', async () => {

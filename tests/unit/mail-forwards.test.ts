@@ -23,4 +23,20 @@ describe('forward loops', () => {
     ]);
     expect(loopTarget('e@x.example', ['p@x.example'], elsewhere)).toBeNull();
   });
+
+  it("sends an address nothing holds to its domain's catch-all, and follows it", () => {
+    const withCatchAll = new Map([
+      ['info@x.example', [] as string[]],
+      ['@x.example', ['info@x.example']],
+      ['f@x.example', ['nobody@x.example']],
+    ]);
+    // The catch-all, sent to an address of its own domain that nothing holds, catches it again.
+    expect(loopTarget('@x.example', ['ghost@x.example'], new Map())).toBe('ghost@x.example');
+    // info -> f -> nobody (unknown) -> the catch-all -> info.
+    expect(loopTarget('info@x.example', ['f@x.example'], withCatchAll)).toBe('f@x.example');
+    // A real mailbox keeps its mail: the catch-all is not followed from it.
+    expect(loopTarget('@x.example', ['info@x.example'], withCatchAll)).toBeNull();
+    // Another domain's unknown address does not fall to this one's catch-all.
+    expect(loopTarget('info@x.example', ['someone@y.example'], withCatchAll)).toBeNull();
+  });
 });

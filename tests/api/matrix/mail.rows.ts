@@ -1,8 +1,18 @@
 import { randomUUID } from 'node:crypto';
+import type { ForwarderRow } from '../../../features/mail/serverForwardersTable';
 import { mailboxKind } from '../../../features/mail/serverKind';
 import { ManagedStore } from '../../../server/managed/store';
 import type { TestApp } from '../helpers';
-import { type Fixture, OFFLINE, QUEUED, type Row, SELF, SHARED, managedChild } from './support';
+import {
+  type Fixture,
+  OFFLINE,
+  QUEUED,
+  type Row,
+  SELF,
+  SHARED,
+  appOn,
+  managedChild,
+} from './support';
 
 /**
  * The webmail: its owner reaches the mailbox and meets the offline server (409); nobody else
@@ -22,6 +32,19 @@ async function mailOn(f: Fixture): Promise<void> {
     .values({ server_id: f.serverId, enabled: 1, updated_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('server_id').doUpdateSet({ enabled: 1 }))
     .execute();
+}
+
+/** A forwarder of an app's (the fixture's) domain, as if the server had it: its id. */
+async function forwarder(t: TestApp, serverId: number, appId: number, local = 'fwd') {
+  const store = new ManagedStore<ForwarderRow>(t.app.db, 'mail_forwarders');
+  const row = await store.insert(serverId, {
+    webapp_id: appId,
+    local: local === '@' ? local : `${local}${randomUUID().slice(0, 8)}`,
+    // A fresh domain per catch-all: one per domain.
+    domain: local === '@' ? `c${randomUUID().slice(0, 8)}.example` : 'shop.example.com',
+    targets: JSON.stringify(['someone@elsewhere.example']),
+  });
+  return store.settle(row, { status: 'active' });
 }
 
 /** A mailbox of the fixture's app (its domain, the webapps example's), as if the server had it. */
@@ -110,6 +133,48 @@ export const rows: Row[] = [
   })),
   { route: 'GET /api/v1/mail-users/users/:uid', expect: SELF },
   { route: 'GET /api/v1/email-disk-usage/users/:uid', expect: SELF },
+  // Forwarders and catch-alls: queued while the fixture server is offline, as mailboxes are.
+  {
+    route: 'POST /api/v1/mail-forwarder/servers/:sid/users/:uid',
+    query: (f) => `?wsid=${f.appId}`,
+    body: async (f) => {
+      await mailOn(f);
+      return {
+        local: `f${randomUUID().slice(0, 8)}`,
+        domain: 'shop.example.com',
+        targets: ['someone@elsewhere.example'],
+      };
+    },
+    expect: QUEUED,
+  },
+  {
+    route: 'PATCH /api/v1/mail-forwarder/:fid/servers/:sid/users/:uid',
+    params: async (f) => ({ fid: (await forwarder(f.t, f.serverId, f.appId)).id }),
+    body: () => ({ targets: ['another@elsewhere.example'] }),
+    expect: QUEUED,
+  },
+  {
+    route: 'DELETE /api/v1/mail-forwarder/:fid/servers/:sid/users/:uid',
+    params: async (f) => ({ fid: (await forwarder(f.t, f.serverId, f.appId)).id }),
+    expect: QUEUED,
+  },
+  {
+    route: 'PUT /api/v1/mail-catchall/servers/:sid/users/:uid',
+    query: async (f) => {
+      await mailOn(f);
+      return `?wsid=${f.appId}`;
+    },
+    body: () => ({ domain: 'shop.example.com', targets: ['someone@elsewhere.example'] }),
+    expect: QUEUED,
+  },
+  {
+    route: 'DELETE /api/v1/mail-catchall/servers/:sid/users/:uid',
+    query: async (f) =>
+      `?wsid=${f.appId}&domain=${(await forwarder(f.t, f.serverId, f.appId, '@')).domain}`,
+    expect: QUEUED,
+  },
+  { route: 'GET /api/v1/mail-forwarders/users/:uid', expect: SELF },
+  { route: 'GET /api/v1/mail-domains/users/:uid', expect: SELF },
 ];
 
 /** On a stranger's server: the autoresponder calls name a mailbox there. */
@@ -118,4 +183,7 @@ export const children = {
     managedChild(t, mailboxKind, serverId, appId),
   'mail-webmail': (t: TestApp, serverId: number, appId?: number) =>
     managedChild(t, mailboxKind, serverId, appId),
+  // Of an app of that server (the forwarder's own column: its resource hangs from the server).
+  'mail-forwarder': async (t: TestApp, serverId: number, appId?: number) =>
+    (await forwarder(t, serverId, appId ?? (await appOn(t, serverId)))).id,
 };

@@ -20,6 +20,18 @@ const mailbox = async (f: Fixture) => {
   return { appId, mid: row.id };
 };
 
+/** A forwarder of a web app on the user's server. */
+const forwarder = async (f: Fixture) => {
+  const { appId } = await app(f);
+  const row = await new ManagedStore(f.t.app.db, 'mail_forwarders').insert(f.serverId, {
+    webapp_id: appId,
+    local: `f${Math.random().toString(36).slice(2, 10)}`,
+    domain: 'x.example',
+    targets: '["a@far.example"]',
+  });
+  return { appId, fid: row.id };
+};
+
 /** Bad input on mail: local parts, domains, passwords, quotas, forward targets, the relay. */
 export const cases: Case[] = [
   {
@@ -90,6 +102,50 @@ export const cases: Case[] = [
     body: { subject: 'Away', body: 'Back soon.', starts: '2026-12-10', ends: '2026-12-01' },
     errors: { ends: 'Not before the start date' },
     params: mailbox,
+  },
+  {
+    route: 'POST /api/v1/mail-forwarder/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { local: 'a..b', domain: 'no', targets: ['nobody', 'a@far.example'] },
+    errors: { local: 'No two dots in a row', domain: /./, 'targets.0': /mail address/ },
+    params: app,
+  },
+  {
+    route: 'POST /api/v1/mail-forwarder/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { local: 'a', domain: 'x.example', targets: [] },
+    errors: { targets: 'At least one address' },
+    params: app,
+  },
+  {
+    route: 'PATCH /api/v1/mail-forwarder/:fid/servers/:sid/users/:uid',
+    as: 'user',
+    body: { targets: Array.from({ length: 51 }, (_, i) => `a${i}@far.example`) },
+    errors: { targets: 'At most 50 addresses' },
+    params: forwarder,
+  },
+  {
+    route: 'PUT /api/v1/mail-catchall/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId',
+    body: { domain: 'bad domain', targets: 'someone' },
+    errors: { domain: /./, targets: /./ },
+    params: app,
+  },
+  {
+    route: 'DELETE /api/v1/mail-catchall/servers/:sid/users/:uid',
+    as: 'user',
+    query: '?wsid=:appId&domain=..',
+    errors: { domain: /./ },
+    params: app,
+  },
+  {
+    route: 'GET /api/v1/mail-forwarders/users/:uid',
+    as: 'user',
+    query: '?page=0&perPage=9999',
+    errors: { page: /./, perPage: /./ },
   },
   {
     route: 'GET /api/v1/mail-users/users/:uid',
