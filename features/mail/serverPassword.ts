@@ -34,8 +34,11 @@ interface HashWorker {
   pending: Map<number, Pending>;
 }
 
-/** At most two workers (19 MiB each while hashing), one on a single CPU. */
-const POOL_SIZE = Math.max(1, Math.min(2, availableParallelism() - 1));
+/**
+ * One worker per CPU, at most four (19 MiB each while hashing): a bulk of new mailboxes is
+ * bound by hashing, and the event loop's thread is scheduled beside them by the system.
+ */
+const POOL_SIZE = Math.max(1, Math.min(4, availableParallelism()));
 const pool: HashWorker[] = [];
 let nextId = 1;
 
