@@ -6,6 +6,7 @@ import * as easyphp from '../../features/easyphp/slots';
 import * as fail2ban from '../../features/fail2ban/slots';
 import * as installers from '../../features/installers/slots';
 import * as phpmyadmin from '../../features/phpmyadmin/slots';
+import * as roundcube from '../../features/roundcube/slots';
 import type { SlotFills } from '../shell/slots';
 
 /** What every feature adds to other features' pages (src/shell/slots.tsx). */
@@ -16,4 +17,5 @@ export const featureSlots: readonly SlotFills[] = [
   fail2ban.slots,
   installers.slots,
   phpmyadmin.slots,
+  roundcube.slots,
 ];
