@@ -4,6 +4,7 @@ import type { AppMailDomain } from './api';
 
 export type { AppMailDomain } from './api';
 export { mailEnabled } from './serverEnable';
+export { addressOf } from './serverKind';
 
 /** The mail domains of an app on its server, with their DKIM public key, by domain name. */
 export async function appMailDomains(
@@ -18,4 +19,20 @@ export async function appMailDomains(
     .where('webapp_id', '=', webappId)
     .orderBy('domain')
     .execute();
+}
+
+/** The server's mailboxes (every app's, but those on their way out), by address. */
+export async function serverMailboxes(
+  db: Db,
+  serverId: number,
+): Promise<{ id: number; address: string; status: string }[]> {
+  const rows = await db
+    .selectFrom('mail_users')
+    .select(['id', 'local', 'domain', 'status'])
+    .where('server_id', '=', serverId)
+    .where('status', '!=', 'deleting')
+    .orderBy('domain')
+    .orderBy('local')
+    .execute();
+  return rows.map((r) => ({ id: r.id, address: `${r.local}@${r.domain}`, status: r.status }));
 }

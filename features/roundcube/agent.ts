@@ -12,6 +12,7 @@ import {
   writeAsUser,
 } from '../installers/agentApi';
 import { appDir } from '../webapps/api';
+import { installSso } from './agentSso';
 import { roundcubeConfig } from './config';
 import { ops } from './resource';
 
@@ -37,6 +38,7 @@ export const agent = defineAgentFeature(ops, {
         path.join(dir, 'config', 'config.inc.php'),
         roundcubeConfig({ ...args, dir }),
       );
+      await installSso(user, dir, args.app_id, args.sso_key);
 
       ctx.progress('Loading Roundcube’s database schema', 8);
       await importSql(user, path.join(dir, 'SQL', 'mysql.initial.sql'), {
@@ -50,6 +52,14 @@ export const agent = defineAgentFeature(ops, {
         .catch(() => '');
       return { version };
     },
+
+    async 'roundcube.sso.set'(args) {
+      const user = await appUser(args.user);
+      return installSso(user, appDir(user.home, args.app), args.app_id, args.key);
+    },
   },
-  locks: { 'roundcube.install': (args) => [`webapp:${args.app}`] },
+  locks: {
+    'roundcube.install': (args) => [`webapp:${args.app}`],
+    'roundcube.sso.set': (args) => [`webapp:${args.app}`],
+  },
 });

@@ -1,8 +1,9 @@
 /**
  * Roundcube's config.inc.php (hosting research 2.3): its own database, the mail servers it
- * signs in to, a generated DES key, the installer off. Pure: the agent writes it, tests read it.
+ * signs in to, a generated DES key, the installer off, and the panel's single sign-on plugin. Pure: the agent writes it, tests read it.
  */
 import { phpString } from '../wordpress/api';
+import { PLUGIN } from './ssoPlugin';
 
 /** A mail server as Roundcube 1.6 names it: `localhost:143`, `ssl://mail.example.com:993`. */
 export const MAIL_HOST = /^((ssl|tls):\/\/)?[a-z0-9]([a-z0-9.-]{0,251}[a-z0-9])?:\d{2,5}$/;
@@ -37,7 +38,7 @@ export function roundcubeConfig(c: RoundcubeConfig): string {
     `$config['log_dir'] = ${phpString(`${c.dir}/logs/`)};`,
     `$config['temp_dir'] = ${phpString(`${c.dir}/temp/`)};`,
     "$config['enable_installer'] = false;",
-    "$config['plugins'] = [];",
+    `$config['plugins'] = ['${PLUGIN}'];`,
     '',
   ].join('\n');
 }

@@ -17,6 +17,8 @@ import {
 } from '../installers/api';
 import { phpVersion } from '../webapps/api';
 import { DES_KEY, MAIL_HOST } from './config';
+import { SSO_KEY } from './ssoPlugin';
+import { roundcubeSso, ssoOps } from './ssoResource';
 
 const mailHost = z
   .string()
@@ -64,12 +66,13 @@ export const roundcubeInstaller = defineResource({
   },
 });
 
-export const resources = { 'roundcube-install': roundcubeInstaller };
+export const resources = { 'roundcube-install': roundcubeInstaller, 'roundcube-sso': roundcubeSso };
 
 export const ops = {
   /**
    * Puts the unpacked release in place as the app's folder (its public_html served), writes
-   * config.inc.php and loads Roundcube's schema with the app's database account.
+   * config.inc.php and loads Roundcube's schema with the app's database account; ships the
+   * single sign-on plugin with the app's key (as roundcube.sso.set).
    */
   'roundcube.install': op(
     z.object({
@@ -83,8 +86,11 @@ export const ops = {
       imap_host: mailHost,
       smtp_host: mailHost,
       product_name: siteTitle,
+      app_id: z.number().int().positive(),
+      sso_key: z.string().regex(SSO_KEY),
     }),
     z.object({ version: z.string() }),
     300_000,
   ),
+  ...ssoOps,
 };

@@ -1,8 +1,9 @@
 import type { RouteDef } from '../../src/routes/types';
 
 /**
- * Roundcube's installer page. The spec lists Roundcube among the installers but names no page
- * for it; /install-roundcube/{id} follows the others' pattern.
+ * Roundcube's installer page (the spec lists Roundcube among the installers but names no page
+ * for it; /install-roundcube/{id} follows the others' pattern), and a Roundcube app's page
+ * (spec /roundcube/{id}, secondary layout): its mailboxes opened signed in.
  */
 export const routes: RouteDef[] = [
   {
@@ -11,5 +12,12 @@ export const routes: RouteDef[] = [
     access: 'user',
     title: 'Install Roundcube',
     page: () => import('./InstallRoundcubePage'),
+  },
+  {
+    path: '/roundcube/:serverId/:webAppId',
+    layout: 'secondary',
+    access: 'user',
+    title: 'Roundcube',
+    page: () => import('./RoundcubePage'),
   },
 ];

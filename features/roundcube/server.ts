@@ -2,6 +2,9 @@ import { defineServerFeature } from '../../server/feature';
 import { defineHandlers } from '../../server/http/handlers';
 import { installWithDatabase, randomFrom, stepOp } from '../installers/serverApi';
 import { roundcubeInstaller } from './resource';
+import launchRoutes from './serverLaunch';
+import { ssoHandlers, ssoKeyOf } from './serverSso';
+import { ssoMigration } from './serverSsoTable';
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -18,7 +21,7 @@ const handlers = defineHandlers(roundcubeInstaller, {
       webRoot: 'public_html',
       // Users sign in with their mail accounts: no admin login to show.
       loginUrl: null,
-      install: ({ app, taskId }, db) =>
+      install: async ({ app, taskId }, db) =>
         stepOp(ctx, taskId, 'roundcube.install', {
           user: app.sys_user,
           app: app.name,
@@ -30,9 +33,15 @@ const handlers = defineHandlers(roundcubeInstaller, {
           imap_host: body.imap_host,
           smtp_host: body.smtp_host,
           product_name: body.product_name,
+          app_id: app.id,
+          sso_key: await ssoKeyOf(ctx.app, app),
         }),
     });
   },
 });
 
-export const server = defineServerFeature({ handlers: [handlers] });
+export const server = defineServerFeature({
+  migrations: { '0057_roundcube_sso': ssoMigration },
+  handlers: [handlers, ssoHandlers],
+  routes: launchRoutes,
+});

@@ -40,6 +40,21 @@ export async function certificatesEndingBefore(db: Db, iso: string): Promise<End
   return rows.map((r) => ({ ...r, names: namesOf(r.names), not_after: r.not_after! }));
 }
 
+/**
+ * Whether the app is served over HTTPS: its server has served a certificate for it (kept there
+ * through a later refusal), and it is not being taken off.
+ */
+export async function appServesHttps(db: Db, webappId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('sslcerts')
+    .select('id')
+    .where('webapp_id', '=', webappId)
+    .where('served', '=', 1)
+    .where('status', '!=', 'deleting')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** A certificate's names, stored as a JSON list (or, in older rows, comma-separated). */
 function namesOf(stored: string): string[] {
   try {

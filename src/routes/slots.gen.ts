@@ -7,6 +7,7 @@ import * as fail2ban from '../../features/fail2ban/slots';
 import * as installers from '../../features/installers/slots';
 import * as mail from '../../features/mail/slots';
 import * as phpmyadmin from '../../features/phpmyadmin/slots';
+import * as roundcube from '../../features/roundcube/slots';
 import type { SlotFills } from '../shell/slots';
 
 /** What every feature adds to other features' pages (src/shell/slots.tsx). */
@@ -18,4 +19,5 @@ export const featureSlots: readonly SlotFills[] = [
   installers.slots,
   mail.slots,
   phpmyadmin.slots,
+  roundcube.slots,
 ];

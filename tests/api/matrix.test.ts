@@ -6,6 +6,7 @@ import { type FakeS3, startFakeS3 } from '../fakes/s3';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 import {
   ADMIN,
+  type AppRoute,
   type DnsAccount,
   type Fixture,
   HOLDER,
@@ -806,8 +807,15 @@ describe('authorization matrix', () => {
   });
 
   describe("derived: the owner names another tenant's app, or another app's child", () => {
-    /** Each role names the app (in the path or as `?wsid=`) and maybe a child; all get 404. */
-    async function refused(route: string, app: 'path' | 'query', appId: number, child?: string) {
+    /**
+     * Each role names the app (in the path or as `?wsid=`) and maybe a child; all get 404 but
+     * whom the route's guard refuses whatever it names (403: opening a mailbox in Roundcube).
+     */
+    async function refused(
+      { route, app, actingRefused, ownerOnly }: AppRoute,
+      appId: number,
+      child?: string,
+    ) {
       const f = fixture;
       const [method, pattern] = route.split(' ') as ['GET', string];
       const agentCall = vi.spyOn(t.app.agents, 'call');
@@ -832,26 +840,32 @@ describe('authorization matrix', () => {
             'statusCode',
           ]);
         }
-        expect(seen).toEqual({ member: 404, acting: 404, admin: 404, owner: 404 });
+        const byGuard = actingRefused ? 403 : 404;
+        expect(seen).toEqual({
+          member: ownerOnly ? 403 : 404,
+          acting: byGuard,
+          admin: byGuard,
+          owner: 404,
+        });
         expect(agentCall).not.toHaveBeenCalled();
       } finally {
         agentCall.mockRestore();
       }
     }
 
-    it.each(APP_ROUTES)("$route: another tenant's app", async ({ route, app }) => {
-      await refused(route, app, fixture.foreign.appId);
+    it.each(APP_ROUTES)("$route: another tenant's app", async (r) => {
+      await refused(r, fixture.foreign.appId);
     });
 
     it.each(APP_ROUTES.filter((r) => r.param))(
       "$route: a child of the server's other app",
-      async ({ route, app, resource }) => {
+      async (r) => {
         // A second app of the owner's own server, and a child of it: named under the first app.
         const other = await appOn(t, fixture.serverId);
-        const child = await CHILD_MAKERS[resource]!(t, fixture.serverId, other);
-        const [, pattern] = route.split(' ') as ['GET', string];
+        const child = await CHILD_MAKERS[r.resource]!(t, fixture.serverId, other);
+        const [, pattern] = r.route.split(' ') as ['GET', string];
         const param = /:(?!sid|uid|appId)(\w+)/.exec(pattern)![1]!;
-        await refused(route.replace(`:${param}`, String(child)), app, fixture.appId);
+        await refused({ ...r, route: r.route.replace(`:${param}`, String(child)) }, fixture.appId);
       },
     );
   });

@@ -7,7 +7,8 @@ import { addRelease, appStepOps, ok } from './installerAgent';
 
 /**
  * The Roundcube installer's logic with a fake agent: its steps, its app served from
- * public_html, a generated DES key, and no admin login (users sign in with their mail).
+ * public_html, a generated DES key, no admin login (users sign in with their mail), and the
+ * single sign-on key the app's plugin gets, kept sealed in the panel.
  * tests/system/roundcube.test.ts installs it for real.
  */
 let live: LiveApp;
@@ -68,5 +69,14 @@ describe('POST roundcube/servers/{sid}/users/{uid}', () => {
       product_name: 'Webmail',
     });
     expect((install as { des_key: string }).des_key).toMatch(/^[A-Za-z0-9]{24}$/);
+    const { app_id, sso_key } = install as { app_id: number; sso_key: string };
+    expect(app_id).toBe(res.json().webapp_id);
+    expect(sso_key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const kept = await live.t.app.db
+      .selectFrom('roundcube_sso')
+      .select('sso_key')
+      .where('webapp_id', '=', app_id)
+      .executeTakeFirstOrThrow();
+    expect(live.t.app.services.box.open(kept.sso_key)).toBe(sso_key);
   });
 });

@@ -10,7 +10,8 @@ import { PANEL, type SandboxServer, useSandboxServer } from './sandboxServer';
  * Roundcube, see tests/system/harness), and Joomla from a fixture release (no internet here:
  * README, "What the tests cannot prove here"). WordPress and Node.js have specs of their own.
  */
-test.describe.configure({ mode: 'serial', timeout: 240_000 });
+// roundcube-sso.spec.ts pins Roundcube's default release too, from its own sandbox.
+test.describe.configure({ mode: 'serial', timeout: 240_000, lock: 'default-roundcube-release' });
 
 const server = useSandboxServer({
   serverName: 'e2e-installers',

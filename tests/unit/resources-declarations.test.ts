@@ -94,6 +94,8 @@ describe('resource declarations', () => {
       'mail-webmail.send',
       // Where the money goes is the holder's choice.
       'referrals.withdraw',
+      // Opening a mailbox in Roundcube signed in, as the webmail: the mail owner's alone.
+      'roundcube-sso.open',
       // Giving a server away is the owner's decision, not an admin's acting for them.
       'servers.transfer',
       // Where the account is signed in, and signing it out there, are the holder's own.

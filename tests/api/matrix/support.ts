@@ -195,6 +195,10 @@ export interface AppRoute {
   app: 'path' | 'query';
   /** The child parameter, when the route also names a child of the app. */
   param?: string;
+  /** The account holder's alone: an admin, acting or naming the user, is refused (403) first. */
+  actingRefused?: boolean;
+  /** The server's owner's alone: a team member is refused (403) before the app is loaded. */
+  ownerOnly?: boolean;
 }
 
 /**
@@ -210,6 +214,8 @@ export function appRoutes(): AppRoute[] {
         resource: resource.name,
         app: appIn(template, queryOf(def))!,
         param: childParam(template, 'app', resource.params),
+        ...(def.forbidWhileActing ? { actingRefused: true } : {}),
+        ...(def.ownerOnly ? { ownerOnly: true } : {}),
       })),
     );
 }

@@ -1,6 +1,10 @@
 import type { Case } from '../validation.test';
+import { app } from './webapps.cases';
 
-/** Bad input to the Roundcube installer: mail servers are host:port, nothing else. */
+/**
+ * Bad input to the Roundcube installer (mail servers are host:port, nothing else) and to its
+ * sign-on (a mailbox by its id).
+ */
 export const cases: Case[] = [
   {
     route: 'POST /api/v1/roundcube/servers/:sid/users/:uid',
@@ -14,5 +18,19 @@ export const cases: Case[] = [
       product_name: '',
     },
     errors: { imap_host: /host:port/, smtp_host: /host:port/, product_name: /title/ },
+  },
+  {
+    route: 'POST /api/v1/roundcube-sso/:appId/servers/:sid/users/:uid',
+    as: 'user',
+    body: { mailbox_id: 'info@shop.example' },
+    errors: { mailbox_id: /id of a mailbox/ },
+    params: app,
+  },
+  {
+    route: 'POST /api/v1/roundcube-sso/:appId/servers/:sid/users/:uid',
+    as: 'user',
+    body: {},
+    errors: { mailbox_id: /id of a mailbox/ },
+    params: app,
   },
 ];
