@@ -41,7 +41,7 @@ const handlers = defineHandlers(roundcubeInstaller, {
 });
 
 export const server = defineServerFeature({
-  migrations: { '0057_roundcube_sso': ssoMigration },
+  migrations: { '0058_roundcube_sso': ssoMigration },
   handlers: [handlers, ssoHandlers],
   routes: launchRoutes,
 });
