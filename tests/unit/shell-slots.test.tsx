@@ -36,10 +36,12 @@ describe('page slots', () => {
     expect(renderToStaticMarkup(<Slot id="app.actions" props={props} />)).toBe('');
   });
 
-  it("the panel's pages get the features' fills: clone, installers, phpMyAdmin, fail2ban, EasyPHP, the account's security", () => {
+  it("the panel's pages get the features' fills: clone, installers, phpMyAdmin, fail2ban, EasyPHP, the account's security, mail, Roundcube", () => {
     const filled = featureSlots.flatMap((fill) => Object.keys(fill)).sort();
     expect(filled).toEqual([
       'app.actions',
+      'app.actions',
+      'app.delete.details',
       'app.php-versions',
       'dbuser.actions',
       'login-activity.before',
