@@ -7,7 +7,7 @@
  *   (`mail.imap.list`, IMAP as the master user) to the page's data, cold (Dovecot builds its
  *   index) and warm; the messages are written into the Maildir directly;
  * - 1,000 mailboxes on one domain through the API (`POST mail-user`, each hashed with argon2id
- *   in the panel's worker threads and converged on its own), four at a time, with the panel's
+ *   off the event loop and put on the server in rounds), four at a time, with the panel's
  *   event-loop delay meanwhile.
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -22,7 +22,7 @@ export interface MailBenchResult {
   firstPageWarmMs: number;
   mailboxes: number;
   mailboxesSeconds: number;
-  /** The panel's event loop while they were made (argon2id runs in worker threads). */
+  /** The panel's event loop while they were made (argon2id runs on the native module's threads). */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
 }

@@ -16,7 +16,7 @@ import { preflight } from './agentPreflight';
 import { listDomains, makeDomainDir, readMailboxes, writeForwards } from './agentState';
 import { usage } from './agentUsage';
 import { closeWebmailSessions, webmailImpl } from './agentWebmailOps';
-import { refreshVacations, setVacation, vacationLocals } from './agentVacation';
+import { refreshAllVacations, setVacation, vacationLocals } from './agentVacation';
 import { ops } from './resource';
 
 /** Mail: every op that writes holds `mail`: the maps are rendered from all domains at once. */
@@ -60,8 +60,8 @@ export const agent = defineAgentFeature(ops, {
       return { address: `${line.local}@${domain}` };
     },
 
-    async 'mail.mailbox.set-many'({ domain, mailboxes }) {
-      await setMailboxes(domain, mailboxes, (f) => `mailboxes.${f}`);
+    async 'mail.mailbox.set-many'({ domain, mailboxes, forwards }) {
+      await setMailboxes(domain, mailboxes, (f) => `mailboxes.${f}`, forwards);
       return { count: mailboxes.length };
     },
 
@@ -74,7 +74,7 @@ export const agent = defineAgentFeature(ops, {
       // The panel sends the whole set with every mailbox change: the same set changes nothing.
       if (!(await writeForwards(domain, forwards))) return { count: forwards.length };
       await syncMaps();
-      for (const d of await listDomains()) await refreshVacations(d);
+      await refreshAllVacations();
       return { count: forwards.length };
     },
 

@@ -4,8 +4,9 @@ import { OpError, opFieldError } from '../../agent/lib/opError';
 import { MASTER_SECRET, VMAIL } from './agentConfigs';
 import { syncMaps } from './agentMaps';
 import { type MailboxChange, mergeMailboxes } from './agentPasswd';
-import { domainExists, readMailboxes, writeMailboxes } from './agentState';
-import { setVacation } from './agentVacation';
+import type { Forward } from './agentMapsRender';
+import { domainExists, readMailboxes, writeForwards, writeMailboxes } from './agentState';
+import { refreshAllVacations, setVacation } from './agentVacation';
 
 const TRASH = `${VMAIL}/.trash`;
 const KEEP_DAYS = 30;
@@ -23,13 +24,15 @@ export async function requireDomain(domain: string): Promise<void> {
 }
 
 /**
- * Mailboxes of one domain: the passwd-file once, then every map once, whatever the count.
- * A quota that changed is counted again by Dovecot.
+ * Mailboxes of one domain: the passwd-file once, then every map once, whatever the count; with
+ * `forwards`, the domain's forward set written before the maps are. A quota that changed is
+ * counted again by Dovecot.
  */
 export async function setMailboxes(
   domain: string,
   changes: MailboxChange[],
   fieldOf: (field: string) => string = (f) => f,
+  forwards?: Forward[],
 ): Promise<void> {
   await requireDomain(domain);
   const current = await readMailboxes(domain);
@@ -40,7 +43,10 @@ export async function setMailboxes(
     throw opFieldError(fieldOf(first.field), `${first.message}${more}`);
   }
   await writeMailboxes(domain, entries);
+  const forwardsChanged = forwards ? await writeForwards(domain, forwards) : false;
   await syncMaps();
+  // An autoresponder's script names where its mailbox forwards.
+  if (forwardsChanged) await refreshAllVacations();
   const before = new Map(current.map((m) => [m.local, m.quotaMb]));
   for (const e of entries) {
     const old = before.get(e.local);

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../../agent/lib/files';
 import { OpError, opFieldError } from '../../agent/lib/opError';
 import { DOMAINS_DIR } from './agentConfigs';
 import { addressesOf } from './agentMapsRender';
-import { readAllDomains } from './agentState';
+import { listDomains, readAllDomains } from './agentState';
 import { type VacationSpec, renderVacation } from './agentVacationScript';
 
 const SCRIPT = 'vacation';
@@ -55,6 +55,11 @@ export async function setVacation(
 export async function vacationLocals(domain: string): Promise<string[]> {
   const names = await fs.readdir(dir(domain)).catch(() => [] as string[]);
   return names.filter((n) => n.endsWith('.json')).map((n) => n.slice(0, -5));
+}
+
+/** Every domain's autoresponders again, after a forward set changed. */
+export async function refreshAllVacations(): Promise<void> {
+  for (const domain of await listDomains()) await refreshVacations(domain);
 }
 
 /** Again for every autoresponder of the domain: `:addresses` follows the forwards. */

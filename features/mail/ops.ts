@@ -48,7 +48,7 @@ export const mailQuotaMb = z.coerce
   .min(0, 'At least 0 (0: no limit)')
   .max(1024 * 1024, 'At most 1,048,576 MB');
 
-/** Dovecot's `{ARGON2ID}` scheme: the PHC string hash-wasm's `argon2id(... 'encoded')` makes. */
+/** Dovecot's `{ARGON2ID}` scheme: an argon2id PHC string (`$argon2id$v=19$m=...$salt$hash`). */
 export const mailPasswordHash = z
   .string()
   .max(200)
@@ -167,10 +167,15 @@ export const ops = {
   ),
   /**
    * Makes or changes many mailboxes of one domain in one write of each file (the bench's 1,000
-   * mailboxes: the files are written once per call, not once per mailbox).
+   * mailboxes: the files are written once per call, not once per mailbox); with `forwards`, the
+   * domain's whole forward set too (as `mail.forwards.set`), the maps then rebuilt once.
    */
   'mail.mailbox.set-many': op(
-    z.object({ domain: domainName, mailboxes: z.array(mailboxLine).min(1).max(5000) }),
+    z.object({
+      domain: domainName,
+      mailboxes: z.array(mailboxLine).min(1).max(5000),
+      forwards: z.array(mailForward).max(5000).optional(),
+    }),
     z.object({ count: z.number().int() }),
     300_000,
   ),

@@ -1,11 +1,13 @@
 /**
  * How a mailbox is put on its server and taken off again (the managed kind): its domain first
  * (made once, its DKIM key kept on `mail_domains`), then its passwd-file line, then the domain's
- * forwards as a whole set (with its forwarders and catch-all: serverForwardSet.ts).
+ * forwards as a whole set (with its forwarders and catch-all: serverForwardSet.ts), both in one
+ * call shared with the other requests of that moment (serverMailboxRounds.ts).
  */
 import type { Db } from '../../server/db/database';
 import { type Drift, type OpCall, defineManagedKind } from '../../server/managed/kind';
 import { setForwards } from './serverForwardSet';
+import { putMailbox } from './serverMailboxRounds';
 import type { MailboxRow } from './serverTables';
 
 export const addressOf = (row: Pick<MailboxRow, 'local' | 'domain'>) =>
@@ -64,14 +66,10 @@ export const mailboxKind = defineManagedKind<MailboxRow>({
   },
   async apply(op, row, env) {
     await ensureDomain(op, env.db, row);
-    await op('mail.mailbox.set', {
-      id: row.id,
-      domain: row.domain,
-      local: row.local,
-      password_hash: row.password_hash,
-      quota_mb: row.quota_mb,
-    });
-    await setForwards(op, env.db, row.server_id, row.domain);
+    await putMailbox(
+      { op, db: env.db, serverId: row.server_id, domain: row.domain },
+      { id: row.id, local: row.local, password_hash: row.password_hash, quota_mb: row.quota_mb },
+    );
   },
   async remove(op, row, env) {
     await setForwards(op, env.db, row.server_id, row.domain, { table: 'mail_users', id: row.id });

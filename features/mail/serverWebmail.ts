@@ -34,6 +34,21 @@ async function opened(ctx: HandlerContext<unknown, unknown, MailboxRow | undefin
   return { row, address: addressOf(row) };
 }
 
+/** One line a sitting: the page asks for the folders again every 30 seconds while it is open. */
+const SITTING_MS = 30 * 60_000;
+
+async function noteOpened(ctx: HandlerContext<unknown, unknown>, address: string): Promise<void> {
+  const message = `Opened the mailbox ${address} in the webmail`;
+  const recent = await ctx.app.db
+    .selectFrom('account_activity')
+    .select('id')
+    .where('user_id', '=', ctx.uid)
+    .where('message', '=', message)
+    .where('created_at', '>=', new Date(Date.now() - SITTING_MS).toISOString())
+    .executeTakeFirst();
+  if (!recent) await recordActivity(ctx, message);
+}
+
 /** A header value's file name: the browser saves it under this name, never opens it inline. */
 function disposition(filename: string): string {
   const plain = filename.replace(/[^\x20-\x7e]|["\\]/g, '_') || 'attachment';
@@ -45,7 +60,7 @@ export const webmailHandlers = defineHandlers(mailWebmail, {
     async folders(ctx) {
       const { address } = await opened(ctx);
       const got = await ctx.app.agents.call(ctx.server.id, 'mail.imap.folders', { address });
-      await recordActivity(ctx, `Opened the mailbox ${address} in the webmail`);
+      await noteOpened(ctx, address);
       return { address, ...got };
     },
     async list(ctx) {

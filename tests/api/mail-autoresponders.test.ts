@@ -24,9 +24,9 @@ function fakeMailOps() {
       if (!boxes.has(a.domain)) boxes.set(a.domain, new Set());
       return { dkim_public_key: `KEY-${a.domain}`, selector: 'mail' };
     },
-    'mail.mailbox.set': (a: { domain: string; local: string }) => {
-      boxes.get(a.domain)!.add(a.local);
-      return { address: `${a.local}@${a.domain}` };
+    'mail.mailbox.set-many': (a: { domain: string; mailboxes: { local: string }[] }) => {
+      for (const m of a.mailboxes) boxes.get(a.domain)!.add(m.local);
+      return { count: a.mailboxes.length };
     },
     'mail.forwards.set': (a: { forwards: unknown[] }) => ({ count: a.forwards.length }),
     'mail.vacation.set': (a: { vacation: unknown }) => ({ active: a.vacation !== null }),

@@ -27,9 +27,14 @@ function fakeMailOps() {
       return { dkim_public_key: `KEY-${a.domain}`, selector: 'mail' };
     },
     'mail.domain.remove': (a: { domain: string }) => ({ removed: made.delete(a.domain) }),
-    'mail.mailbox.set': (a: { domain: string; local: string }) => ({
-      address: `${a.local}@${a.domain}`,
-    }),
+    'mail.mailbox.set-many': (a: {
+      domain: string;
+      mailboxes: unknown[];
+      forwards?: { source: string; targets: string[]; keep_copy: boolean }[];
+    }) => {
+      if (a.forwards) sets.set(a.domain, a.forwards);
+      return { count: a.mailboxes.length };
+    },
     'mail.mailbox.remove': () => ({ removed: true }),
     'mail.forwards.set': (a: {
       domain: string;

@@ -1,6 +1,7 @@
 import type { PinoLoggerOptions } from 'fastify/types/logger';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMailDomains } from '../../features/mail/serverApi';
+import { opFieldError } from '../../agent/lib/opError';
 import { loggerOptions } from '../../server/app';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
@@ -49,17 +50,19 @@ function fakeMailOps() {
       removed.push(a);
       return { removed: domains.delete(a.domain) };
     },
-    'mail.mailbox.set': (a: {
+    'mail.mailbox.set-many': (a: {
       domain: string;
-      local: string;
-      password_hash: string | null;
-      quota_mb: number;
+      mailboxes: { local: string; password_hash: string | null; quota_mb: number }[];
+      forwards?: unknown[];
     }) => {
       const boxes = domains.get(a.domain)!;
-      const hash = a.password_hash ?? boxes.get(a.local)?.hash;
-      if (!hash) throw new Error('no hash');
-      boxes.set(a.local, { hash, quota: a.quota_mb });
-      return { address: `${a.local}@${a.domain}` };
+      for (const m of a.mailboxes) {
+        const hash = m.password_hash ?? boxes.get(m.local)?.hash;
+        if (!hash) throw new Error('no hash');
+        boxes.set(m.local, { hash, quota: m.quota_mb });
+      }
+      if (a.forwards) forwards.set(a.domain, a.forwards);
+      return { count: a.mailboxes.length };
     },
     'mail.mailbox.remove': (a: { domain: string; local: string; delete_mail: boolean }) => {
       removed.push(a);
@@ -295,6 +298,59 @@ describe('mailboxes of an app', () => {
     const stop = await call('POST', forward(shop, info.id), { targets: [] });
     expect(stop.json()).toMatchObject({ forward_to: [] });
     expect(forwards.get('shop.example')).toEqual([]);
+  });
+
+  it('answers each of many mailboxes asked for at once, one the server refuses at its field', async () => {
+    const app = await newApp('rounds');
+    await add(app, { local: 'first', domain: 'rounds.example' });
+    const setMany = agent.ops['mail.mailbox.set-many']!;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = true;
+    // The first call waits until all four rows are in, so the others queue behind it.
+    agent.ops['mail.mailbox.set-many'] = async (a: { mailboxes: { local: string }[] }, ctx) => {
+      if (holding) {
+        holding = false;
+        await held;
+      }
+      if (a.mailboxes.some((m) => m.local === 'taken'))
+        throw opFieldError('mailboxes.local', 'The server has another mailbox taken');
+      return setMany(a as never, ctx);
+    };
+    const from = agent.calls.length;
+    try {
+      const asked = ['one', 'two', 'taken', 'three'].map((local) =>
+        call('POST', create(app), { local, domain: 'rounds.example', password: PASSWORD }),
+      );
+      const rows = () =>
+        live.t.app.db
+          .selectFrom('mail_users')
+          .select('id')
+          .where('domain', '=', 'rounds.example')
+          .execute();
+      await expect.poll(async () => (await rows()).length).toBe(5);
+      release();
+      const answers = await Promise.all(asked);
+      for (const [i, res] of answers.entries()) {
+        if (i === 2) {
+          expect(res.statusCode, res.body).toBe(400);
+          expect(res.json().errors).toEqual({ local: 'The server has another mailbox taken' });
+        } else expect(res.json(), res.body).toMatchObject({ status: 'active' });
+      }
+      expect([...domains.get('rounds.example')!.keys()].sort()).toEqual([
+        'first',
+        'one',
+        'three',
+        'two',
+      ]);
+      // Fewer calls than mailboxes: those that waited went together.
+      const calls = agent.calls.slice(from).filter((c) => c.name === 'mail.mailbox.set-many');
+      expect(calls.some((c) => (c.args as { mailboxes: unknown[] }).mailboxes.length >= 2)).toBe(
+        true,
+      );
+    } finally {
+      agent.ops['mail.mailbox.set-many'] = setMany;
+    }
   });
 
   it('deletes a mailbox, with its mail when asked', async () => {

@@ -37,9 +37,7 @@ const summary = {
 function fakeMailOps() {
   return {
     'mail.domain.set': () => ({ dkim_public_key: 'KEY', selector: 'mail' }),
-    'mail.mailbox.set': (a: { domain: string; local: string }) => ({
-      address: `${a.local}@${a.domain}`,
-    }),
+    'mail.mailbox.set-many': (a: { mailboxes: unknown[] }) => ({ count: a.mailboxes.length }),
     'mail.forwards.set': (a: { forwards: unknown[] }) => ({ count: a.forwards.length }),
     'mail.imap.folders': () => ({
       folders: [
@@ -132,6 +130,10 @@ describe('the webmail', () => {
     expect(await activity(owner.id)).toContain(
       'Opened the mailbox info@shop.example in the webmail',
     );
+    // The page asks again every 30 seconds: one line a sitting, not one a refresh.
+    expect((await call('GET', web('folders'))).statusCode).toBe(200);
+    const opened = (await activity(owner.id)).filter((m) => m.startsWith('Opened the mailbox'));
+    expect(opened).toHaveLength(1);
   });
 
   it('lists a page of a folder, the search passed on and an empty one as none', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+import { mailboxOfApp } from './mailRows';
 import { addSysuser } from './serverRows';
 
 /**
@@ -28,9 +29,7 @@ let mail = true;
 function fakeOps() {
   return {
     'mail.domain.set': () => ({ dkim_public_key: 'KEY', selector: 'mail' }),
-    'mail.mailbox.set': (a: { domain: string; local: string }) => ({
-      address: `${a.local}@${a.domain}`,
-    }),
+    'mail.mailbox.set-many': (a: { mailboxes: unknown[] }) => ({ count: a.mailboxes.length }),
     'mail.forwards.set': (a: { forwards: unknown[] }) => ({ count: a.forwards.length }),
     'webapp.apply': (a: { name: string; user: string }) => ({
       path: `/home/${a.user}/apps/${a.name}`,
@@ -62,22 +61,6 @@ async function app(fake: FakeAgent, user: TestUser, name: string, type: string) 
   return id;
 }
 
-async function mailbox(fake: FakeAgent, user: TestUser, appId: number, domain: string) {
-  await live.t.app.db
-    .insertInto('mail_servers')
-    .values({ server_id: fake.server.id, enabled: 1, updated_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('server_id').doNothing())
-    .execute();
-  const res = await call(
-    'POST',
-    `${on(fake, 'mail-user', user.id)}?wsid=${appId}`,
-    { local: 'info', domain, password: 'a long mail password' },
-    user.token,
-  );
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().id as number;
-}
-
 const lastSet = () =>
   agent.calls.filter((c) => c.name === 'roundcube.sso.set').at(-1)?.args as
     { user: string; app: string; app_id: number; key: string } | undefined;
@@ -105,9 +88,12 @@ beforeAll(async () => {
   await addSysuser(live.t.app.db, other.server.id, 'alice');
   blog = await app(agent, owner, 'shop', 'wordpress');
   rc = await app(agent, owner, 'webmail', 'roundcube');
-  mid = await mailbox(agent, owner, blog, 'shop.example');
+  mid = await mailboxOfApp(live, agent, owner, blog, { local: 'info', domain: 'shop.example' });
   const theirs = await app(other, stranger, 'elsewhere', 'wordpress');
-  strangersMid = await mailbox(other, stranger, theirs, 'elsewhere.example');
+  strangersMid = await mailboxOfApp(live, other, stranger, theirs, {
+    local: 'info',
+    domain: 'elsewhere.example',
+  });
 });
 afterAll(async () => {
   live.disconnectAll();

@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { hashMailPassword } from '../../features/mail/serverPassword';
 
 /**
- * What the panel sends the server for a mailbox password: Dovecot's argon2id PHC string, made in
- * the panel's hashing workers (several at once, each with its own salt) and verifiable.
+ * What the panel sends the server for a mailbox password: Dovecot's argon2id PHC string (several
+ * at once, each with its own salt), verified here by another argon2 implementation (hash-wasm).
  */
 describe('a mailbox password hash', () => {
   it('is argon2id with the settings Dovecot is given, and verifies', async () => {
