@@ -22,6 +22,19 @@ export interface RoundcubeConfig {
   dir: string;
 }
 
+/**
+ * TLS to this server's own mail services over loopback: their certificate names the mail host,
+ * never `localhost`, and the traffic never leaves the machine, so the name is not checked. A
+ * remote server keeps PHP's full verification.
+ */
+function loopbackTls(host: string, option: 'imap_conn_options' | 'smtp_conn_options'): string[] {
+  const { hostname } = new URL(host.includes('://') ? host : `tcp://${host}`);
+  if (!/^(ssl|tls):\/\//.test(host) || !['localhost', '127.0.0.1'].includes(hostname)) return [];
+  return [
+    `$config['${option}'] = ['ssl' => ['verify_peer' => false, 'verify_peer_name' => false]];`,
+  ];
+}
+
 export function roundcubeConfig(c: RoundcubeConfig): string {
   const dsn = `mysql://${c.db_user}:${encodeURIComponent(c.db_password)}@localhost/${c.db_name}`;
   return [
@@ -33,6 +46,8 @@ export function roundcubeConfig(c: RoundcubeConfig): string {
     `$config['smtp_host'] = ${phpString(c.smtp_host)};`,
     "$config['smtp_user'] = '%u';",
     "$config['smtp_pass'] = '%p';",
+    ...loopbackTls(c.imap_host, 'imap_conn_options'),
+    ...loopbackTls(c.smtp_host, 'smtp_conn_options'),
     `$config['des_key'] = ${phpString(c.des_key)};`,
     `$config['product_name'] = ${phpString(c.product_name)};`,
     `$config['log_dir'] = ${phpString(`${c.dir}/logs/`)};`,

@@ -29,7 +29,8 @@ const mailHost = z
 export const roundcubeInstallInput = installBase.extend({
   product_name: siteTitle.default('Webmail'),
   imap_host: mailHost.default('localhost:143'),
-  smtp_host: mailHost.default('localhost:587'),
+  // Postfix offers logins on 587 only after STARTTLS (smtpd_tls_auth_only): tls://.
+  smtp_host: mailHost.default('tls://localhost:587'),
 });
 
 const server = 'servers/{sid}/users/{uid}';
@@ -61,7 +62,7 @@ export const roundcubeInstaller = defineResource({
     help: {
       ...installUi.help,
       imap_host: 'Where users’ mail is: this server’s own is localhost:143',
-      smtp_host: 'Where mail is sent: this server’s own is localhost:587',
+      smtp_host: 'Where mail is sent: this server’s own is tls://localhost:587',
     },
   },
 });

@@ -82,6 +82,45 @@ async function inboxList(jar: string): Promise<Answer> {
   ]);
 }
 
+/**
+ * Writes a message to alice and sends it in the session in `jar`, as Roundcube's compose page
+ * does (its id from the redirect, the request token and the identity from the page): the
+ * answer of the send.
+ */
+async function sendFrom(jar: string, subject: string): Promise<Answer> {
+  const start = await http(jar, '/?_task=mail&_action=compose');
+  const id = /_id=([A-Za-z0-9]+)/.exec(start.location)?.[1];
+  expect(id, `${start.status} ${start.location}`).toBeTruthy();
+  const page = await http(jar, `/?_task=mail&_action=compose&_id=${id!}`);
+  const token = /"request_token":"([A-Za-z0-9]+)"/.exec(page.body)?.[1];
+  const from = /name="_from"[\s\S]*?value="(\d+)"/.exec(page.body)?.[1];
+  expect(token && from, page.body.slice(0, 400)).toBeTruthy();
+  const fields = {
+    _token: token!,
+    _task: 'mail',
+    _action: 'send',
+    _id: id!,
+    _from: from!,
+    _to: ALICE,
+    _subject: subject,
+    _message: 'Sent from Roundcube.',
+    _is_html: '0',
+  };
+  return http(
+    jar,
+    '/?_task=mail&_unlock=1',
+    Object.entries(fields).flatMap(([k, v]) => ['--data-urlencode', `${k}=${v}`]),
+  );
+}
+
+/** Waits until alice's INBOX, as the session in `jar` lists it, has `subject`. */
+const arrives = (jar: string, subject: string) =>
+  sb.waitFor(
+    async () => ((await inboxList(jar)).body.includes(subject) ? true : undefined),
+    30_000,
+    500,
+  );
+
 async function settled(taskId: number) {
   for (let i = 0; i < 600; i++) {
     const res = await panel.api('GET', `clone-events/users/${panel.uid}?id=${taskId}`);
@@ -317,6 +356,18 @@ describe('Roundcube single sign-on', () => {
     const bad = await login('not the password');
     expect(bad.res.status).toBe(401);
     expect(bad.res.body).toContain('Login failed');
+    // Sending, with the installer's SMTP (tls://localhost:587: Postfix wants TLS before a login).
+    const sent = await sendFrom(good.jar, 'sent with a password login');
+    expect(sent.body, sent.body.slice(0, 600)).toContain('sent_successfully');
+    await arrives(good.jar, 'sent with a password login');
+  }, 120_000);
+
+  it('sends from a session the panel signed in, as the mailbox', async () => {
+    const jar = browser();
+    expect((await postToken(jar, (await open()).token)).status).toBe(302);
+    const sent = await sendFrom(jar, 'sent after single sign-on');
+    expect(sent.body, sent.body.slice(0, 600)).toContain('sent_successfully');
+    await arrives(jar, 'sent after single sign-on');
   }, 120_000);
 
   it('sets an older install up on the first open, and again only what changed', async () => {

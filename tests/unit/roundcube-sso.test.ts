@@ -162,4 +162,38 @@ describe('the plugin as shipped', () => {
       'stackdeck_sso',
     ]);
   });
+  it("talks TLS to the server's own mail over loopback without checking the name, elsewhere in full", () => {
+    const config = (imap: string, smtp: string) => {
+      const file = path.join(dir, 'tls.inc.php');
+      fs.writeFileSync(
+        file,
+        roundcubeConfig({
+          db_name: 'rc',
+          db_user: 'rc',
+          db_password: 'pw',
+          des_key: 'x'.repeat(24),
+          imap_host: imap,
+          smtp_host: smtp,
+          product_name: 'Mail',
+          dir: '/home/a/apps/rc',
+        }),
+      );
+      return php(
+        'include $argv[2]; echo json_encode([$config["smtp_host"], $config["imap_conn_options"] ?? null, $config["smtp_conn_options"] ?? null]);',
+        file,
+      );
+    };
+    const relaxed = { ssl: { verify_peer: false, verify_peer_name: false } };
+    expect(config('localhost:143', 'tls://localhost:587')).toEqual([
+      'tls://localhost:587',
+      null,
+      relaxed,
+    ]);
+    expect(config('ssl://127.0.0.1:993', 'localhost:25')).toEqual(['localhost:25', relaxed, null]);
+    expect(config('ssl://mail.example.com:993', 'tls://mail.example.com:587')).toEqual([
+      'tls://mail.example.com:587',
+      null,
+      null,
+    ]);
+  });
 });
