@@ -3,10 +3,12 @@ import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Typography } fr
 import DOMPurify from 'dompurify';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../src/generic/serverErrors';
+import { MAX_REMOTE_IMAGES } from './remoteImages';
 import { mailDocument, sanitizeMail } from './sanitizeMail';
 import {
   type OpenMailbox,
   downloadAttachment,
+  remoteImage,
   useMessage,
   useRefresh,
   useWebmail,
@@ -18,19 +20,65 @@ const people = (list: MailMessage['from']) =>
 
 const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-/** The HTML part, cleaned, in a frame that runs nothing and loads nothing from elsewhere. */
-function HtmlBody({ html }: { html: string }) {
-  const clean = useMemo(() => sanitizeMail(DOMPurify, html), [html]);
+interface Where {
+  mailbox: OpenMailbox;
+  folder: string;
+  uid: number;
+}
+
+/**
+ * The HTML part, cleaned, in a frame that runs nothing and loads nothing from elsewhere; its
+ * remote images only when the reader asks, through the panel's image proxy.
+ */
+function HtmlBody({ html, where }: { html: string; where: Where }) {
+  const [loaded, setLoaded] = useState<ReadonlyMap<string, string>>(new Map());
+  const [loading, setLoading] = useState(false);
+  const [missed, setMissed] = useState(0);
+  const clean = useMemo(() => sanitizeMail(DOMPurify, html, loaded), [html, loaded]);
   const frame = useRef<HTMLIFrameElement>(null);
   const [height, setHeight] = useState(200);
+  const showImages = async () => {
+    setLoading(true);
+    const wanted = clean.images.slice(0, MAX_REMOTE_IMAGES);
+    const got = await Promise.all(
+      wanted.map((url) =>
+        remoteImage(where.mailbox, where.folder, where.uid, url).then(
+          (data) => [url, data] as const,
+          () => null,
+        ),
+      ),
+    );
+    const fetched = got.filter((pair) => pair !== null);
+    setMissed(wanted.length - fetched.length);
+    setLoaded(new Map(fetched));
+    setLoading(false);
+  };
   return (
     <Stack spacing={1}>
       {clean.blocked ? (
-        <Alert severity="info">
+        <Alert
+          severity="info"
+          action={
+            clean.images.length && !loaded.size ? (
+              <Button
+                color="inherit"
+                size="small"
+                disabled={loading}
+                onClick={() => void showImages()}
+              >
+                Show images
+              </Button>
+            ) : undefined
+          }
+        >
           {clean.blocked} remote image(s) or style(s) not loaded: loading them would tell the sender
           when and where you read this message.
+          {clean.images.length && !loaded.size
+            ? ' Show images fetches them through the panel, which keeps your address from the sender.'
+            : ''}
         </Alert>
       ) : null}
+      {missed ? <Alert severity="warning">{missed} image(s) could not be loaded.</Alert> : null}
       <Box
         component="iframe"
         ref={frame}
@@ -148,7 +196,7 @@ export function MessageView({
                 >
                   Show as plain text
                 </Button>
-                <HtmlBody html={m.html} />
+                <HtmlBody html={m.html} where={{ mailbox, folder, uid }} />
               </>
             ) : (
               <Typography component="pre" sx={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>

@@ -3,7 +3,8 @@
  * event handlers, forms, frames and `javascript:` links; remote content (images, backgrounds,
  * styles from elsewhere) is taken out, because loading it tells the sender when and where the
  * mail was read; links open in a new tab with no referrer. The browser shows the result in a
- * sandboxed frame without scripts, under the panel's CSP, which refuses remote images anyway.
+ * sandboxed frame without scripts, under the panel's CSP, which refuses remote images anyway;
+ * images the reader asks for come through the panel's image proxy as data: URLs.
  * The DOMPurify instance is given: the browser's own, or one over jsdom in the unit tests.
  * Browser code (.tsx, as the feature folders' lint wants), not shared with the panel or agent.
  */
@@ -13,6 +14,8 @@ export interface SanitizedMail {
   html: string;
   /** Remote resources taken out (images, backgrounds, stylesheets). */
   blocked: number;
+  /** The remote `<img src>` addresses, each once: what "Show images" asks the panel for. */
+  images: string[];
 }
 
 const REMOTE = /^\s*(https?:)?\/\//i;
@@ -21,14 +24,29 @@ const LOADING = ['src', 'srcset', 'background', 'poster', 'lowsrc', 'dynsrc'];
 /** A CSS `url(...)` that is not a data: or cid: one, and `@import`. */
 const REMOTE_CSS = /url\(\s*(['"]?)\s*(?!data:|cid:)[^)'"]*\1\s*\)|@import[^;]*;?/gi;
 
-export function sanitizeMail(purify: DOMPurify, html: string): SanitizedMail {
+/**
+ * `loaded`: remote images the reader asked for, fetched by the panel's image proxy, as data:
+ * URLs by their address; they replace their `src`, everything else remote stays out.
+ */
+export function sanitizeMail(
+  purify: DOMPurify,
+  html: string,
+  loaded: ReadonlyMap<string, string> = new Map(),
+): SanitizedMail {
   let blocked = 0;
+  const images = new Set<string>();
   const noRemoteCss = (css: string) =>
     css.replace(REMOTE_CSS, () => {
       blocked++;
       return 'none';
     });
   purify.addHook('afterSanitizeAttributes', (node) => {
+    const src = node.tagName === 'IMG' ? node.getAttribute('src')?.trim() : undefined;
+    if (src && /^https?:\/\//i.test(src)) {
+      images.add(src);
+      const data = loaded.get(src);
+      if (data?.startsWith('data:image/')) node.setAttribute('src', data);
+    }
     for (const name of LOADING) {
       const value = node.getAttribute(name);
       if (value !== null && (REMOTE.test(value) || name === 'srcset')) {
@@ -55,7 +73,7 @@ export function sanitizeMail(purify: DOMPurify, html: string): SanitizedMail {
       WHOLE_DOCUMENT: false,
       FORCE_BODY: true,
     });
-    return { html: String(clean), blocked };
+    return { html: String(clean), blocked, images: [...images] };
   } finally {
     purify.removeAllHooks();
   }

@@ -6,7 +6,9 @@
 import { recordActivity } from '../../server/handlers/activity';
 import { HttpError, forbidden } from '../../server/http/errors';
 import { type HandlerContext, defineHandlers, loadedChild } from '../../server/http/handlers';
+import { remoteImagesOf } from './remoteImages';
 import { addressOf } from './serverKind';
+import { fetchRemoteImage } from './serverRemoteImage';
 import type { MailboxRow } from './serverTables';
 import { mailWebmail } from './webmailResource';
 
@@ -96,6 +98,23 @@ export const webmailHandlers = defineHandlers(mailWebmail, {
       ctx.reply.header('x-content-type-options', 'nosniff');
       ctx.reply.header('cache-control', 'no-store');
       return ctx.reply.send(Buffer.from(got.content, 'base64'));
+    },
+    async image(ctx) {
+      const { address } = await opened(ctx);
+      const { folder, uid, url } = ctx.query;
+      const message = await ctx.app.agents.call(ctx.server.id, 'mail.imap.message', {
+        address,
+        folder,
+        uid,
+      });
+      // Only an image of this message: the proxy fetches nothing else.
+      if (!remoteImagesOf(message.html).includes(url))
+        throw new HttpError(404, 'The message has no such image');
+      const image = await fetchRemoteImage(ctx.app.services.outbound, url);
+      ctx.reply.header('content-type', image.type);
+      ctx.reply.header('x-content-type-options', 'nosniff');
+      ctx.reply.header('cache-control', 'private, max-age=3600');
+      return ctx.reply.send(image.bytes);
     },
     async move(ctx) {
       const { address } = await opened(ctx);

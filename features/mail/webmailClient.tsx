@@ -105,6 +105,33 @@ export async function downloadAttachment(
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/**
+ * A remote image of the message through the panel's image proxy, as a data: URL the message's
+ * frame may show (its CSP takes data: images only).
+ */
+export async function remoteImage(
+  mailbox: OpenMailbox,
+  folder: string,
+  uid: number,
+  url: string,
+): Promise<string> {
+  const session = sessions.get();
+  if (!session) throw new Error('Sign in again to load images');
+  const query = new URLSearchParams({ folder, uid: String(uid), url });
+  const res = await fetch(
+    `/api/v1/webmail/mail-user/${mailbox.mid}/image/servers/${mailbox.sid}/users/${session.userId}?${query}`,
+    { headers: { authorization: `Bearer ${session.token}` } },
+  );
+  if (!res.ok) throw new Error(`HTTP ${res.status}`);
+  const blob = await res.blob();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('unreadable'));
+    reader.readAsDataURL(blob);
+  });
+}
+
 /** A file chosen in compose, as the send call takes it (base64 of its bytes). */
 export async function attachmentOf(file: File) {
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -146,6 +146,20 @@ export const mailWebmail = defineResource({
       }),
       summary: 'One attachment, as a download (never shown inline)',
     },
+    image: {
+      method: 'GET',
+      path: path('image'),
+      ...reader,
+      query: inFolder.extend({
+        uid,
+        url: z
+          .string()
+          .max(4096, 'At most 4,096 characters')
+          .regex(/^https?:\/\/\S+$/i, 'An http or https address'),
+      }),
+      summary:
+        'A remote image of the message, fetched by the panel when its reader asks (never a private or local address)',
+    },
     move: {
       method: 'POST',
       path: path('move'),

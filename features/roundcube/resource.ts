@@ -61,6 +61,8 @@ export const roundcubeInstaller = defineResource({
     },
     help: {
       ...installUi.help,
+      sys_user:
+        'Give Roundcube a system user of its own: its single sign-on secret opens every mailbox of this server',
       imap_host: 'Where users’ mail is: this server’s own is localhost:143',
       smtp_host: 'Where mail is sent: this server’s own is tls://localhost:587',
     },

@@ -19,7 +19,7 @@ export class ProviderError extends Error {
 }
 
 /** The refusal of an address, however deep in a failed fetch's causes. */
-function blockedBy(error: unknown): OutboundBlockedError | undefined {
+export function blockedBy(error: unknown): OutboundBlockedError | undefined {
   for (let e = error; e instanceof Error; e = e.cause)
     if (e instanceof OutboundBlockedError) return e;
   return undefined;

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
@@ -34,6 +36,38 @@ const summary = {
   has_attachments: true,
 };
 
+/** The received message's HTML (the image proxy's test gives it images of its own server). */
+let messageHtml = '<p>Hi <img src="https://tracker.example/p.gif"></p>';
+
+/** A 1x1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * The internet's image servers, on a loopback address the panel is told it may reach
+ * (OUTBOUND_ALLOW=127.0.0.2) as it would a public one; 127.0.0.1 stays refused.
+ */
+async function imageServer(): Promise<{ base: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const port = (server.address() as AddressInfo).port;
+    const at = new URL(req.url ?? '/', 'http://x').pathname;
+    if (at === '/pixel.png') res.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+    else if (at === '/page') res.writeHead(200, { 'content-type': 'text/html' }).end('<b>x</b>');
+    else if (at === '/huge.png')
+      res.writeHead(200, { 'content-type': 'image/png' }).end(Buffer.alloc(6 * 1024 * 1024));
+    else if (at === '/hop')
+      res.writeHead(302, { location: `http://127.0.0.1:${port}/pixel.png` }).end();
+    else res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.2', resolve));
+  return {
+    base: `http://127.0.0.2:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
 function fakeMailOps() {
   return {
     'mail.domain.set': () => ({ dkim_public_key: 'KEY', selector: 'mail' }),
@@ -55,7 +89,7 @@ function fakeMailOps() {
       message_id: '<m1@elsewhere.example>',
       references: [],
       text: 'Hi there',
-      html: '<p>Hi <img src="https://tracker.example/p.gif"></p>',
+      html: messageHtml,
       attachments: [{ part: '2', filename: 'report.html', content_type: 'text/html', size: 20 }],
     }),
     'mail.imap.attachment': () => ({
@@ -101,7 +135,7 @@ async function activity(uid: number): Promise<string[]> {
 const message = { to: ['bo@elsewhere.example'], subject: 'Re: Hello', text: 'Thanks!' };
 
 beforeAll(async () => {
-  live = await startLiveApp();
+  live = await startLiveApp({}, { outboundAllow: ['127.0.0.2'] });
   owner = await live.t.user();
   stranger = await live.t.user();
   admin = await live.t.user({ admin: true });
@@ -184,6 +218,58 @@ describe('the webmail', () => {
       folder: 'inbox',
       uid: 7,
     });
+  });
+
+  it('fetches a remote image of the message when asked: no other address, no private one, no page', async () => {
+    const images = await imageServer();
+    const { base } = images;
+    const refused = base.replace('127.0.0.2', '127.0.0.1');
+    const before = messageHtml;
+    messageHtml = `<p><img src="${base}/pixel.png?a=1&amp;b=2"><img src='${base}/page'><img src=${base}/huge.png><img src="${base}/hop"><img src="${refused}/pixel.png"></p>`;
+    const image = (url: string) =>
+      call('GET', `${web('image')}?folder=inbox&uid=7&url=${encodeURIComponent(url)}`);
+    try {
+      const res = await image(`${base}/pixel.png?a=1&b=2`);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.rawPayload.equals(PNG)).toBe(true);
+      expect(lastCall('mail.imap.message')).toEqual({
+        address: 'info@shop.example',
+        folder: 'inbox',
+        uid: 7,
+      });
+      // Not an image of this message: the proxy is no open relay.
+      const notIn = await image(`${base}/pixel.png?another=1`);
+      expect(notIn.statusCode).toBe(404);
+      expect(notIn.json().message).toBe('The message has no such image');
+      const page = await image(`${base}/page`);
+      expect(page.statusCode).toBe(502);
+      expect(page.json().message).toBe(
+        'The image could not be loaded: it is not an image (text/html)',
+      );
+      expect((await image(`${base}/huge.png`)).json().message).toBe(
+        'The image could not be loaded: it is larger than 5 MB',
+      );
+      // A private address, named or reached by a redirect, is refused.
+      for (const url of [`${refused}/pixel.png`, `${base}/hop`]) {
+        const res = await image(url);
+        expect(res.statusCode, url).toBe(400);
+        expect(res.json().message).toContain('127.0.0.1 is a private or local address');
+      }
+      const bad = await image('ftp://example.com/x.png');
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys(bad.json().errors ?? {})).toContain('url');
+      // Another user's mailbox is not theirs to fetch through.
+      const theirs = await call(
+        'GET',
+        `${web('image', strangersMid, stranger.id, other)}?folder=inbox&uid=7&url=${encodeURIComponent(`${base}/pixel.png`)}`,
+      );
+      expect(theirs.statusCode).toBe(404);
+    } finally {
+      messageHtml = before;
+      await images.close();
+    }
   });
 
   it('serves an attachment as a download of opaque bytes, never as a page of the panel', async () => {

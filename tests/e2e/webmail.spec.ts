@@ -120,6 +120,8 @@ test('read a message without its remote image, answer it, find the answer in Sen
   await expect(body.getByText('Hello in HTML.')).toBeVisible();
   await expect(body.locator('img[alt="pixel"]')).not.toHaveAttribute('src', /tracker/);
   await expect(page.getByText('1 remote image(s) or style(s) not loaded')).toBeVisible();
+  // Offered, not done: the panel's image proxy fetches it only when asked (tests/api).
+  await expect(page.getByRole('button', { name: 'Show images' })).toBeVisible();
   expect(await page.title()).not.toBe('owned');
   await shot(page, 'message');
 

@@ -1,6 +1,7 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+import { remoteImagesOf } from '../../features/mail/remoteImages';
 import { mailDocument, sanitizeMail } from '../../features/mail/sanitizeMail';
 
 /**
@@ -57,6 +58,34 @@ describe('a message shown in the webmail', () => {
 
   it('leaves no hook behind: the next message is counted from zero', () => {
     clean('<img src="https://tracker.example/a.gif">');
-    expect(clean('<p>plain</p>')).toEqual({ html: '<p>plain</p>', blocked: 0 });
+    expect(clean('<p>plain</p>')).toEqual({ html: '<p>plain</p>', blocked: 0, images: [] });
+  });
+  it('lists the remote images, and shows those the reader asked for as the panel fetched them', () => {
+    const html =
+      '<p><img src="https://cdn.example/a.png?x=1&amp;y=2"><img src="https://cdn.example/a.png?x=1&amp;y=2">' +
+      '<img src="https://cdn.example/b.png"><img src="https://cdn.example/c.png"></p>' +
+      '<div style="background:url(https://tracker.example/c.png)">z</div>';
+    const first = clean(html);
+    expect(first.images).toEqual([
+      'https://cdn.example/a.png?x=1&y=2',
+      'https://cdn.example/b.png',
+      'https://cdn.example/c.png',
+    ]);
+    // The panel reads the same addresses out of the message it fetches again.
+    expect(remoteImagesOf(html)).toEqual(first.images);
+    const pixel = 'data:image/png;base64,iVBORw0KGgo=';
+    const shown = sanitizeMail(
+      purify,
+      html,
+      new Map([
+        ['https://cdn.example/a.png?x=1&y=2', pixel],
+        // Only images come in: anything else a map might hold stays out.
+        ['https://cdn.example/b.png', 'data:text/html;base64,PGI+eDwvYj4='],
+      ]),
+    );
+    expect(shown.html.match(/src="data:image\/png;base64,iVBORw0KGgo="/g)).toHaveLength(2);
+    expect(shown.html).not.toMatch(/cdn\.example|tracker\.example|text\/html/);
+    // b and c (not loaded) and the background are still out.
+    expect(shown.blocked).toBe(3);
   });
 });

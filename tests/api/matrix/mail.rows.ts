@@ -118,6 +118,7 @@ export const rows: Row[] = [
       ['GET', 'messages', undefined, '?folder=inbox'],
       ['GET', 'message', undefined, '?folder=inbox&uid=1'],
       ['GET', 'attachment', undefined, '?folder=inbox&uid=1&part=2'],
+      ['GET', 'image', undefined, '?folder=inbox&uid=1&url=https%3A%2F%2Fcdn.example%2Fa.png'],
       ['POST', 'move', { folder: 'inbox', uids: [1], to: 'archive' }, ''],
       ['POST', 'flag', { folder: 'inbox', uids: [1], seen: true }, ''],
       ['POST', 'delete', { folder: 'inbox', uids: [1] }, ''],

@@ -171,6 +171,13 @@ export const cases: Case[] = [
       ['GET', 'message', '?folder=inbox&uid=x', undefined, { uid: /./ }],
       ['GET', 'attachment', '?folder=inbox&uid=1&part=..', undefined, { part: /MIME part/ }],
       [
+        'GET',
+        'image',
+        '?folder=inbox&uid=1&url=javascript%3Aalert(1)',
+        undefined,
+        { url: 'An http or https address' },
+      ],
+      [
         'POST',
         'move',
         '',
