@@ -1,3 +1,4 @@
+import { QueryTable } from '../../src/generic/QueryTable';
 import { useState } from 'react';
 import {
   Alert,
@@ -7,10 +8,7 @@ import {
   DialogContent,
   DialogTitle,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   TextField,
 } from '@mui/material';
@@ -20,7 +18,7 @@ import { TablePager } from '../../src/generic/TablePager';
 import { useStackdeckData } from '../../src/hooks';
 import type { AccountMailbox } from './autorespondersResource';
 import { NoMailboxes, useAccountMailboxes } from './EmailAccountsPage';
-import { useSend } from './MailboxDialogs';
+import { useSend } from './FormDialog';
 
 const params = (m: AccountMailbox) => ({ sid: m.server_id, mid: m.id });
 
@@ -148,53 +146,44 @@ export default function AutorespondersPage() {
     setOpen(null);
     void queryClient.invalidateQueries({ queryKey: ['mail-account'] });
   };
-  const rows = list.data?.data ?? [];
   return (
     <Stack spacing={2}>
       <PageHeader
         title="Autoresponders"
         description="Automatic replies of your mailboxes, between two dates."
       />
-      {list.data && rows.length === 0 && paging.page === 0 ? (
-        <NoMailboxes />
-      ) : (
-        <>
-          <Table size="small" aria-label="Autoresponders">
-            <TableHead>
-              <TableRow>
-                <TableCell>Address</TableCell>
-                <TableCell>Autoresponder</TableCell>
-                <TableCell>Dates</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.address}</TableCell>
-                  <TableCell>{m.autoresponder ? m.autoresponder.subject : 'Off'}</TableCell>
-                  <TableCell>{m.autoresponder ? when(m.autoresponder) : '—'}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" onClick={() => setOpen({ kind: 'edit', mailbox: m })}>
-                      {m.autoresponder ? 'Edit' : 'Set up'}
-                    </Button>
-                    {m.autoresponder ? (
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => setOpen({ kind: 'remove', mailbox: m })}
-                      >
-                        Remove
-                      </Button>
-                    ) : null}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePager paging={paging} total={list.data?.total} />
-        </>
-      )}
+      <QueryTable
+        query={{ ...list, data: list.data?.data }}
+        failed="The mailboxes could not be read"
+        empty={paging.page === 0 ? <NoMailboxes /> : 'No mailboxes on this page.'}
+        label="Autoresponders"
+        columns={['Address', 'Autoresponder', 'Dates', '']}
+        footer={<TablePager paging={paging} total={list.data?.total} />}
+      >
+        {(rows) =>
+          rows.map((m) => (
+            <TableRow key={m.id}>
+              <TableCell>{m.address}</TableCell>
+              <TableCell>{m.autoresponder ? m.autoresponder.subject : 'Off'}</TableCell>
+              <TableCell>{m.autoresponder ? when(m.autoresponder) : '—'}</TableCell>
+              <TableCell align="right">
+                <Button size="small" onClick={() => setOpen({ kind: 'edit', mailbox: m })}>
+                  {m.autoresponder ? 'Edit' : 'Set up'}
+                </Button>
+                {m.autoresponder ? (
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setOpen({ kind: 'remove', mailbox: m })}
+                  >
+                    Remove
+                  </Button>
+                ) : null}
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </QueryTable>
       {open?.kind === 'edit' ? <EditDialog mailbox={open.mailbox} onClose={close} /> : null}
       {open?.kind === 'remove' ? <RemoveDialog mailbox={open.mailbox} onClose={close} /> : null}
     </Stack>

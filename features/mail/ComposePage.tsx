@@ -5,6 +5,7 @@ import { errorMessage, fieldErrorsOf } from '../../src/generic/serverErrors';
 import { WebmailFrame } from './WebmailFrame';
 import {
   type OpenMailbox,
+  attachmentAgain,
   attachmentOf,
   useMessage,
   useRefresh,
@@ -60,7 +61,8 @@ function startFrom(mode: string | null, m: MailMessage, own: string): Draft {
       bcc: '',
       subject: m.subject,
       text: m.text,
-      in_reply_to: null,
+      // A reply's draft: what it answers is the last of its references.
+      in_reply_to: m.references.at(-1) ?? null,
       references: m.references,
     };
   const thread = {
@@ -126,6 +128,28 @@ function ComposeForm({ mailbox }: { mailbox: OpenMailbox }) {
   useEffect(() => {
     if (source.data) setDraft(startFrom(mode ?? null, source.data, mailbox.address));
   }, [source.data, mode, mailbox.address]);
+
+  // A forward and a reopened draft carry the message's attachments (each can be taken off).
+  const [carrying, setCarrying] = useState(false);
+  useEffect(() => {
+    const m = source.data;
+    if (!m || sourceUid === null || (mode !== 'forward' && mode !== 'draft')) return;
+    if (!m.attachments.length) return;
+    let current = true;
+    setCarrying(true);
+    void Promise.allSettled(
+      m.attachments.map((a) => attachmentAgain(mailbox, sourceFolder, sourceUid, a)),
+    ).then((got) => {
+      if (!current) return;
+      setFiles(got.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : [])));
+      const missed = got.filter((r) => r.status === 'rejected').length;
+      if (missed) setFailure(`${missed} attachment(s) of the message could not be carried over`);
+      setCarrying(false);
+    });
+    return () => {
+      current = false;
+    };
+  }, [source.data, mode, mailbox, sourceFolder, sourceUid]);
 
   const message = () => ({
     to: addresses(draft.to),
@@ -195,6 +219,7 @@ function ComposeForm({ mailbox }: { mailbox: OpenMailbox }) {
         <LinearProgress aria-label="Loading the message" />
       ) : null}
       {source.error ? <Alert severity="error">{errorMessage(source.error)}</Alert> : null}
+      {carrying ? <LinearProgress aria-label="Attaching the message's files" /> : null}
       {failure ? <Alert severity="error">{failure}</Alert> : null}
       {saved ? <Alert severity="success">Saved in Drafts.</Alert> : null}
       <TextField label="From" value={mailbox.address} disabled fullWidth />
@@ -229,7 +254,7 @@ function ComposeForm({ mailbox }: { mailbox: OpenMailbox }) {
       </Stack>
       {words.attachments ? <Alert severity="error">{words.attachments}</Alert> : null}
       <Stack direction="row" spacing={1}>
-        <Button type="submit" variant="contained" disabled={busy}>
+        <Button type="submit" variant="contained" disabled={busy || carrying}>
           Send
         </Button>
         <Button disabled={busy} onClick={() => void submit('draft')}>

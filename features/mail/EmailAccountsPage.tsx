@@ -1,13 +1,5 @@
-import {
-  Button,
-  Link as MuiLink,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-} from '@mui/material';
+import { QueryTable } from '../../src/generic/QueryTable';
+import { Button, Link as MuiLink, Stack, TableCell, TableRow } from '@mui/material';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router-dom';
@@ -55,7 +47,6 @@ export default function EmailAccountsPage() {
   const { paging, list } = useAccountMailboxes();
   const [, setOpenMailbox] = useOpenMailbox();
   const navigate = useNavigate();
-  const rows = list.data?.data ?? [];
   const read = (m: AccountMailbox) => {
     setOpenMailbox({ sid: m.server_id, mid: m.id, address: m.address });
     navigate('/check-mail');
@@ -66,43 +57,34 @@ export default function EmailAccountsPage() {
         title="Email accounts"
         description="Every mailbox of your account, across your servers and web apps."
       />
-      {list.data && rows.length === 0 && paging.page === 0 ? (
-        <NoMailboxes />
-      ) : (
-        <>
-          <Table size="small" aria-label="Email accounts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Address</TableCell>
-                <TableCell>Server</TableCell>
-                <TableCell>App</TableCell>
-                <TableCell>Quota</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell>
-                    <MuiLink component={Link} to={emailsPath(m.server_id, m.webapp_id)}>
-                      {m.address}
-                    </MuiLink>
-                  </TableCell>
-                  <TableCell>{m.server_name}</TableCell>
-                  <TableCell>{m.webapp_name}</TableCell>
-                  <TableCell>{m.quota_mb ? `${m.quota_mb} MB` : 'No limit'}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" disabled={m.status !== 'active'} onClick={() => read(m)}>
-                      Read mail
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePager paging={paging} total={list.data?.total} />
-        </>
-      )}
+      <QueryTable
+        query={{ ...list, data: list.data?.data }}
+        failed="The mailboxes could not be read"
+        empty={paging.page === 0 ? <NoMailboxes /> : 'No mailboxes on this page.'}
+        label="Email accounts"
+        columns={['Address', 'Server', 'App', 'Quota', '']}
+        footer={<TablePager paging={paging} total={list.data?.total} />}
+      >
+        {(rows) =>
+          rows.map((m) => (
+            <TableRow key={m.id}>
+              <TableCell>
+                <MuiLink component={Link} to={emailsPath(m.server_id, m.webapp_id)}>
+                  {m.address}
+                </MuiLink>
+              </TableCell>
+              <TableCell>{m.server_name}</TableCell>
+              <TableCell>{m.webapp_name}</TableCell>
+              <TableCell>{m.quota_mb ? `${m.quota_mb} MB` : 'No limit'}</TableCell>
+              <TableCell align="right">
+                <Button size="small" disabled={m.status !== 'active'} onClick={() => read(m)}>
+                  Read mail
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </QueryTable>
     </Stack>
   );
 }

@@ -1,20 +1,9 @@
-import { type FormEvent, type ReactNode, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  InputAdornment,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { useState } from 'react';
+import { InputAdornment, MenuItem, TextField } from '@mui/material';
 import type { RaRecord } from 'ra-core';
 import { useStackdeckData } from '../../src/hooks';
 import type { Forwarder, MailDomain } from './forwardersResource';
-import { useSend } from './MailboxDialogs';
+import { FormDialog, useSend } from './FormDialog';
 
 /** One address a line (or separated by commas or spaces), as typed. */
 const targetsOf = (text: string) =>
@@ -26,56 +15,6 @@ const targetsOf = (text: string) =>
 /** The server's words on the targets (`targets`, or `targets.3` for one of them). */
 const targetError = (fields: Record<string, string>) =>
   Object.entries(fields).find(([k]) => k === 'targets' || k.startsWith('targets.'))?.[1];
-
-/** A dialog that is a form: Enter in a one-line field saves, Escape cancels. */
-function FormDialog({
-  title,
-  onClose,
-  onSubmit,
-  busy,
-  error,
-  saveLabel,
-  danger = false,
-  children,
-}: {
-  title: string;
-  onClose: () => void;
-  onSubmit: () => void;
-  busy: boolean;
-  error: string | null;
-  saveLabel: string;
-  danger?: boolean;
-  children: ReactNode;
-}) {
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!busy) onSubmit();
-  };
-  return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
-      <form onSubmit={submit} noValidate>
-        <DialogTitle>{title}</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {children}
-            {error ? <Alert severity="error">{error}</Alert> : null}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={danger ? 'error' : 'primary'}
-            disabled={busy}
-          >
-            {saveLabel}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
-  );
-}
 
 function TargetsField({
   value,

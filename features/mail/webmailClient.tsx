@@ -82,22 +82,33 @@ export function useRefresh(mailbox: OpenMailbox) {
   return () => client.invalidateQueries({ queryKey: ['mail-webmail', mailbox.mid] });
 }
 
-/** Saves an attachment: fetched with the session's token (a plain link would carry none). */
+/** An attachment's bytes, fetched with the session's token (a plain link would carry none). */
+async function attachmentBlob(
+  mailbox: OpenMailbox,
+  folder: string,
+  uid: number,
+  part: string,
+): Promise<Blob> {
+  const session = sessions.get();
+  if (!session) throw new Error('Sign in again to download');
+  const query = new URLSearchParams({ folder, uid: String(uid), part });
+  const res = await fetch(
+    `/api/v1/webmail/mail-user/${mailbox.mid}/attachment/servers/${mailbox.sid}/users/${session.userId}?${query}`,
+    { headers: { authorization: `Bearer ${session.token}` } },
+  );
+  if (!res.ok) throw new Error(`The attachment could not be fetched (HTTP ${res.status})`);
+  return res.blob();
+}
+
+/** Saves an attachment. */
 export async function downloadAttachment(
   mailbox: OpenMailbox,
   folder: string,
   uid: number,
   attachment: { part: string; filename: string },
 ): Promise<void> {
-  const session = sessions.get();
-  if (!session) throw new Error('Sign in again to download');
-  const query = new URLSearchParams({ folder, uid: String(uid), part: attachment.part });
-  const res = await fetch(
-    `/api/v1/webmail/mail-user/${mailbox.mid}/attachment/servers/${mailbox.sid}/users/${session.userId}?${query}`,
-    { headers: { authorization: `Bearer ${session.token}` } },
-  );
-  if (!res.ok) throw new Error(`The attachment could not be fetched (HTTP ${res.status})`);
-  const url = URL.createObjectURL(await res.blob());
+  const blob = await attachmentBlob(mailbox, folder, uid, attachment.part);
+  const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
   a.download = attachment.filename || 'attachment';
@@ -130,6 +141,18 @@ export async function remoteImage(
     reader.onerror = () => reject(new Error('unreadable'));
     reader.readAsDataURL(blob);
   });
+}
+
+/** A received message's attachment as compose sends it again (a forward, a reopened draft). */
+export async function attachmentAgain(
+  mailbox: OpenMailbox,
+  folder: string,
+  uid: number,
+  attachment: { part: string; filename: string; content_type: string },
+) {
+  const blob = await attachmentBlob(mailbox, folder, uid, attachment.part);
+  const name = attachment.filename || 'attachment';
+  return attachmentOf(new File([blob], name, { type: attachment.content_type }));
 }
 
 /** A file chosen in compose, as the send call takes it (base64 of its bytes). */

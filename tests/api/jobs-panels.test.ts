@@ -16,7 +16,8 @@ import { createPostgresDatabase, dialect } from './helpers';
  * row counts the runs the workers started for it: each is 1, whichever panel took the slot.
  */
 const SCHEDULES = 20;
-const SLOTS = 30;
+// 12 slots, 240 runs: enough two-panel races to see a double run; each slot waits for real ticks.
+const SLOTS = 12;
 const MINUTE = 60_000;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stackdeck-panels-'));

@@ -32,6 +32,9 @@ const RAW = [
   `To: ${ADDRESS}`,
   'Subject: Hello from far away',
   'MIME-Version: 1.0',
+  'Content-Type: multipart/mixed; boundary="m1"',
+  '',
+  '--m1',
   'Content-Type: multipart/alternative; boundary="b1"',
   '',
   '--b1',
@@ -44,6 +47,12 @@ const RAW = [
   '<p>Hello in <b>HTML</b>.</p><script>document.title="owned"</script>' +
     '<img src="https://tracker.example/open.gif" alt="pixel">',
   '--b1--',
+  '--m1',
+  'Content-Type: text/plain; charset=utf-8; name="notes.txt"',
+  'Content-Disposition: attachment; filename="notes.txt"',
+  '',
+  'Bring the keys.',
+  '--m1--',
   '',
 ].join('\r\n');
 
@@ -136,6 +145,42 @@ test('read a message without its remote image, answer it, find the answer in Sen
   await expect(page.getByRole('heading', { name: 'Sent' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Re: Hello from far away' })).toBeVisible();
   await shot(page, 'sent');
+
+  // A forward carries the message's attachment.
+  await page.goto('/check-mail');
+  await page.getByRole('button', { name: 'Hello from far away', exact: true }).click();
+  await page.getByRole('button', { name: 'Forward' }).click();
+  await expect(page.getByLabel('Subject')).toHaveValue('Fwd: Hello from far away');
+  await expect(page.getByRole('button', { name: 'notes.txt' })).toBeVisible();
+  await page.getByLabel('To').fill(ADDRESS);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page).toHaveURL(/\/sent-mail$/);
+  await page.getByRole('button', { name: 'Fwd: Hello from far away' }).click();
+  await expect(page.getByRole('button', { name: 'Download notes.txt' })).toBeVisible();
+});
+
+test("a mailbox's quota changed in its dialog, by keyboard; the server holds it", async ({
+  page,
+}) => {
+  await openSignedIn(
+    page,
+    sb.account.email,
+    sb.account.password,
+    `/emails/${sb.serverId}/${appId}`,
+  );
+  const row = page.getByRole('row', { name: new RegExp(ADDRESS) });
+  await row.getByRole('button', { name: 'Change password' }).click();
+  const dialog = page.getByRole('dialog', { name: `Change ${ADDRESS}` });
+  await dialog.getByLabel('Quota (MB)').fill('-5');
+  await dialog.getByLabel('Quota (MB)').press('Enter');
+  await expect(dialog.getByText('At least 0 (0: no limit)')).toBeVisible();
+  await dialog.getByLabel('Quota (MB)').fill('250');
+  await dialog.getByLabel('Quota (MB)').press('Enter');
+  await expect(dialog).toBeHidden();
+  await expect(row).toContainText('250 MB');
+  // Dovecot's own answer for the mailbox.
+  const quota = await sb.sandbox.exec(['doveadm', 'quota', 'get', '-u', ADDRESS]);
+  expect(quota.stdout).toMatch(/STORAGE\s+\d+\s+256000/);
 });
 
 test("the app's delete dialog names the mailbox that goes with it", async ({ page }) => {
