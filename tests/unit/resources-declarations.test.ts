@@ -88,6 +88,7 @@ describe('resource declarations', () => {
       'mail-webmail.draft',
       'mail-webmail.flag',
       'mail-webmail.folders',
+      'mail-webmail.image',
       'mail-webmail.list',
       'mail-webmail.message',
       'mail-webmail.move',
