@@ -48,7 +48,8 @@ test('a referrer asks for a payout and the admin marks it paid', async ({ page, 
   await expect(form.getByText('The smallest withdrawal is $10.00')).toBeVisible();
   await form.getByLabel('Amount (USD)').fill('20');
   await form.getByRole('button', { name: 'Request withdrawal' }).click();
-  await expect(page.getByText('Withdrawal requested.')).toBeVisible();
+  // What stays on the page, not the notification, which hides itself after a few seconds (a
+  // slow CI machine once missed it).
   await expect(page.getByTestId('stat-withdrawable')).toHaveText('$5.00');
   const history = page.getByRole('table', { name: 'Withdrawal history' });
   await expect(history.getByRole('row').nth(1)).toContainText('$20.00');
@@ -67,7 +68,6 @@ test('a referrer asks for a payout and the admin marks it paid', async ({ page, 
   await admin.screenshot({ path: `${SHOTS}/admin-referrals.png`, fullPage: true });
   await row.getByRole('button', { name: 'Mark paid' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
-  await expect(admin.getByText('Marked paid.')).toBeVisible();
   await expect(admin.getByRole('row', { name: new RegExp(referrer.email) })).toHaveCount(0);
   await adminContext.close();
 
