@@ -140,6 +140,12 @@ export interface Gateway {
     returnUrl?: string;
     cancelUrl?: string;
   }): Promise<SetupResult>;
+  /** Finishes a setup the buyer completed and gives the saved method. PayPal may name its own
+   * customer id here: the panel keeps the `customerRef` this answers from then on. */
+  completeSetup(input: {
+    customerRef: string;
+    setupRef: string;
+  }): Promise<{ method: PaymentMethodInfo; customerRef: string }>;
   listPaymentMethods(input: { customerRef: string }): Promise<PaymentMethodInfo[]>;
   detach(input: { ref: string }): Promise<void>;
   /** Never throws for a refused or failed payment: the result says what happened. */

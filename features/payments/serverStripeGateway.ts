@@ -6,6 +6,7 @@ import {
   type ChargeInput,
   type Gateway,
   type NormalizedEventType,
+  type PaymentMethodInfo,
   type PaymentResult,
 } from './gateway';
 
@@ -104,6 +105,17 @@ function fromIntent(intent: Stripe.PaymentIntent): PaymentResult {
     default:
       return { ...base, status: 'processing' };
   }
+}
+
+function methodInfo(method: Stripe.PaymentMethod): PaymentMethodInfo {
+  return {
+    ref: method.id,
+    brand: method.card?.brand ?? method.type,
+    last4: method.card?.last4 ?? '',
+    expMonth: method.card?.exp_month ?? null,
+    expYear: method.card?.exp_year ?? null,
+    isPaypal: false,
+  };
 }
 
 function declineWords(code: string | undefined, fallback: string | undefined): string {
@@ -222,6 +234,18 @@ export function createStripeGateway(config: StripeGatewayConfig): Gateway {
         return { setupRef: intent.id, clientSecret: intent.client_secret ?? undefined };
       }),
 
+    completeSetup: ({ customerRef, setupRef }) =>
+      call(async () => {
+        const intent = await stripe.setupIntents.retrieve(setupRef, { expand: ['payment_method'] });
+        const method = intent.payment_method;
+        if (intent.status !== 'succeeded' || !method || typeof method === 'string')
+          throw new GatewayError(
+            'The card has not been saved yet: finish the card form first.',
+            'invalid_request',
+          );
+        return { method: methodInfo(method), customerRef };
+      }),
+
     listPaymentMethods: ({ customerRef }) =>
       call(async () => {
         const methods = await stripe.paymentMethods.list({
@@ -229,14 +253,7 @@ export function createStripeGateway(config: StripeGatewayConfig): Gateway {
           type: 'card',
           limit: 100,
         });
-        return methods.data.map((method) => ({
-          ref: method.id,
-          brand: method.card?.brand ?? method.type,
-          last4: method.card?.last4 ?? '',
-          expMonth: method.card?.exp_month ?? null,
-          expYear: method.card?.exp_year ?? null,
-          isPaypal: false,
-        }));
+        return methods.data.map(methodInfo);
       }),
 
     detach: ({ ref }) =>

@@ -338,7 +338,15 @@ export async function startFakeStripe(
     if (!intent) throw missing('setup_intent', id, 'intent');
     return intent;
   };
-  get('/v1/setup_intents/:id', (req) => setupIntentOf(param(req, 'id')));
+  get('/v1/setup_intents/:id', (req) => {
+    const intent = setupIntentOf(param(req, 'id'));
+    const { expand } = parseFormBody(req.url.split('?')[1] ?? '');
+    const pm = intent.payment_method;
+    // `expand[]=payment_method` gives the object in place of its id (API "Expanding responses").
+    if (Array.isArray(expand) && expand.includes('payment_method') && typeof pm === 'string')
+      return { ...intent, payment_method: methods.get(pm) ?? pm };
+    return intent;
+  });
   post('/v1/setup_intents/:id/confirm', (req, body) => {
     const intent = setupIntentOf(param(req, 'id'));
     const pm = str(body.payment_method);

@@ -90,7 +90,12 @@ describe('the Stripe rail against the fake Stripe', () => {
     const setup = await gateway.createSetup({ customerRef });
     expect(setup.setupRef).toMatch(/^seti_/);
     expect(setup.clientSecret).toMatch(/^seti_.+_secret_/);
+    await expect(gateway.completeSetup({ customerRef, setupRef: setup.setupRef })).rejects.toThrow(
+      'The card has not been saved yet: finish the card form first.',
+    );
     await browser.setupIntents.confirm(setup.setupRef, { payment_method: 'pm_card_visa' });
+    const saved = await gateway.completeSetup({ customerRef, setupRef: setup.setupRef });
+    expect(saved).toMatchObject({ customerRef, method: { brand: 'visa', last4: '4242' } });
 
     const methods = await gateway.listPaymentMethods({ customerRef });
     expect(methods).toEqual([
@@ -103,7 +108,8 @@ describe('the Stripe rail against the fake Stripe', () => {
         isPaypal: false,
       },
     ]);
-    await gateway.detach({ ref: methods[0]!.ref });
+    expect(methods[0]?.ref).toBe(saved.method.ref);
+    await gateway.detach({ ref: saved.method.ref });
     expect(await gateway.listPaymentMethods({ customerRef })).toEqual([]);
   });
 
