@@ -170,6 +170,13 @@ function asGatewayError(error: unknown): GatewayError {
           true,
         );
   }
+  // Another request with the same key is still running (two jobs on one attempt).
+  if (error instanceof Stripe.errors.StripeError && error.statusCode === 409)
+    return new GatewayError(
+      'This payment attempt is already in progress at Stripe. Try again shortly: the same attempt is never charged twice.',
+      'gateway_error',
+      true,
+    );
   if (
     error instanceof Stripe.errors.StripeAPIError ||
     error instanceof Stripe.errors.StripeRateLimitError
@@ -185,7 +192,6 @@ function asGatewayError(error: unknown): GatewayError {
     return new GatewayError(
       `Stripe refused a repeated request: ${error.message}`,
       'invalid_request',
-      error.statusCode === 409,
     );
   if (error instanceof Stripe.errors.StripeError)
     return new GatewayError(`Stripe refused the request: ${error.message}`, 'invalid_request');

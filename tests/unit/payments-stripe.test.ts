@@ -245,6 +245,26 @@ describe('the Stripe rail against the fake Stripe', () => {
     expect(fake.chargeCount()).toBe(before + 1);
   });
 
+  it('two jobs charging the same attempt at once: one charge, the other told to try again', async () => {
+    fake.timeoutDelayMs = 600;
+    const before = fake.chargeCount();
+    const idempotencyKey = key();
+    const first = charge('pm_fake_timeout', { idempotencyKey });
+    await waitFor('the first request to be running at Stripe', () => fake.inFlight() === 1);
+    const b = await charge('pm_fake_timeout', { idempotencyKey });
+    const a = await first;
+    expect(a.status).toBe('succeeded');
+    expect(b).toMatchObject({
+      status: 'failed',
+      errorCode: 'gateway_error',
+      retryable: true,
+      message: expect.stringContaining('already in progress') as string,
+    });
+    expect(fake.chargeCount()).toBe(before + 1);
+    expect(await charge('pm_fake_timeout', { idempotencyKey })).toEqual(a);
+    expect(fake.chargeCount()).toBe(before + 1);
+  });
+
   it('the SDK retrying by itself after a 5xx keeps the key: still one answer, nothing charged', async () => {
     const patient = gatewayWith({ maxNetworkRetries: 1 });
     const before = fake.chargeCount();
