@@ -18,3 +18,4 @@ export {
   createStripeGateway,
   type StripeGatewayConfig,
 } from './serverStripeGateway';
+export { keepRawJsonBodies } from './serverWebhookBody';

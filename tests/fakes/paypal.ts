@@ -42,6 +42,8 @@ export interface FakePaypal {
     event: PaypalObject,
     opts?: { webhookId?: string },
   ): { rawBody: Buffer; headers: Record<string, string> };
+  /** POSTs a signed delivery to `url`; gives the endpoint's status. */
+  deliver(event: PaypalObject, url: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -487,6 +489,28 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     return token;
   });
 
+  const webhookDelivery: FakePaypal['webhookDelivery'] = (event, opts = {}) => {
+    const transmissionId = randomUUID();
+    const time = iso();
+    const payload = JSON.stringify(event);
+    return {
+      rawBody: Buffer.from(payload),
+      headers: {
+        'content-type': 'application/json',
+        'paypal-auth-algo': 'SHA256withRSA',
+        'paypal-cert-url': `${base}/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270`,
+        'paypal-transmission-id': transmissionId,
+        'paypal-transmission-time': time,
+        'paypal-transmission-sig': signatureOf(
+          transmissionId,
+          time,
+          opts.webhookId ?? webhookId,
+          event,
+        ),
+      },
+    };
+  };
+
   base = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url: base,
@@ -515,26 +539,11 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     },
     revokeTokens: () => tokens.clear(),
     approveUrl: (orderId) => `${base}/checkoutnow?token=${orderId}`,
-    webhookDelivery: (event, opts = {}) => {
-      const transmissionId = randomUUID();
-      const time = iso();
-      const payload = JSON.stringify(event);
-      return {
-        rawBody: Buffer.from(payload),
-        headers: {
-          'content-type': 'application/json',
-          'paypal-auth-algo': 'SHA256withRSA',
-          'paypal-cert-url': `${base}/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270`,
-          'paypal-transmission-id': transmissionId,
-          'paypal-transmission-time': time,
-          'paypal-transmission-sig': signatureOf(
-            transmissionId,
-            time,
-            opts.webhookId ?? webhookId,
-            event,
-          ),
-        },
-      };
+    webhookDelivery,
+    deliver: async (event, url) => {
+      const { rawBody, headers } = webhookDelivery(event);
+      const response = await fetch(url, { method: 'POST', headers, body: rawBody.toString() });
+      return response.status;
     },
     close: () => app.close(),
   };
