@@ -86,6 +86,20 @@ describe('the Stripe rail against the fake Stripe', () => {
     expect(again.customerRef).toBe(customerRef);
   });
 
+  it('a wrong secret key is refused in words', async () => {
+    const refused = createStripeGateway({
+      secretKey: 'sk_test_wrong',
+      webhookSecret: fake.webhookSecret,
+      host: fake.host,
+      port: fake.port,
+      protocol: 'http',
+      maxNetworkRetries: 0,
+    });
+    await expect(
+      refused.createCustomer({ userId: '8', email: 'b@example.com', name: 'B' }),
+    ).rejects.toThrow('Stripe refused the secret key in the settings.');
+  });
+
   it('saves a card through a setup the browser confirms, lists it, and detaches it', async () => {
     const setup = await gateway.createSetup({ customerRef });
     expect(setup.setupRef).toMatch(/^seti_/);
