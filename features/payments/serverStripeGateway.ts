@@ -32,8 +32,6 @@ export interface StripeGatewayConfig {
   maxNetworkRetries?: number;
 }
 
-/** What a user reads for the decline codes Stripe documents most (docs.stripe.com/declines/codes). */
-
 export function createStripeGateway(config: StripeGatewayConfig): Gateway {
   const stripe = new Stripe(config.secretKey, {
     apiVersion: STRIPE_API_VERSION,

@@ -8,6 +8,7 @@ import {
 
 /** Stripe's answers (payment intents, payment methods, SDK errors) as the Gateway's results. */
 
+/** What a user reads for the decline codes Stripe documents most (docs.stripe.com/declines/codes). */
 const DECLINE_WORDS: Record<string, string> = {
   insufficient_funds: 'The card has insufficient funds.',
   expired_card: 'The card has expired.',
