@@ -199,10 +199,10 @@ describe('the PayPal rail against the fake PayPal', () => {
   });
 
   it('a timeout is retryable, and the retry with the same key finds the same order', async () => {
-    const impatient = gatewayWith(150);
+    const impatient = gatewayWith(300);
     const orders = fake.orders.size;
     const idempotencyKey = key();
-    fake.failNext('slow', 500);
+    fake.failNext('slow', 1000);
     expect(await charge({ idempotencyKey }, impatient)).toMatchObject({
       status: 'failed',
       errorCode: 'gateway_timeout',

@@ -198,8 +198,8 @@ describe('the Stripe rail against the fake Stripe', () => {
   });
 
   it('a timeout is retryable, and the retry with the same key answers the first charge', async () => {
-    fake.timeoutDelayMs = 500;
-    const impatient = gatewayWith({ timeoutMs: 150 });
+    fake.timeoutDelayMs = 1000;
+    const impatient = gatewayWith({ timeoutMs: 300 });
     const before = fake.chargeCount();
     const idempotencyKey = key();
     const timedOut = await impatient.charge({
