@@ -1,0 +1,100 @@
+/**
+ * The admin's calls on an account: users' photos for a list, the credit history, and
+ * `PATCH admin/update-user` (profile, sign-in address, staff role; audited with the admin).
+ */
+import { defineHandlers } from '../../server/http/handlers';
+import { fieldError, notFound } from '../../server/http/errors';
+import { recordActivity } from '../../server/handlers/activity';
+import { profilePatch } from '../../server/repositories/users';
+import type { UserPatch } from '../../server/db/schema';
+import { creditLedgerPage } from '../backups/serverApi';
+import { adminAccounts, adminServers } from './resource';
+import { listAdminServers } from './serverServers';
+import type { AdminUserUpdate } from './schemas';
+
+/** How the activity line names each field an admin changed. */
+const FIELD_WORDS: Record<string, string> = {
+  user_name: 'name',
+  CompanyName: 'company',
+  Addr_1: 'address',
+  Addr_2: 'address (second line)',
+  City: 'city',
+  State: 'state',
+  PostalCode: 'postal code',
+  Country: 'country',
+  TaxNum: 'tax number',
+  TimeZone: 'time zone',
+};
+
+const isUniqueViolation = (error: unknown) => {
+  const e = error as { code?: string; message?: string };
+  return e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
+};
+const emailTaken = () => fieldError('email', 'Another account uses this address');
+
+export const adminServerHandlers = defineHandlers(adminServers, {
+  async list(ctx) {
+    return listAdminServers(ctx.app.db, ctx.query);
+  },
+  actions: {},
+});
+
+export const adminAccountHandlers = defineHandlers(adminAccounts, {
+  actions: {
+    async userImages(ctx) {
+      const rows = await ctx.app.db
+        .selectFrom('user_photos')
+        .select(['user_id', 'data'])
+        .where('user_id', 'in', ctx.query.ids)
+        .orderBy('user_id')
+        .execute();
+      return { data: rows };
+    },
+
+    async creditHistory(ctx) {
+      const { uid, page, perPage } = ctx.query;
+      if (!(await ctx.app.services.users.findById(uid))) throw notFound('No such user');
+      return {
+        kind: 'backup-storage' as const,
+        ...(await creditLedgerPage(ctx.app, uid, { page, perPage })),
+      };
+    },
+
+    async updateUser(ctx) {
+      const { users } = ctx.app.services;
+      const { id, email, is_admin_staff, ...profile } = ctx.body;
+      const target = await users.findById(id);
+      if (!target) throw notFound('No such user');
+      const patch: UserPatch = { ...profilePatch(profile as AdminUserUpdate) };
+      const said: string[] = [];
+      const changed = Object.keys(FIELD_WORDS).filter(
+        (field) => profile[field as keyof typeof profile] !== undefined,
+      );
+      if (changed.length)
+        said.push(`Profile changed by an admin (${changed.map((f) => FIELD_WORDS[f]).join(', ')})`);
+      if (email !== undefined && email !== target.email) {
+        const other = await users.findByEmail(email);
+        if (other && other.id !== target.id) throw emailTaken();
+        patch.email = email;
+        said.push(`Sign-in address changed by an admin from ${target.email} to ${email}`);
+      }
+      if (is_admin_staff !== undefined && is_admin_staff !== Boolean(target.is_admin_staff)) {
+        patch.is_admin_staff = is_admin_staff ? 1 : 0;
+        said.push(
+          is_admin_staff ? 'Made admin staff by an admin' : 'Admin staff role removed by an admin',
+        );
+      }
+      if (Object.keys(patch).length) {
+        try {
+          await users.update(target.id, patch);
+        } catch (error) {
+          // Two admins giving two accounts one address at once: the index decides.
+          if (isUniqueViolation(error)) throw emailTaken();
+          throw error;
+        }
+        for (const message of said) await recordActivity(ctx, message, target.id);
+      }
+      return (await users.record(target.id))!;
+    },
+  },
+});
