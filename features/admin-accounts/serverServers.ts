@@ -57,6 +57,10 @@ export async function listAdminServers(
     .selectFrom('servers')
     .innerJoin('users', 'users.id', 'servers.user_id')
     .where((eb) => where(eb, query));
+  // Every server has its owner (a foreign key): the count joins users only to filter by them.
+  const counting = query.owner
+    ? base
+    : db.selectFrom('servers').where((eb) => where(eb as Eb, query));
   const sortBy = SORTS[query.sort as keyof typeof SORTS] ?? SORTS.created_at;
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
   const [rows, counted] = await Promise.all([
@@ -82,7 +86,7 @@ export async function listAdminServers(
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
       .execute(),
-    base.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+    counting.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
   ]);
   return {
     total: toCount(counted?.n),
