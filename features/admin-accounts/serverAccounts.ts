@@ -12,18 +12,18 @@ import { adminAccounts, adminServers } from './resource';
 import { listAdminServers } from './serverServers';
 import type { AdminUserUpdate } from './schemas';
 
-/** How the activity line names each field an admin changed. */
-const FIELD_WORDS: Record<string, string> = {
+/** How the activity line names each profile column an admin changed. */
+const COLUMN_WORDS: Record<string, string> = {
   user_name: 'name',
-  CompanyName: 'company',
-  Addr_1: 'address',
-  Addr_2: 'address (second line)',
-  City: 'city',
-  State: 'state',
-  PostalCode: 'postal code',
-  Country: 'country',
-  TaxNum: 'tax number',
-  TimeZone: 'time zone',
+  company_name: 'company',
+  addr_1: 'address',
+  addr_2: 'address (second line)',
+  city: 'city',
+  state: 'state',
+  postal_code: 'postal code',
+  country: 'country',
+  tax_num: 'tax number',
+  time_zone: 'time zone',
 };
 
 const isUniqueViolation = (error: unknown) => {
@@ -65,13 +65,18 @@ export const adminAccountHandlers = defineHandlers(adminAccounts, {
       const { id, email, is_admin_staff, ...profile } = ctx.body;
       const target = await users.findById(id);
       if (!target) throw notFound('No such user');
-      const patch: UserPatch = { ...profilePatch(profile as AdminUserUpdate) };
-      const said: string[] = [];
-      const changed = Object.keys(FIELD_WORDS).filter(
-        (field) => profile[field as keyof typeof profile] !== undefined,
+      // Only what differs from the record is written and named in the account's activity.
+      const patch: UserPatch = Object.fromEntries(
+        Object.entries(profilePatch(profile as AdminUserUpdate)).filter(
+          ([column, value]) => (target[column as keyof typeof target] ?? null) !== value,
+        ),
       );
+      const said: string[] = [];
+      const changed = Object.keys(COLUMN_WORDS).filter((column) => column in patch);
       if (changed.length)
-        said.push(`Profile changed by an admin (${changed.map((f) => FIELD_WORDS[f]).join(', ')})`);
+        said.push(
+          `Profile changed by an admin (${changed.map((c) => COLUMN_WORDS[c]).join(', ')})`,
+        );
       if (email !== undefined && email !== target.email) {
         const other = await users.findByEmail(email);
         if (other && other.id !== target.id) throw emailTaken();

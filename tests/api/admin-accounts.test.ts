@@ -171,6 +171,20 @@ describe('PATCH admin/update-user', () => {
     expect(JSON.stringify(line)).toContain(admin.email);
   });
 
+  it('writes and logs only what changed', async () => {
+    const fresh = await t.user();
+    const log = async () =>
+      (
+        (
+          await t.call('GET', `/api/v1/accntactivity/users/${fresh.id}`, { token: fresh.token })
+        ).json() as { data: { message: string }[] }
+      ).data.filter((l) => l.message.includes('by an admin'));
+    expect((await update({ id: fresh.id, City: 'Porto', State: '' })).statusCode).toBe(200);
+    expect((await log()).map((l) => l.message)).toEqual(['Profile changed by an admin (city)']);
+    expect((await update({ id: fresh.id, City: 'Porto' })).statusCode).toBe(200);
+    expect(await log()).toHaveLength(1);
+  });
+
   it('changes the sign-in address; the user signs in with the new one', async () => {
     const fresh = await t.user();
     const email = `renamed-${Date.now()}@example.com`;
