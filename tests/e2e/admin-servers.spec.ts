@@ -72,3 +72,32 @@ test('an admin filters every server, opens the owner and changes their company',
   expect(JSON.stringify(lines.data[0])).toContain('Profile changed by an admin (company)');
   expect(JSON.stringify(lines.data[0])).toContain(E2E_ADMIN.email);
 });
+
+test('admin staff read servers and profiles, and change nothing', async ({
+  page,
+  api,
+  request,
+}) => {
+  const staff = await api.account({ user_name: 'Sam Staff' });
+  const owner = await api.account({ user_name: 'Rita Reader' });
+  const made = await request.patch('/api/v1/admin/update-user', {
+    headers: { authorization: `Bearer ${await api.admin()}` },
+    data: { id: staff.id, is_admin_staff: true },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+
+  await openSignedIn(page, staff.email, staff.password, `/admin/user-profile/${owner.id}`);
+  await expect(page.getByRole('heading', { name: 'Rita Reader', level: 1 })).toBeVisible();
+  const details = page.getByRole('region', { name: 'Profile details' });
+  await expect(details.getByText('Only admins change an account.')).toBeVisible();
+  await expect(details.getByLabel('Company')).toBeDisabled();
+  await expect(details.getByRole('button', { name: 'Save changes' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /Disable|Act as/ })).toHaveCount(0);
+  // Backups are the admins' (admin/backups); the credit history staff may read.
+  await expect(page.getByRole('region', { name: 'Backups' })).toHaveCount(0);
+  await expect(page.getByTestId('credit-summary')).toContainText('of 10 GB');
+
+  await page.getByRole('link', { name: 'Servers' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/servers$/);
+  await expect(page.getByRole('heading', { name: 'Servers', level: 1 })).toBeVisible();
+});
