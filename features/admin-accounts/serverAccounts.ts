@@ -7,6 +7,7 @@ import { fieldError, notFound } from '../../server/http/errors';
 import { recordActivity } from '../../server/handlers/activity';
 import { profilePatch } from '../../server/repositories/users';
 import type { UserPatch } from '../../server/db/schema';
+import type { Mail } from '../../server/mail/mailer';
 import { creditLedgerPage } from '../backups/serverApi';
 import { adminAccounts, adminServers } from './resource';
 import { listAdminServers } from './serverServers';
@@ -30,6 +31,13 @@ const isUniqueViolation = (error: unknown) => {
   const e = error as { code?: string; message?: string };
   return e?.code === '23505' || /UNIQUE constraint failed/.test(e?.message ?? '');
 };
+/** To the address an admin moved the account away from: its holder learns it at once. */
+const addressChanged = (from: string, to: string): Mail => ({
+  to: from,
+  subject: 'Your Stackdeck sign-in address was changed',
+  text: `An administrator changed the address you sign in to Stackdeck with from ${from} to ${to}.\n\nIf you did not ask for this, reply to your administrator at once.\n`,
+});
+
 const emailTaken = () => fieldError('email', 'Another account uses this address');
 
 export const adminServerHandlers = defineHandlers(adminServers, {
@@ -98,6 +106,8 @@ export const adminAccountHandlers = defineHandlers(adminAccounts, {
           throw error;
         }
         for (const message of said) await recordActivity(ctx, message, target.id);
+        if (patch.email)
+          await ctx.app.services.mailer.send(addressChanged(target.email, patch.email));
       }
       return (await users.record(target.id))!;
     },

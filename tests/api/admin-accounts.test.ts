@@ -192,6 +192,10 @@ describe('PATCH admin/update-user', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ email });
     expect(await t.login(email, fresh.password)).toBeTruthy();
+    // The old address hears of it.
+    const told = await t.lastMail(fresh.email);
+    expect(told?.subject).toBe('Your Stackdeck sign-in address was changed');
+    expect(told?.text_body).toContain(`from ${fresh.email} to ${email}`);
   });
 
   it("refuses another account's address at the field", async () => {
