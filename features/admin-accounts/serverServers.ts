@@ -1,7 +1,7 @@
 /**
- * `GET admin/servers`: one query joins each server's owner (no query per row), one counts; the
- * default order (newest first) and the name order walk the indexes of migration 0062, so the
- * first page of 100,000 servers reads a page, not the table.
+ * `GET admin/servers`: three queries whatever the page's size (the page, its count, the page's
+ * owners; never one per row). The default order (newest first) and the name order walk the
+ * indexes of migration 0062, so the first page of 100,000 servers reads a page, not the table.
  */
 import { type ExpressionBuilder, sql } from 'kysely';
 import type { z } from 'zod';
@@ -53,18 +53,19 @@ export async function listAdminServers(
   db: Db,
   query: ListQuery & Filters,
 ): Promise<{ data: AdminServer[]; total: number }> {
-  const base = db
-    .selectFrom('servers')
-    .innerJoin('users', 'users.id', 'servers.user_id')
-    .where((eb) => where(eb, query));
-  // Every server has its owner (a foreign key): the count joins users only to filter by them.
-  const counting = query.owner
-    ? base
+  // The page is read from servers alone (users joined only to filter by owner), then its owners
+  // in one query: a plan that cannot degrade into joining every server to every user, whatever
+  // the statistics say (a freshly loaded PostgreSQL table has none until it is analysed).
+  const servers = query.owner
+    ? db
+        .selectFrom('servers')
+        .innerJoin('users', 'users.id', 'servers.user_id')
+        .where((eb) => where(eb, query))
     : db.selectFrom('servers').where((eb) => where(eb as Eb, query));
   const sortBy = SORTS[query.sort as keyof typeof SORTS] ?? SORTS.created_at;
   const direction = query.order === 'ASC' ? sql`asc` : sql`desc`;
   const [rows, counted] = await Promise.all([
-    base
+    servers
       .select([
         'servers.id',
         'servers.uuid',
@@ -77,8 +78,6 @@ export async function listAdminServers(
         'servers.last_seen_at',
         'servers.created_at',
         'servers.user_id',
-        'users.user_name as owner_name',
-        'users.email as owner_email',
       ])
       .select(isPending.as('pending'))
       .orderBy(sql`${sql.ref(sortBy)} ${direction}`)
@@ -86,17 +85,29 @@ export async function listAdminServers(
       .limit(query.perPage)
       .offset((query.page - 1) * query.perPage)
       .execute(),
-    counting.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
+    servers.select(sql<number>`count(*)`.as('n')).executeTakeFirst(),
   ]);
+  const ownerIds = [...new Set(rows.map((row) => row.user_id))];
+  const owners = ownerIds.length
+    ? await db
+        .selectFrom('users')
+        .select(['id', 'user_name', 'email'])
+        .where('id', 'in', ownerIds)
+        .execute()
+    : [];
+  const ownerOf = new Map(owners.map((owner) => [owner.id, owner]));
   return {
     total: toCount(counted?.n),
     data: rows.map(({ pending, connected, pending_name, ...row }) => {
       const waiting = Boolean(Number(pending));
+      const owner = ownerOf.get(row.user_id);
       return {
         ...row,
         // A pending install keeps its cs- name until it connects: show the name the user chose.
         name: waiting && pending_name ? pending_name : row.name,
         status: connected ? 'connected' : waiting ? 'pending' : 'disconnected',
+        owner_name: owner?.user_name ?? '',
+        owner_email: owner?.email ?? '',
       };
     }),
   };
