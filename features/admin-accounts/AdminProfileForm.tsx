@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Box, Grid, Stack } from '@mui/material';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { useQueryClient } from '@tanstack/react-query';
-import { Form } from 'ra-core';
+import { Form, useGetIdentity } from 'ra-core';
 import { AutocompleteInput, BooleanInput, SaveButton, TextInput } from 'ra-ui-materialui';
 import type { User } from '../../resources/user-profile';
 import { COUNTRIES } from '../../src/generic/countries';
@@ -64,6 +64,9 @@ const labelOf = (name: keyof AdminUserUpdate) => LABELS[name] ?? fieldLabel(name
 export function AdminProfileForm({ user, readOnly }: { user: User; readOnly: boolean }) {
   const dataProvider = useStackdeckData();
   const queryClient = useQueryClient();
+  const { identity } = useGetIdentity();
+  // Another admin's sign-in address is theirs to change (the server refuses it too).
+  const ownAddress = !user.is_admin || String(identity?.id) === String(user.id);
   const zones = useMemo(() => withCurrentZone(timeZoneEntries(), user.TimeZone), [user.TimeZone]);
   const record = useMemo(
     () =>
@@ -102,8 +105,12 @@ export function AdminProfileForm({ user, readOnly }: { user: User; readOnly: boo
                 source={name}
                 label={labelOf(name)}
                 parse={keepText}
-                helperText={helper ?? false}
-                disabled={readOnly}
+                helperText={
+                  name === 'email' && !ownAddress
+                    ? 'Only that admin changes their own sign-in address'
+                    : (helper ?? false)
+                }
+                disabled={readOnly || (name === 'email' && !ownAddress)}
                 fullWidth
               />
             </Grid>

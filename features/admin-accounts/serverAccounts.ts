@@ -86,6 +86,10 @@ export const adminAccountHandlers = defineHandlers(adminAccounts, {
           `Profile changed by an admin (${changed.map((c) => COLUMN_WORDS[c]).join(', ')})`,
         );
       if (email !== undefined && email !== target.email) {
+        // As with acting as one: a reset mail to an address of one admin's choosing would hand
+        // them another admin's account.
+        if (target.is_admin && target.id !== ctx.caller!.id)
+          throw fieldError('email', 'Only that admin changes their own sign-in address');
         const other = await users.findByEmail(email);
         if (other && other.id !== target.id) throw emailTaken();
         patch.email = email;

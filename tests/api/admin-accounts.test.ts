@@ -204,6 +204,16 @@ describe('PATCH admin/update-user', () => {
     expect(res.json()).toMatchObject({ errors: { email: 'Another account uses this address' } });
   });
 
+  it("leaves another admin's sign-in address to them", async () => {
+    const other = await t.user({ admin: true });
+    const res = await update({ id: other.id, email: `taken-over-${Date.now()}@example.com` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      errors: { email: 'Only that admin changes their own sign-in address' },
+    });
+    expect((await update({ id: other.id, CompanyName: 'Admins Inc' })).statusCode).toBe(200);
+  });
+
   it('never sets a password or two-factor sign-in', async () => {
     const res = await update({
       id: bob.id,
