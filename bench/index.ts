@@ -1,10 +1,11 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule backups mail` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule backups mail adminservers` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run, `BACKUP_APP_MB=100
  * BACKUP_DB_MB=20` the backups one (`BACKUP_STORAGE=local`: a local repository instead of the
  * panel's own storage).
  */
+import { adminServersBench } from './admin-servers';
 import { agentsScale } from './agents-scale';
 import { backupsBench } from './backups';
 import { cloneBench } from './clone';
@@ -155,6 +156,21 @@ async function firewall() {
   );
 }
 
+async function adminservers() {
+  const pgDb = await benchPostgres();
+  console.log('Admin: GET admin/servers over 100,000 servers of 1,000 owners (median of 7)');
+  try {
+    for (const r of await adminServersBench(pgDb?.url ?? null))
+      console.log(
+        `  ${r.engine.padEnd(8)} ${r.query.padEnd(26)} ${r.ms.toFixed(1).padStart(7)} ms   (${r.total.toLocaleString('en-US')} rows match)`,
+      );
+    if (!pgDb) console.log('  (PostgreSQL not reachable: measured on SQLite only)');
+  } finally {
+    await pgDb?.drop();
+  }
+  console.log('');
+}
+
 async function schedule() {
   const count = Number(process.env.SCHEDULES ?? 1000);
   const seconds = Number(process.env.SCHEDULE_SECONDS ?? 20);
@@ -228,6 +244,7 @@ const sections = {
   gitdeploy,
   firewall,
   schedule,
+  adminservers,
   backups,
   mail,
 } as const;

@@ -62,6 +62,35 @@ export async function creditView(app: FastifyInstance, uid: number): Promise<Cre
   };
 }
 
+/**
+ * The account's credit, use and one page of its ledger, newest first (the admin area's credit
+ * history): the ledger's own index on `user_id` serves the page and the count.
+ */
+export async function creditLedgerPage(
+  app: FastifyInstance,
+  uid: number,
+  page: { page: number; perPage: number },
+): Promise<Omit<Credit, 'ledger'> & { data: Credit['ledger']; total: number }> {
+  const lines = app.db.selectFrom('backup_credit_ledger').where('user_id', '=', uid);
+  const [credit_bytes, usage, rows, counted] = await Promise.all([
+    creditOf(app, uid),
+    usageOf(app, uid),
+    lines
+      .select(['id', 'delta_bytes', 'reason', 'by', 'created_at'])
+      .orderBy('id', 'desc')
+      .limit(page.perPage)
+      .offset((page.page - 1) * page.perPage)
+      .execute(),
+    lines.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst(),
+  ]);
+  return {
+    credit_bytes,
+    ...usage,
+    data: rows.map((l) => ({ ...l, delta_bytes: Number(l.delta_bytes) })),
+    total: Number(counted?.n ?? 0),
+  };
+}
+
 /** A ledger line (no line for a change of nothing). */
 async function addLine(
   app: FastifyInstance,

@@ -26,6 +26,8 @@ interface Ids {
   release: number;
   extension: number;
   mail: number;
+  /** The account the admin pages look at (its profile). */
+  user: number;
   uuid: string;
 }
 
@@ -36,6 +38,7 @@ const OWN_ID: Record<string, (ids: Ids) => number | string> = {
   '/admin/edit-app-release/:id': (ids) => ids.release,
   '/admin/edit-extension/:id': (ids) => ids.extension,
   '/admin/outbox/:id': (ids) => ids.mail,
+  '/admin/user-profile/:id': (ids) => ids.user,
   '/wordpress-manager/:serverId/:webAppId': (ids) => `${ids.server}/${ids.wordpress}`,
 };
 
@@ -117,6 +120,7 @@ async function makeIds(api: Api, request: APIRequestContext) {
     release: await first('admin/app-releases'),
     extension: await first('admin/easyphp'),
     mail: await first('admin/outbox'),
+    user: uid,
     uuid: account.uuid,
   };
   return { account, ids };

@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN, expect, test, openSignedIn } from './fixtures';
 
@@ -9,8 +8,6 @@ async function shot(page: Page, name: string) {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 }
-/** The panel's SQLite file of this run (playwright.config.ts: DATA_DIR per port). */
-const DB_FILE = `.tmp/e2e-data-${process.env.E2E_PORT ?? 4173}/stackdeck.db`;
 
 // The first test compares panel-wide counts: no other spec may add users or servers between the
 // API's answer and the page's, so this file runs alone (playwright.config.ts, locks).
@@ -79,15 +76,15 @@ test('the outbox lists mail and opens one with its text', async ({ page, api }) 
 test('admin staff reach Users but not the dashboard, and cannot act as anyone', async ({
   page,
   api,
+  request,
 }) => {
   const staff = await api.account({ user_name: 'Staff Member' });
-  // No API grants the staff flag yet (the admin issue brings it); set it where the panel reads it.
-  const db = new Database(DB_FILE);
-  try {
-    db.prepare('UPDATE users SET is_admin_staff = 1 WHERE id = ?').run(staff.id);
-  } finally {
-    db.close();
-  }
+  // An admin grants the role (PATCH admin/update-user).
+  const granted = await request.patch('/api/v1/admin/update-user', {
+    headers: { authorization: `Bearer ${await api.admin()}` },
+    data: { id: staff.id, is_admin_staff: true },
+  });
+  expect(granted.status(), await granted.text()).toBe(200);
 
   await openSignedIn(page, staff.email, staff.password);
   await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);

@@ -102,12 +102,14 @@ describe('menus derived from the route table', () => {
 
   it('keeps admin-only pages from admin staff', () => {
     const staff = buildMenu('admin', ROLES.staff!).map((item) => item.to);
-    expect(staff).toEqual(['/admin/users']);
+    // Spec 6: staff keep Users and Servers (issue 26 gave Servers its page).
+    expect(staff).toEqual(['/admin/users', '/admin/servers']);
     const admin = buildMenu('admin', ROLES.admin!).map((item) => item.to);
     expect(admin).toEqual(
       expect.arrayContaining([
         '/admin/dashboard',
         '/admin/users',
+        '/admin/servers',
         '/admin/referrals',
         '/admin/php-management',
       ]),

@@ -55,6 +55,12 @@ const SHORTCUTS = [
     icon: PeopleOutline,
   },
   {
+    to: '/admin/servers',
+    title: 'Servers',
+    text: 'Every server, its owner and whether it is connected.',
+    icon: DnsOutlined,
+  },
+  {
     to: '/admin/outbox',
     title: 'Outbox',
     text: 'Every mail the panel sent, with its text.',

@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import PeopleOutline from '@mui/icons-material/PeopleOutline';
 import { usePermissions } from 'ra-core';
 import type { Role } from '../../../resources/access';
@@ -14,10 +14,15 @@ import { RoleCell } from './RoleCell';
 const actionsColumn: ExtraColumn = {
   key: 'act-as',
   label: 'Actions',
-  render: (record) => <AccountActions record={record} />,
+  // A row opens the user's profile; its buttons and their dialogs (portals) do not.
+  render: (record) => (
+    <Box onClick={(event) => event.stopPropagation()}>
+      <AccountActions record={record} />
+    </Box>
+  ),
 };
 
-/** /admin/users: every account, for admins and admin staff. */
+/** /admin/users: every account, for admins and admin staff; a row opens the user's profile. */
 export function AdminUserList() {
   const { permissions } = usePermissions<Role>();
   return (
@@ -34,6 +39,7 @@ export function AdminUserList() {
         is_admin: (record) => <RoleCell record={record} />,
       }}
       extraColumns={permissions?.isAdmin ? [actionsColumn] : []}
+      rowLink={(record) => `/admin/user-profile/${String(record.id)}`}
       empty={{ icon: PeopleOutline, title: 'No users yet' }}
     />
   );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ADMIN, type Row } from './support';
+import { ADMIN, type Row, STAFF } from './support';
 
 /** The account the disabling row names: a new one for each role (the admin's call disables it). */
 let victim = 0;
@@ -26,6 +26,20 @@ export const rows: Row[] = [
       ).id),
     query: () => `?uid=${victim}`,
     body: () => ({ state: 'disabled' }),
+    expect: ADMIN,
+  },
+  // The admin area's servers and accounts (issue 26): staff read, admins change.
+  {
+    route: 'GET /api/v1/admin/servers',
+    query: (f) => `?user_id=${f.owner.id}&status=pending&q=a&owner=e`,
+    expect: STAFF,
+  },
+  { route: 'GET /api/v1/admin/user-images', query: (f) => `?ids=${f.owner.id}`, expect: STAFF },
+  { route: 'GET /api/v1/admin/credit-history', query: (f) => `?uid=${f.owner.id}`, expect: STAFF },
+  {
+    // Never the password or two-factor: a profile field only.
+    route: 'PATCH /api/v1/admin/update-user',
+    body: (f) => ({ id: f.owner.id, CompanyName: 'Matrix Ltd' }),
     expect: ADMIN,
   },
 ];
