@@ -95,9 +95,10 @@ export async function freeDisk(
 
   const endFree = await freeBytes();
   const freed = packages + journal + logs;
-  const summary = `Freed ${bytes(freed)} (package cache ${bytes(packages)}, journal ${bytes(journal)}, old logs ${bytes(logs)}); free on /: ${bytes(endFree)}`;
-  out.say(summary);
-  return { summary };
+  // The summary is the task's last line (the panel adds it at the end).
+  return {
+    summary: `Freed ${bytes(freed)} (package cache ${bytes(packages)}, journal ${bytes(journal)}, old logs ${bytes(logs)}); free on /: ${bytes(endFree)}`,
+  };
 }
 
 /** Filesystems, then the largest folders two levels down each root, then cache and journal. */
@@ -136,7 +137,7 @@ export async function diskUsage(ctx: OpContext): Promise<{ summary: string }> {
   out.say(`Package cache (${APT_ARCHIVES}): ${bytes(apt)}`);
   out.say(`Journal: ${bytes(journal)}`);
   const free = await freeBytes();
-  const summary = `Free on /: ${bytes(free)}; largest: ${top[0] ? `${top[0].dir} (${bytes(top[0].size)})` : 'none'}`;
-  out.say(summary);
-  return { summary };
+  return {
+    summary: `Free on /: ${bytes(free)}; largest: ${top[0] ? `${top[0].dir} (${bytes(top[0].size)})` : 'none'}`,
+  };
 }

@@ -127,7 +127,5 @@ export async function unlockPackageManager(
   out.say('apt-get check');
   const check = await stream(out, 'apt-get', ['check'], { timeoutMs: 120_000, env });
   if (check.code !== 0) throw new Error(`apt-get check failed (${check.code})`);
-  const summary = 'The package manager is unlocked and its packages configured';
-  out.say(summary);
-  return { summary };
+  return { summary: 'The package manager is unlocked and its packages configured' };
 }

@@ -42,6 +42,32 @@ async function installed(daemons: Daemon[], systemd: boolean): Promise<Daemon[]>
   return daemons.filter((_, i) => found[i]);
 }
 
+/** Started at boot: `systemctl is-enabled`, or an S link in a multi-user runlevel's rc dir. */
+async function enabledAtBoot(unit: string, systemd: boolean): Promise<boolean> {
+  if (systemd) return (await run('systemctl', ['is-enabled', '--quiet', unit])).code === 0;
+  for (const level of [2, 3, 4, 5]) {
+    const links = await fs.readdir(`/etc/rc${level}.d`).catch(() => [] as string[]);
+    if (links.some((name) => /^S\d\d/.test(name) && name.slice(3) === unit)) return true;
+  }
+  return false;
+}
+
+/**
+ * What a restart may touch: the daemons running now, and those down that the server starts at
+ * boot (a crashed one). One installed but neither (Apache beside nginx) is left alone: starting
+ * it would fight the web server for its ports.
+ */
+async function inService(daemons: Daemon[], systemd: boolean) {
+  const kept: Daemon[] = [];
+  const skipped: string[] = [];
+  for (const daemon of daemons) {
+    if ((await unitRunning(daemon.unit, systemd)) || (await enabledAtBoot(daemon.unit, systemd)))
+      kept.push(daemon);
+    else skipped.push(daemon.unit);
+  }
+  return { kept, skipped };
+}
+
 /**
  * Restarts each daemon after its configuration check passes; one that fails its check is left
  * as it runs (a restart would take it down). Says the PID before and after. Returns the failures.
@@ -87,17 +113,23 @@ function ended(restarted: Daemon[], failures: string[]): { summary: string } {
 /** nginx, Apache and every PHP-FPM installed, each after its configuration check. */
 export async function restartWebStack(ctx: OpContext): Promise<{ summary: string }> {
   const systemd = await hasSystemd();
-  const daemons = await installed(
-    [
-      { unit: 'nginx', process: 'nginx', check: ['nginx', ['-t']] },
-      { unit: 'apache2', process: 'apache2', check: ['apache2ctl', ['configtest']] },
-      ...(await phpFpms(systemd)),
-    ],
+  const { kept: daemons, skipped } = await inService(
+    await installed(
+      [
+        { unit: 'nginx', process: 'nginx', check: ['nginx', ['-t']] },
+        { unit: 'apache2', process: 'apache2', check: ['apache2ctl', ['configtest']] },
+        ...(await phpFpms(systemd)),
+      ],
+      systemd,
+    ),
     systemd,
   );
-  if (!daemons.length) throw new Error('No nginx, Apache or PHP-FPM is installed on this server');
+  if (!daemons.length)
+    throw new Error('No nginx, Apache or PHP-FPM runs or starts at boot on this server');
   const out = new Output(ctx, daemons.length);
   out.say(`Web stack: ${daemons.map((d) => d.unit).join(', ')}`);
+  if (skipped.length)
+    out.say(`Left alone (installed, not running, not started at boot): ${skipped.join(', ')}`);
   return ended(daemons, await restartEach(out, daemons, systemd));
 }
 
