@@ -73,6 +73,7 @@ export function ServerChooser({
         direction="row"
         spacing={1}
         sx={{ flexWrap: 'wrap', mt: 1 }}
+        role="group"
         aria-label="Chosen servers"
       >
         {[...chosen].map(([id, name]) => (
