@@ -125,10 +125,11 @@ async function startOn(
   };
   const settle = async (error: string | null, summary?: string) => {
     await writing;
+    // The activity line first: once the task shows its end, the audit already does.
+    await serverLog.finish(entry, error);
     const last = (await tasks.events(taskId)).at(-1)?.code ?? 0;
     await tasks.addEvent(taskId, error ?? summary ?? 'Done', error ? last : 10);
     await tasks.finish(taskId, error ? 'failed' : 'completed');
-    await serverLog.finish(entry, error);
   };
   void callScript(app, server.id, script, params, { opId, onProgress })
     .then(
