@@ -103,6 +103,9 @@ export async function unlockPackageManager(
         `The package locks are held by ${described(foreign)}, which is not apt or dpkg: not stopped`,
       );
     for (const pid of new Set(holders.map((h) => h.pid))) {
+      // Read again right before the signal: a PID that ended may have been given to another.
+      const name = (await fs.readFile(`/proc/${pid}/comm`, 'utf8').catch(() => '')).trim();
+      if (!STOPPABLE.has(name)) continue;
       out.say(`Stopping PID ${pid} (TERM)`);
       process.kill(pid, 'SIGTERM');
       if (!(await waitGone(pid, 10_000))) {
