@@ -74,6 +74,8 @@ export const emergencyScripts = defineResource({
       method: 'PATCH',
       path: 'admin/common-script',
       guard: 'admin',
+      // Guessing codes with a stolen admin token: each code has 5 tries, and runs are limited too.
+      rateLimited: true,
       summary:
         'Run an emergency script on chosen servers; `otp` is a fresh code from GET users/{uid}/otp, used once for this run; output is each server task',
       query: z.object({ otp: otpCode }),
