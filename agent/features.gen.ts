@@ -6,6 +6,7 @@ import * as clone from '../features/clone/agent';
 import * as cron from '../features/cron/agent';
 import * as databases from '../features/databases/agent';
 import * as easyphp from '../features/easyphp/agent';
+import * as emergencyScripts from '../features/emergency-scripts/agent';
 import * as fail2ban from '../features/fail2ban/agent';
 import * as files from '../features/files/agent';
 import * as firewall from '../features/firewall/agent';
@@ -38,6 +39,7 @@ export const agentFeatures: readonly AgentFeature[] = [
   cron.agent,
   databases.agent,
   easyphp.agent,
+  emergencyScripts.agent,
   fail2ban.agent,
   files.agent,
   firewall.agent,

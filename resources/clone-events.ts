@@ -5,7 +5,7 @@ import { defineResource } from './define';
 export const taskEventSchema = z.object({ event: z.string(), code: z.number().int() });
 
 /** The long work the messages panel follows: clones, one-click installs, git deploys, Let's
- * Encrypt certificates, backups and restores. */
+ * Encrypt certificates, backups and restores, 911 scripts. */
 export const TASK_KINDS = [
   'clone',
   'install',
@@ -13,6 +13,8 @@ export const TASK_KINDS = [
   'certificate',
   'backup',
   'restore',
+  // An admin's 911 script on one server (features/emergency-scripts): its output, line by line.
+  'script',
 ] as const;
 
 export const cloneSchema = z.object({

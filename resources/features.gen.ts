@@ -11,6 +11,7 @@ import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
 import * as easyphp from '../features/easyphp/resource';
+import * as emergencyScripts from '../features/emergency-scripts/resource';
 import * as fail2ban from '../features/fail2ban/resource';
 import * as files from '../features/files/resource';
 import * as firewall from '../features/firewall/resource';
@@ -51,6 +52,7 @@ export const featureResources = {
   ...databases.resources,
   ...dns.resources,
   ...easyphp.resources,
+  ...emergencyScripts.resources,
   ...fail2ban.resources,
   ...files.resources,
   ...firewall.resources,
@@ -92,6 +94,7 @@ export const featureOps = {
   ...databases.ops,
   ...dns.ops,
   ...easyphp.ops,
+  ...emergencyScripts.ops,
   ...fail2ban.ops,
   ...files.ops,
   ...firewall.ops,

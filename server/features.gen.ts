@@ -11,6 +11,7 @@ import * as cron from '../features/cron/server';
 import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
 import * as easyphp from '../features/easyphp/server';
+import * as emergencyScripts from '../features/emergency-scripts/server';
 import * as fail2ban from '../features/fail2ban/server';
 import * as files from '../features/files/server';
 import * as firewall from '../features/firewall/server';
@@ -53,6 +54,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   databases.server,
   dns.server,
   easyphp.server,
+  emergencyScripts.server,
   fail2ban.server,
   files.server,
   firewall.server,
@@ -95,6 +97,7 @@ export const serverFeatureNames: readonly string[] = [
   'databases',
   'dns',
   'easyphp',
+  'emergency-scripts',
   'fail2ban',
   'files',
   'firewall',

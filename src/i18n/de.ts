@@ -68,6 +68,8 @@ export const de: Translation = {
       backingUp: 'wird gesichert',
       restore: 'Wiederherstellung von %{name}',
       restoring: 'wird wiederhergestellt',
+      script: '%{name}',
+      runningScript: 'läuft',
     },
     menu: {
       dashboard: 'Übersicht',

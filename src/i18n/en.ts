@@ -56,6 +56,8 @@ export const en = {
       backingUp: 'backing up',
       restore: 'Restore of %{name}',
       restoring: 'restoring',
+      script: '%{name}',
+      runningScript: 'running',
     },
     menu: {
       dashboard: 'Dashboard',

@@ -64,6 +64,8 @@ export const es: Translation = {
       backingUp: 'copiando',
       restore: 'Restauración de %{name}',
       restoring: 'restaurando',
+      script: '%{name}',
+      runningScript: 'en ejecución',
     },
     menu: {
       dashboard: 'Panel',

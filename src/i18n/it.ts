@@ -64,6 +64,8 @@ export const it: Translation = {
       backingUp: 'backup in corso',
       restore: 'Ripristino di %{name}',
       restoring: 'ripristino in corso',
+      script: '%{name}',
+      runningScript: 'in esecuzione',
     },
     menu: {
       dashboard: 'Pannello',

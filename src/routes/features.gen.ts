@@ -8,6 +8,7 @@ import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
 import * as easyphp from '../../features/easyphp/routes';
+import * as emergencyScripts from '../../features/emergency-scripts/routes';
 import * as files from '../../features/files/routes';
 import * as firewall from '../../features/firewall/routes';
 import * as ftp from '../../features/ftp/routes';
@@ -47,6 +48,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...databases.routes,
   ...dns.routes,
   ...easyphp.routes,
+  ...emergencyScripts.routes,
   ...files.routes,
   ...firewall.routes,
   ...ftp.routes,

@@ -36,6 +36,7 @@ const RUNNING_WORDS = {
   certificate: 'shell.messages.issuing',
   backup: 'shell.messages.backingUp',
   restore: 'shell.messages.restoring',
+  script: 'shell.messages.runningScript',
 } as const satisfies Record<Clone['kind'], string>;
 const ACTIVITY_COLORS = { pending: 'info', done: 'success', failed: 'error' } as const;
 const ACTIVITY_LABELS = { pending: 'Pending', done: 'Done', failed: 'Failed' } as const;
