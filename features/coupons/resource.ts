@@ -62,23 +62,32 @@ const fields = {
   active: z.boolean().default(true),
 };
 
-/** Each kind's own amount, the duration's periods: checked at the field they concern. */
-export const couponInput = z.object(fields).superRefine((c, ctx) => {
-  const at = (path: string, message: string) =>
-    ctx.addIssue({ code: 'custom', path: [path], message });
+/**
+ * What a new coupon says. Its cross-field rules are `termsProblems` below, which the panel
+ * checks after this schema: the generic form picks its fields from it, which a refined object
+ * refuses.
+ */
+export const couponInput = z.object(fields);
+export type CouponInput = z.output<typeof couponInput>;
+
+/** Each kind's own amount, the duration's periods: the problems by field, none when it holds. */
+export function termsProblems(c: CouponInput): Record<string, string> {
+  const problems: Record<string, string> = {};
   if (c.kind === 'percent') {
-    if (c.percent_off === null) at('percent_off', 'A percentage coupon needs its percentage');
-    if (c.amount_off !== null) at('amount_off', 'Only a fixed coupon takes an amount off');
+    if (c.percent_off === null) problems.percent_off = 'A percentage coupon needs its percentage';
+    if (c.amount_off !== null) problems.amount_off = 'Only a fixed coupon takes an amount off';
   } else {
-    if (c.amount_off === null) at('amount_off', 'A fixed coupon needs the amount it takes off');
-    if (c.currency === null) at('currency', 'A fixed coupon needs the currency of its amount');
-    if (c.percent_off !== null) at('percent_off', 'Only a percentage coupon takes a percentage');
+    if (c.amount_off === null) problems.amount_off = 'A fixed coupon needs the amount it takes off';
+    if (c.currency === null) problems.currency = 'A fixed coupon needs the currency of its amount';
+    if (c.percent_off !== null)
+      problems.percent_off = 'Only a percentage coupon takes a percentage';
   }
   if (c.duration === 'recurring' && c.duration_periods === null)
-    at('duration_periods', 'A recurring coupon needs its number of periods');
+    problems.duration_periods = 'A recurring coupon needs its number of periods';
   if (c.duration !== 'recurring' && c.duration_periods !== null)
-    at('duration_periods', 'Only a recurring coupon lasts a number of periods');
-});
+    problems.duration_periods = 'Only a recurring coupon lasts a number of periods';
+  return problems;
+}
 
 export const couponSchema = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { GenericCreate } from '../../src/generic/GenericCreate';
 import { planPaths } from './links';
+import { CURRENCY_LABELS } from './money';
 import { bizplans } from './resource';
 
 /** /admin/add-addon-package: a package bought on top of a plan. */
@@ -10,6 +11,7 @@ export default function AdminAddonPackagePage() {
       title="Add an add-on package"
       description="Bought on top of a plan; its limits are what it adds (100 GB more backup storage). Prices in minor units: 5.00 is 500."
       noun="The package"
+      choiceLabels={{ currency: CURRENCY_LABELS }}
       saveLabel="Add package"
       cancelTo={planPaths.admin}
       redirectTo={() => planPaths.admin}

@@ -1,4 +1,4 @@
-import { Box, Button, Typography } from '@mui/material';
+import { Box, Button } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
 import type { RaRecord } from 'ra-core';
@@ -13,7 +13,8 @@ const render = {
   annual_price: priceCell('annual_price'),
   max_servers: limitCell('max_servers'),
 };
-const columns = ['name', 'monthly_price', 'annual_price', 'active', 'max_servers'] as const;
+const columns = ['name', 'monthly_price', 'annual_price', 'max_servers', 'active'] as const;
+const labels = { monthly_price: 'Monthly', annual_price: 'Annual', active: 'Offered' };
 
 /** /admin/packages: the main plans (spec s.9 ids, edited in place) and the add-on packages. */
 export default function AdminPackagesPage() {
@@ -31,19 +32,19 @@ export default function AdminPackagesPage() {
         actions={add}
         label="Main packages"
         columns={columns}
+        labels={labels}
         filter={{ kind: 'main' }}
         filterFields={[]}
         sort={{ field: 'id', order: 'ASC' }}
         render={render}
         editLink={(r: RaRecord) => planPaths.main(r.id)}
       />
-      <Typography variant="h6" component="h2" sx={{ mt: 4, mb: 1 }}>
-        Add-on packages
-      </Typography>
       <GenericList
         resource={bizplans}
+        title="Add-on packages"
         label="Add-on packages"
         columns={columns}
+        labels={labels}
         filter={{ kind: 'addon' }}
         filterFields={[]}
         sort={{ field: 'name', order: 'ASC' }}

@@ -13,10 +13,11 @@ export function priceCell(field: 'monthly_price' | 'annual_price') {
   };
 }
 
-/** A limit: its number, or "No limit" for null. */
+/** A limit: its number, or for null "No limit" (a plan) or "—" (an add-on adds none). */
 export function limitCell(field: string) {
   return function LimitCell(record: RaRecord) {
     const value = record[field] as number | null;
-    return <Typography variant="body2">{value === null ? 'No limit' : String(value)}</Typography>;
+    const none = record.kind === 'addon' ? '—' : 'No limit';
+    return <Typography variant="body2">{value === null ? none : String(value)}</Typography>;
   };
 }

@@ -4,6 +4,7 @@
  */
 export {
   CURRENCIES,
+  CURRENCY_LABELS,
   CURRENCY_EXPONENTS,
   MAX_MINOR,
   currency,

@@ -54,3 +54,8 @@ export function formatMinor(amount: number, code: string): string {
 
 /** "12.00 USD". */
 export const formatMoney = (amount: number, code: string) => `${formatMinor(amount, code)} ${code}`;
+
+/** Currency codes as their own labels in a form's choice ("USD", not "Usd"). */
+export const CURRENCY_LABELS: Record<string, string> = Object.fromEntries(
+  CURRENCIES.map((code) => [code, code]),
+);

@@ -15,7 +15,7 @@ export const MAIN_PLAN_IDS: readonly number[] = Object.values(PLAN_IDS);
 export const PLAN_KINDS = ['main', 'addon'] as const;
 export type PlanKind = (typeof PLAN_KINDS)[number];
 
-/** What a plan allows (an add-on: what it adds). null: no limit. */
+/** What a plan allows; null: no limit. An add-on's are what it adds (null: adds none). */
 export interface PlanLimits {
   servers: number | null;
   webapps: number | null;
@@ -131,7 +131,7 @@ export const bizplans = defineResource({
     help: {
       monthly_price: 'In cents (minor units of the currency): 12.00 is 1200',
       annual_price: 'In cents: 90.00 is 9000',
-      max_servers: 'Empty: no limit (an add-on: how many it adds)',
+      max_servers: 'Empty: no limit (an add-on: what it adds; empty adds none)',
       max_webapps: 'Empty: no limit',
       backup_storage_gb: 'Empty: no limit',
       max_team_members: 'Empty: no limit',

@@ -36,6 +36,8 @@ const OWN_ID: Record<string, (ids: Ids) => number | string> = {
   '/admin/edit-app-release/:id': (ids) => ids.release,
   '/admin/edit-extension/:id': (ids) => ids.extension,
   '/admin/outbox/:id': (ids) => ids.mail,
+  // The Basic plan of spec s.9.
+  '/admin/add-main-package/:id': () => 3,
   '/wordpress-manager/:serverId/:webAppId': (ids) => `${ids.server}/${ids.wordpress}`,
 };
 

@@ -20,4 +20,15 @@ export const cases: Case[] = [
       expires_at: /A date/,
     },
   },
+  {
+    route: 'POST /api/v1/coupon',
+    as: 'admin',
+    body: { code: 'FIXEDNOCUR', kind: 'fixed', percent_off: 10, duration: 'recurring' },
+    errors: {
+      amount_off: 'A fixed coupon needs the amount it takes off',
+      currency: 'A fixed coupon needs the currency of its amount',
+      percent_off: 'Only a percentage coupon takes a percentage',
+      duration_periods: 'A recurring coupon needs its number of periods',
+    },
+  },
 ];
