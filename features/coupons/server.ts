@@ -5,7 +5,7 @@ import { defineHandlers } from '../../server/http/handlers';
 import { pageOf } from '../../server/repositories/paging';
 import { codeKey, type CouponInput, coupons, couponsForUsers, termsProblems } from './resource';
 import * as migration from './serverMigration';
-import { couponRecord } from './serverRecord';
+import { couponRecord, planIdsOf } from './serverRecord';
 
 type Input = CouponInput;
 const now = () => new Date().toISOString();
@@ -162,4 +162,24 @@ const userHandlers = defineHandlers(couponsForUsers, {
 export const server = defineServerFeature({
   handlers: [adminHandlers, userHandlers],
   migrations: { '0061_coupons': migration },
+  on: {
+    /**
+     * A coupon limited to a package would, without it, apply to every package (an empty list
+     * means all): its package stays while such a coupon does.
+     */
+    async 'plan.deleting'({ plan }, { db }) {
+      const rows = await db
+        .selectFrom('coupons')
+        .select(['code', 'plan_ids'])
+        .where('plan_ids', '!=', '')
+        .where('retired_at', 'is', null)
+        .execute();
+      const codes = rows.filter((r) => planIdsOf(r.plan_ids).includes(plan.id)).map((r) => r.code);
+      if (codes.length)
+        throw new HttpError(
+          409,
+          `The coupon${codes.length === 1 ? '' : 's'} ${codes.join(', ')} ${codes.length === 1 ? 'is' : 'are'} limited to ${plan.name}: remove ${codes.length === 1 ? 'it' : 'them'} first, or deactivate the package`,
+        );
+    },
+  },
 });

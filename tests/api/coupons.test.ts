@@ -332,3 +332,30 @@ describe('a user’s read of a coupon', () => {
     ).toBe(200);
   });
 });
+
+describe('a package a coupon is limited to', () => {
+  it('stays while the coupon does', async () => {
+    const made = await call(admin, 'POST', '/api/v1/admin/bizplans', {
+      name: 'Couponed add-on',
+      monthly_price: 100,
+      annual_price: 1000,
+    });
+    const planId = (made.json() as { id: number }).id;
+    const coupon = await makeCoupon({
+      code: 'ADDONONLY',
+      kind: 'percent',
+      percent_off: 5,
+      plan_ids: [planId],
+    });
+    const refused = await t.call('DELETE', `/api/v1/admin/bizplans/${planId}`, {
+      token: admin.token,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      'The coupon ADDONONLY is limited to Couponed add-on: remove it first, or deactivate the package',
+    );
+    expect((await call(admin, 'DELETE', `/api/v1/coupon/${coupon.id}`)).statusCode).toBe(200);
+    const gone = await t.call('DELETE', `/api/v1/admin/bizplans/${planId}`, { token: admin.token });
+    expect(gone.statusCode, gone.body).toBe(200);
+  });
+});

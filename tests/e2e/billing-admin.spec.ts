@@ -37,7 +37,16 @@ test('the admin adds an add-on package and a coupon and sees them listed', async
   await expect(addon).toContainText('50.00 USD');
   await page.screenshot({ path: `${SHOTS}/packages.png`, fullPage: true });
 
-  await page.getByRole('link', { name: 'Coupons' }).first().click();
+  // The package's page (PATCH admin/bizplans/{id}) changes its price.
+  await addon.getByRole('link', { name: /Edit/ }).click();
+  await expect(page).toHaveURL(/\/admin\/add-main-package\/\d+$/);
+  await expect(page.getByLabel('Monthly price (minor units)')).toHaveValue('500');
+  await page.getByLabel('Monthly price (minor units)').fill('700');
+  await page.getByRole('button', { name: /Save/ }).click();
+  await expect(page).toHaveURL(/\/admin\/packages$/);
+  await expect(addon).toContainText('7.00 USD');
+
+  await page.getByRole('link', { name: 'Coupons', exact: true }).first().click();
   await expect(page).toHaveURL(/\/admin\/coupons$/);
   await page.getByRole('link', { name: 'Add coupon' }).first().click();
   await expect(page).toHaveURL(/\/admin\/add-coupon$/);
