@@ -182,7 +182,7 @@ export const coupons = defineResource({
       duration: 'once: the first invoice; recurring: some periods; forever: every invoice',
       duration_periods: 'A recurring coupon: how many billing periods',
       plan_ids: 'None: every package',
-      expires_at: 'Empty: never (2027-01-31, or a time in UTC)',
+      expires_at: 'Empty: never. A date means 00:00 UTC that day (2027-02-01 ends January)',
       max_redemptions: 'Empty: no limit; each user redeems a coupon once',
     },
     recordRepresentation: 'code',
