@@ -7,6 +7,7 @@ import * as appdatabases from '../features/appdatabases/resource';
 import * as autoupdates from '../features/autoupdates/resource';
 import * as backups from '../features/backups/resource';
 import * as clone from '../features/clone/resource';
+import * as coupons from '../features/coupons/resource';
 import * as cron from '../features/cron/resource';
 import * as databases from '../features/databases/resource';
 import * as dns from '../features/dns/resource';
@@ -23,6 +24,7 @@ import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
 import * as nodejs from '../features/nodejs/resource';
 import * as phpmyadmin from '../features/phpmyadmin/resource';
+import * as plans from '../features/plans/resource';
 import * as referrals from '../features/referrals/resource';
 import * as releases from '../features/releases/resource';
 import * as roundcube from '../features/roundcube/resource';
@@ -48,6 +50,7 @@ export const featureResources = {
   ...autoupdates.resources,
   ...backups.resources,
   ...clone.resources,
+  ...coupons.resources,
   ...cron.resources,
   ...databases.resources,
   ...dns.resources,
@@ -64,6 +67,7 @@ export const featureResources = {
   ...nextcloud.resources,
   ...nodejs.resources,
   ...phpmyadmin.resources,
+  ...plans.resources,
   ...referrals.resources,
   ...releases.resources,
   ...roundcube.resources,
@@ -90,6 +94,7 @@ export const featureOps = {
   ...autoupdates.ops,
   ...backups.ops,
   ...clone.ops,
+  ...coupons.ops,
   ...cron.ops,
   ...databases.ops,
   ...dns.ops,
@@ -106,6 +111,7 @@ export const featureOps = {
   ...nextcloud.ops,
   ...nodejs.ops,
   ...phpmyadmin.ops,
+  ...plans.ops,
   ...referrals.ops,
   ...releases.ops,
   ...roundcube.ops,

@@ -7,6 +7,7 @@ import * as appdatabases from '../features/appdatabases/server';
 import * as autoupdates from '../features/autoupdates/server';
 import * as backups from '../features/backups/server';
 import * as clone from '../features/clone/server';
+import * as coupons from '../features/coupons/server';
 import * as cron from '../features/cron/server';
 import * as databases from '../features/databases/server';
 import * as dns from '../features/dns/server';
@@ -24,6 +25,7 @@ import * as moodle from '../features/moodle/server';
 import * as nextcloud from '../features/nextcloud/server';
 import * as nodejs from '../features/nodejs/server';
 import * as phpmyadmin from '../features/phpmyadmin/server';
+import * as plans from '../features/plans/server';
 import * as referrals from '../features/referrals/server';
 import * as releases from '../features/releases/server';
 import * as roundcube from '../features/roundcube/server';
@@ -50,6 +52,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   autoupdates.server,
   backups.server,
   clone.server,
+  coupons.server,
   cron.server,
   databases.server,
   dns.server,
@@ -67,6 +70,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   nextcloud.server,
   nodejs.server,
   phpmyadmin.server,
+  plans.server,
   referrals.server,
   releases.server,
   roundcube.server,
@@ -93,6 +97,7 @@ export const serverFeatureNames: readonly string[] = [
   'autoupdates',
   'backups',
   'clone',
+  'coupons',
   'cron',
   'databases',
   'dns',
@@ -110,6 +115,7 @@ export const serverFeatureNames: readonly string[] = [
   'nextcloud',
   'nodejs',
   'phpmyadmin',
+  'plans',
   'referrals',
   'releases',
   'roundcube',

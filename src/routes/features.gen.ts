@@ -4,6 +4,7 @@ import * as adminAccounts from '../../features/admin-accounts/routes';
 import * as alerts from '../../features/alerts/routes';
 import * as appdatabases from '../../features/appdatabases/routes';
 import * as backups from '../../features/backups/routes';
+import * as coupons from '../../features/coupons/routes';
 import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
 import * as dns from '../../features/dns/routes';
@@ -20,6 +21,7 @@ import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
 import * as nodejs from '../../features/nodejs/routes';
 import * as phpmyadmin from '../../features/phpmyadmin/routes';
+import * as plans from '../../features/plans/routes';
 import * as referrals from '../../features/referrals/routes';
 import * as releases from '../../features/releases/routes';
 import * as roundcube from '../../features/roundcube/routes';
@@ -44,6 +46,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...alerts.routes,
   ...appdatabases.routes,
   ...backups.routes,
+  ...coupons.routes,
   ...cron.routes,
   ...databases.routes,
   ...dns.routes,
@@ -60,6 +63,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...nextcloud.routes,
   ...nodejs.routes,
   ...phpmyadmin.routes,
+  ...plans.routes,
   ...referrals.routes,
   ...releases.routes,
   ...roundcube.routes,

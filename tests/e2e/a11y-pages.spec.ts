@@ -39,6 +39,8 @@ const OWN_ID: Record<string, (ids: Ids) => number | string> = {
   '/admin/edit-extension/:id': (ids) => ids.extension,
   '/admin/outbox/:id': (ids) => ids.mail,
   '/admin/user-profile/:id': (ids) => ids.user,
+  // The Basic plan of spec s.9.
+  '/admin/add-main-package/:id': () => 3,
   '/wordpress-manager/:serverId/:webAppId': (ids) => `${ids.server}/${ids.wordpress}`,
 };
 

@@ -1,0 +1,5 @@
+/** The coupons pages' paths (spec section 2). */
+export const couponPaths = {
+  admin: '/admin/coupons',
+  add: '/admin/add-coupon',
+};
