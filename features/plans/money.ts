@@ -3,6 +3,7 @@
  * (DESIGN.md "Money"). Pure, for the panel, the pages and billing alike.
  */
 import { z } from 'zod';
+import { minorToDecimal } from '../payments/api';
 
 /** The currencies a price may be in, with their exponent (digits after the point). */
 export const CURRENCY_EXPONENTS = {
@@ -43,14 +44,8 @@ export const minorUnits = z
   .max(MAX_MINOR, `At most ${MAX_MINOR}`);
 
 /** 1200 USD -> "12.00", 1200 JPY -> "1200": digits only, by the currency's exponent. */
-export function formatMinor(amount: number, code: string): string {
-  const exponent = CURRENCY_EXPONENTS[code as Currency] ?? 2;
-  const negative = amount < 0;
-  const digits = String(Math.abs(Math.trunc(amount))).padStart(exponent + 1, '0');
-  const whole = exponent ? digits.slice(0, -exponent) : digits;
-  const text = exponent ? `${whole}.${digits.slice(-exponent)}` : whole;
-  return negative ? `-${text}` : text;
-}
+export const formatMinor = (amount: number, code: string): string =>
+  minorToDecimal(Math.trunc(amount), code);
 
 /** "12.00 USD". */
 export const formatMoney = (amount: number, code: string) => `${formatMinor(amount, code)} ${code}`;
