@@ -23,9 +23,16 @@ export function openDatabase(options: {
 }): DatabaseHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // Without a listener, an idle connection the server drops crashes the process; the pool
-    // discards that connection and opens a new one for the next query.
-    pool.on('error', (error) => options.onPoolError?.(error));
+    // A connection the server drops (restart, failover, terminated backend) emits 'error' on
+    // its client, idle in the pool or lent out (a transaction between two queries); the pool
+    // listens only while it is idle, and an 'error' nobody listens to stops the process. Each
+    // client says its first one (once: a dropped connection errs again as its socket ends); a
+    // query on a lent-out one fails, and the pool discards it when it comes back.
+    pool.on('error', () => undefined);
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+      client.once('error', (error) => options.onPoolError?.(error));
+    });
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
       dialect: 'postgres',

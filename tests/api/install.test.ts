@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -95,6 +96,21 @@ describe('a panel restarted on its data', () => {
     'survives PostgreSQL dropping its connections (restart, failover)',
     async () => {
       expect((await t.call('GET', '/healthz')).statusCode).toBe(200); // an idle pooled connection
+      // And one lent out, as a transaction holds it between two queries.
+      let acquired = () => {};
+      let release = () => {};
+      const holding = new Promise<void>((resolve) => (acquired = resolve));
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const lentOut = t.app.db.connection().execute(async (conn) => {
+        await sql`SELECT 1`.execute(conn);
+        acquired();
+        await gate;
+        return sql`SELECT 1`.execute(conn).then(
+          () => 'answered',
+          () => 'refused',
+        );
+      });
+      await holding;
       const before = lines.length;
       const lost = () =>
         lines.slice(before).filter((line) => line.includes('"msg":"database connection lost"'))
@@ -118,8 +134,13 @@ describe('a panel restarted on its data', () => {
       await waitFor(
         `the panel to log ${dropped} lost database connections`,
         () => lost() >= dropped,
+        // Each socket's end is read by the event loop; four test files share the CPUs.
+        { timeoutMs: 15_000 },
       );
-      // An unhandled pool error would have been an uncaught exception (the run fails on it).
+      // The lent-out connection's error was no uncaught exception (the run fails on one): its
+      // next query is refused, and the pool serves the next request on a new connection.
+      release();
+      expect(await lentOut).toBe('refused');
       expect((await t.call('GET', '/healthz')).statusCode).toBe(200);
     },
   );

@@ -65,7 +65,7 @@ describe('POST roundcube/servers/{sid}/users/{uid}', () => {
     expect(install).toMatchObject({
       db_name: 'rc_webmail',
       imap_host: 'localhost:143',
-      smtp_host: 'localhost:587',
+      smtp_host: 'tls://localhost:587',
       product_name: 'Webmail',
     });
     expect((install as { des_key: string }).des_key).toMatch(/^[A-Za-z0-9]{24}$/);

@@ -128,7 +128,11 @@ describe("the renewal check of Let's Encrypt certificates", () => {
     await check();
     await until(async () => (await notAfter()) === onServer.not_after, 'the renewal taken in');
     expect(lists()).toBe(1);
-    await until(async () => (await activity()).length === 1, 'the activity line');
+    // The line is written pending, then finished: wait for the finished one.
+    await until(
+      async () => (await activity()).map((line) => line.status).join() === 'done',
+      'the activity line, finished',
+    );
     expect(await activity()).toEqual([
       {
         message: `The server renewed the Let's Encrypt certificate of renew.example.com: valid until ${onServer.not_after.slice(0, 10)}`,
