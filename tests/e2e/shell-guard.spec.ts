@@ -1,5 +1,3 @@
-import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Page } from '@playwright/test';
 import { type Api, E2E_ADMIN, expect, test, signInAsNewUser, openSignedIn } from './fixtures';
 
@@ -9,7 +7,6 @@ import { type Api, E2E_ADMIN, expect, test, signInAsNewUser, openSignedIn } from
  */
 
 const SHOTS = '.tmp/shots-shell';
-const DATA_DIR = `.tmp/e2e-data-${process.env.E2E_PORT ?? 4173}`;
 const REFERRER = '0f8fad5b-d9cb-469f-a165-70867728950e';
 
 /** Every path the page showed, including client-side redirects. */
@@ -111,26 +108,26 @@ test.describe('signed-in users', () => {
 });
 
 test.describe('admin staff', () => {
-  test('reach staff routes only and see Users (Servers with its page) in the admin menu', async ({
+  test('reach staff routes only and see Users and Servers in the admin menu', async ({
     page,
     api,
+    request,
   }) => {
     const account = await api.account();
-    // No API raises privileges yet (it comes with the admin issue): set the flag in the database.
-    const db = new Database(path.join(DATA_DIR, 'stackdeck.db'));
-    try {
-      db.prepare('UPDATE users SET is_admin_staff = 1 WHERE email = ?').run(account.email);
-    } finally {
-      db.close();
-    }
+    // An admin grants the role (PATCH admin/update-user).
+    const granted = await request.patch('/api/v1/admin/update-user', {
+      headers: { authorization: `Bearer ${await api.admin()}` },
+      data: { id: account.id, is_admin_staff: true },
+    });
+    expect(granted.status(), await granted.text()).toBe(200);
     await openSignedIn(page, account.email, account.password);
     await expect(page).toHaveURL(/\/(dashboard|no-servers)$/);
 
     await page.goto('/admin/users');
     await expect(page).toHaveURL(/\/admin\/users$/);
     const menu = page.getByTestId('sidebar').getByRole('navigation');
-    // Servers joins once its page exists: a menu shows only routed pages (issue 8).
-    await expect(menu.getByRole('link')).toHaveText(['Users']);
+    // Spec s.6: staff see Users and Servers, each with its page.
+    await expect(menu.getByRole('link')).toHaveText(['Users', 'Servers']);
     // Their way home leads where they may go.
     await expect(
       page.getByRole('contentinfo').getByRole('link', { name: 'Dashboard' }),
@@ -154,8 +151,8 @@ test.describe('admins', () => {
     const menu = page.getByTestId('sidebar').getByRole('navigation');
     await expect(menu.getByRole('link', { name: 'Outbox' })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'Referrals' })).toBeVisible();
-    // Packages joins the menu with its page: no entry leads to /404 (issue 8).
-    await expect(menu.getByRole('link', { name: 'Packages' })).toHaveCount(0);
+    await expect(menu.getByRole('link', { name: 'Packages' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'Coupons' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/admin-dashboard.png` });
   });
 });
