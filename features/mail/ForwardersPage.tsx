@@ -4,10 +4,7 @@ import {
   Link as MuiLink,
   Paper,
   Stack,
-  Table,
-  TableBody,
   TableCell,
-  TableHead,
   TableRow,
   Typography,
 } from '@mui/material';
@@ -18,6 +15,7 @@ import type { RaRecord } from 'ra-core';
 import { Link } from 'react-router-dom';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { SectionCard } from '../../src/generic/SectionCard';
 import { StatusCell } from '../../src/generic/StatusCell';
 import { TablePager, usePaging } from '../../src/generic/TablePager';
@@ -67,17 +65,15 @@ function CatchAlls({
       title="Catch-all"
       subtitle="Per domain: where mail to an address with no mailbox or forwarder goes. Off, it is refused."
     >
-      <Table size="small" aria-labelledby="catch-alls">
-        <TableHead>
-          <TableRow>
-            <TableCell>Domain</TableCell>
-            <TableCell>App</TableCell>
-            <TableCell>Catch-all</TableCell>
-            <TableCell />
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {domains.map((d) => (
+      <QueryTable
+        query={{ isPending: false, error: null, data: domains }}
+        failed="The mail domains could not be read"
+        empty="No mail domains."
+        label="Catch-all"
+        columns={['Domain', 'App', 'Catch-all', '']}
+      >
+        {(rows) =>
+          rows.map((d) => (
             <TableRow key={`${d.webapp_id} ${d.domain}`}>
               <TableCell>{d.domain}</TableCell>
               <TableCell>
@@ -115,9 +111,9 @@ function CatchAlls({
                 ) : null}
               </TableCell>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          ))
+        }
+      </QueryTable>
     </SectionCard>
   );
 }
@@ -144,7 +140,6 @@ export default function ForwardersPage() {
     queryFn: ({ signal }) => dp.action<MailDomain[]>('mail-forwarders', 'domains', { signal }),
   });
   const domains = domainsQuery.data ?? [];
-  const rows = list.data?.data ?? [];
   const close = () => {
     setOpen(null);
     void queryClient.invalidateQueries({ queryKey: ['mail-forwarders'] });
@@ -170,28 +165,30 @@ export default function ForwardersPage() {
       />
       {noMail ? (
         <NoMailDomains />
-      ) : list.data && rows.length === 0 && paging.page === 0 ? (
-        <EmptyState
-          title="No forwarders yet"
-          text="A forwarder receives mail for an address such as sales@ and sends it on to one or more addresses, here or elsewhere."
-          icon={ForwardToInbox}
-          action={add}
-        />
       ) : (
         // On paper: the red of Delete is too faint on the page's grey for small text.
         <Paper variant="outlined">
-          <Table size="small" aria-label="Forwarders">
-            <TableHead>
-              <TableRow>
-                <TableCell>Address</TableCell>
-                <TableCell>Forwards to</TableCell>
-                <TableCell>App</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((f) => (
+          <QueryTable
+            query={{ ...list, data: list.data?.data }}
+            failed="The forwarders could not be read"
+            empty={
+              paging.page === 0 ? (
+                <EmptyState
+                  title="No forwarders yet"
+                  text="A forwarder receives mail for an address such as sales@ and sends it on to one or more addresses, here or elsewhere."
+                  icon={ForwardToInbox}
+                  action={add}
+                />
+              ) : (
+                'No forwarders on this page.'
+              )
+            }
+            label="Forwarders"
+            columns={['Address', 'Forwards to', 'App', 'Status', '']}
+            footer={<TablePager paging={paging} total={list.data?.total} />}
+          >
+            {(rows) =>
+              rows.map((f) => (
                 <TableRow key={f.id}>
                   <TableCell>{f.address}</TableCell>
                   <TableCell>
@@ -225,10 +222,9 @@ export default function ForwardersPage() {
                     </Button>
                   </TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePager paging={paging} total={list.data?.total} />
+              ))
+            }
+          </QueryTable>
         </Paper>
       )}
       {domains.length ? <CatchAlls domains={domains} open={setOpen} /> : null}

@@ -1,16 +1,19 @@
 import { useMemo, useState } from 'react';
-import { Button, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
+import { Button, Stack, TableCell, TableRow } from '@mui/material';
 import Add from '@mui/icons-material/Add';
 import EmailOutlined from '@mui/icons-material/EmailOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type RaRecord, useGetOne } from 'ra-core';
 import { Link, useLocation, useParams } from 'react-router-dom';
+import { useDriftCheck } from '../../src/generic/DriftCheck';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { GenericCreate } from '../../src/generic/GenericCreate';
 import { PageHeader } from '../../src/generic/PageHeader';
+import { QueryTable } from '../../src/generic/QueryTable';
 import { StatusCell } from '../../src/generic/StatusCell';
 import { TablePager, usePaging } from '../../src/generic/TablePager';
 import { useStackdeckData } from '../../src/hooks';
+import type { Server } from '../../resources/servers';
 import { usePublishWebApp } from '../../src/shell/WebAppInfo';
 import { EnableMail } from './EnableMail';
 import { DeleteDialog, ForwardDialog, PasswordDialog } from './MailboxDialogs';
@@ -41,18 +44,29 @@ export default function MailboxesPage() {
   const adding = new URLSearchParams(useLocation().search).has('new');
   const meta = { sid, appId, query: { wsid: appId } };
 
+  const { data: server } = useGetOne<Server>('servers', { id: sid });
+  const check = useDriftCheck(
+    Boolean(server?.connected),
+    "Compared with the server's mailboxes: one the server does not have is marked missing, one whose quota differs is marked changed. Saving it (a new password or quota) writes it again.",
+  );
   const state = useQuery({
     queryKey: ['mail', sid],
     queryFn: ({ signal }) => dp.action<MailState>('mail', 'state', { params: { sid }, signal }),
   });
-  const listKey = ['mail-user', sid, appId, paging.page, paging.perPage];
+  const listKey = ['mail-user', sid, appId, paging.page, paging.perPage, check.checking];
   const mailboxes = useQuery({
     queryKey: listKey,
     enabled: Boolean(state.data?.enabled),
     queryFn: ({ signal }) =>
       dp.action<{ data: Mailbox[]; total: number }>('mail-user', 'list', {
         params: { sid, appId },
-        query: { page: paging.page + 1, perPage: paging.perPage, sort: 'local', order: 'ASC' },
+        query: {
+          page: paging.page + 1,
+          perPage: paging.perPage,
+          sort: 'local',
+          order: 'ASC',
+          ...check.filter,
+        },
         signal,
       }),
   });
@@ -107,7 +121,6 @@ export default function MailboxesPage() {
       Email authentication (DNS)
     </Button>
   );
-  const rows = mailboxes.data?.data ?? [];
   const close = () => {
     setOpen(null);
     void refresh();
@@ -121,65 +134,69 @@ export default function MailboxesPage() {
         description={`Mailboxes on ${appName}'s domains (${domains.join(', ')}).`}
         actions={
           <Stack direction="row" spacing={1}>
+            {check.button}
             {authLink}
             {add}
           </Stack>
         }
       />
-      {mailboxes.data && rows.length === 0 && paging.page === 0 ? (
-        <EmptyState
-          title="No mailboxes yet"
-          text={`A mailbox receives mail for an address on ${appName}'s domains, read over IMAP or in the webmail.`}
-          icon={EmailOutlined}
-          action={add}
-        />
-      ) : (
-        <>
-          <Table size="small" aria-label="Mailboxes">
-            <TableHead>
-              <TableRow>
-                <TableCell>Address</TableCell>
-                <TableCell>Quota</TableCell>
-                <TableCell>Forwards to</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((m) => (
-                <TableRow key={m.id}>
-                  <TableCell>{m.address}</TableCell>
-                  <TableCell>{m.quota_mb ? `${m.quota_mb} MB` : 'No limit'}</TableCell>
-                  <TableCell>
-                    {m.forward_to.length
-                      ? `${m.forward_to.join(', ')}${m.keep_copy ? ' (keeps a copy)' : ''}`
-                      : '—'}
-                  </TableCell>
-                  <TableCell>
-                    <StatusCell record={m as unknown as RaRecord} />
-                  </TableCell>
-                  <TableCell align="right">
-                    <Button size="small" onClick={() => setOpen({ kind: 'password', mailbox: m })}>
-                      Change password
-                    </Button>
-                    <Button size="small" onClick={() => setOpen({ kind: 'forward', mailbox: m })}>
-                      Forwarding
-                    </Button>
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => setOpen({ kind: 'delete', mailbox: m })}
-                    >
-                      Delete
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePager paging={paging} total={mailboxes.data?.total} />
-        </>
-      )}
+      {check.notice}
+      <QueryTable
+        // Mail off or its state unread: nothing to list (the state's failure is said here).
+        query={{
+          isPending: !state.error && (state.isPending || mailboxes.isPending),
+          error: state.error ?? mailboxes.error,
+          data: mailboxes.data?.data,
+        }}
+        failed="The mailboxes could not be read"
+        empty={
+          paging.page === 0 ? (
+            <EmptyState
+              title="No mailboxes yet"
+              text={`A mailbox receives mail for an address on ${appName}'s domains, read over IMAP or in the webmail.`}
+              icon={EmailOutlined}
+              action={add}
+            />
+          ) : (
+            'No mailboxes on this page.'
+          )
+        }
+        label="Mailboxes"
+        columns={['Address', 'Quota', 'Forwards to', 'Status', '']}
+        footer={<TablePager paging={paging} total={mailboxes.data?.total} />}
+      >
+        {(rows) =>
+          rows.map((m) => (
+            <TableRow key={m.id}>
+              <TableCell>{m.address}</TableCell>
+              <TableCell>{m.quota_mb ? `${m.quota_mb} MB` : 'No limit'}</TableCell>
+              <TableCell>
+                {m.forward_to.length
+                  ? `${m.forward_to.join(', ')}${m.keep_copy ? ' (keeps a copy)' : ''}`
+                  : '—'}
+              </TableCell>
+              <TableCell>
+                <StatusCell record={m as unknown as RaRecord} />
+              </TableCell>
+              <TableCell align="right">
+                <Button size="small" onClick={() => setOpen({ kind: 'password', mailbox: m })}>
+                  Change password
+                </Button>
+                <Button size="small" onClick={() => setOpen({ kind: 'forward', mailbox: m })}>
+                  Forwarding
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setOpen({ kind: 'delete', mailbox: m })}
+                >
+                  Delete
+                </Button>
+              </TableCell>
+            </TableRow>
+          ))
+        }
+      </QueryTable>
       {open?.kind === 'password' ? (
         <PasswordDialog
           mailbox={open.mailbox}

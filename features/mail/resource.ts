@@ -100,9 +100,13 @@ export const mailUser = defineResource({
       method: 'GET',
       path: `mail-user/webstack/{appId}/${server}`,
       guard: 'self',
-      query: listQuery.extend({ domain: domainName.optional() }),
+      query: listQuery.extend({
+        domain: domainName.optional(),
+        sync: z.enum(['true', 'false']).optional(),
+      }),
       response: listResponse(mailboxSchema),
-      summary: "The mailboxes of the app's domains, paged",
+      summary:
+        "The mailboxes of the app's domains, paged; `?sync=true` compares them with the server's",
     },
     forward: {
       method: 'POST',

@@ -116,12 +116,25 @@ export const server = defineServerFeature({
       },
       actions: {
         async list(ctx) {
-          const { domain, ...query } = ctx.query;
+          const { domain, sync, ...query } = ctx.query;
           const page = await store(ctx).list(ctx.server.id, query, ['created_at', 'local'], {
             webapp_id: webappOf(ctx).id,
             ...(domain ? { domain } : {}),
           });
-          return { data: page.data.map(record), total: page.total };
+          const data = page.data.map(record);
+          if (sync !== 'true') return { data, total: page.total };
+          // `?sync=true`: the page's rows compared with the server's mailboxes (missing, changed).
+          if (!(await ctx.app.agents.isOnline(ctx.server.id)))
+            throw new HttpError(409, 'The server is offline: its agent is not connected');
+          const drift = await mailboxKind.readBack!(
+            (name, args) => ctx.app.agents.call(ctx.server.id, name, args),
+            page.data,
+            { db: ctx.app.db, box: ctx.app.services.box },
+          );
+          return {
+            data: data.map((m) => ({ ...m, drift: drift.get(m.id) ?? null })),
+            total: page.total,
+          };
         },
         async forward(ctx) {
           const row = loadedChild(ctx.child);

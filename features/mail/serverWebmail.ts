@@ -7,6 +7,7 @@ import { recordActivity } from '../../server/handlers/activity';
 import { HttpError, forbidden } from '../../server/http/errors';
 import { type HandlerContext, defineHandlers, loadedChild } from '../../server/http/handlers';
 import { remoteImagesOf } from './remoteImages';
+import { allowedImages } from './serverImageAllowlist';
 import { addressOf } from './serverKind';
 import { fetchRemoteImage } from './serverRemoteImage';
 import type { MailboxRow } from './serverTables';
@@ -100,16 +101,22 @@ export const webmailHandlers = defineHandlers(mailWebmail, {
       return ctx.reply.send(Buffer.from(got.content, 'base64'));
     },
     async image(ctx) {
-      const { address } = await opened(ctx);
+      const { row, address } = await opened(ctx);
       const { folder, uid, url } = ctx.query;
-      const message = await ctx.app.agents.call(ctx.server.id, 'mail.imap.message', {
-        address,
-        folder,
-        uid,
-      });
+      const allowed = await allowedImages(
+        ctx.app,
+        { serverId: ctx.server.id, mailboxId: row.id, userId: ctx.uid, folder, uid },
+        async () => {
+          const message = await ctx.app.agents.call(ctx.server.id, 'mail.imap.message', {
+            address,
+            folder,
+            uid,
+          });
+          return remoteImagesOf(message.html);
+        },
+      );
       // Only an image of this message: the proxy fetches nothing else.
-      if (!remoteImagesOf(message.html).includes(url))
-        throw new HttpError(404, 'The message has no such image');
+      if (!allowed.has(url)) throw new HttpError(404, 'The message has no such image');
       const image = await fetchRemoteImage(ctx.app.services.outbound, url);
       ctx.reply.header('content-type', image.type);
       ctx.reply.header('x-content-type-options', 'nosniff');

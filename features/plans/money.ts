@@ -3,33 +3,41 @@
  * (DESIGN.md "Money"). Pure, for the panel, the pages and billing alike.
  */
 import { z } from 'zod';
-import { minorToDecimal } from '../payments/api';
+import { currencyExponent, minorToDecimal } from '../payments/api';
 
-/** The currencies a price may be in, with their exponent (digits after the point). */
-export const CURRENCY_EXPONENTS = {
-  USD: 2,
-  EUR: 2,
-  GBP: 2,
-  CHF: 2,
-  CAD: 2,
-  AUD: 2,
-  NZD: 2,
-  SEK: 2,
-  NOK: 2,
-  DKK: 2,
-  PLN: 2,
-  CZK: 2,
-  INR: 2,
-  BRL: 2,
-  MXN: 2,
-  ZAR: 2,
-  SGD: 2,
-  HKD: 2,
-  JPY: 0,
-  KRW: 0,
-} as const;
-export type Currency = keyof typeof CURRENCY_EXPONENTS;
-export const CURRENCIES = Object.keys(CURRENCY_EXPONENTS) as [Currency, ...Currency[]];
+/**
+ * The currencies a price may be in. Their exponents (digits after the point) are payments'
+ * (ISO 4217, one list): this is only which of them the panel sells in.
+ */
+const SOLD_IN = [
+  'USD',
+  'EUR',
+  'GBP',
+  'CHF',
+  'CAD',
+  'AUD',
+  'NZD',
+  'SEK',
+  'NOK',
+  'DKK',
+  'PLN',
+  'CZK',
+  'INR',
+  'BRL',
+  'MXN',
+  'ZAR',
+  'SGD',
+  'HKD',
+  'JPY',
+  'KRW',
+] as const;
+export type Currency = (typeof SOLD_IN)[number];
+export const CURRENCIES = [...SOLD_IN] as [Currency, ...Currency[]];
+
+/** Each currency's exponent, as payments' exact arithmetic has it (JPY 0, USD 2). */
+export const CURRENCY_EXPONENTS = Object.fromEntries(
+  CURRENCIES.map((code) => [code, currencyExponent(code)]),
+) as Readonly<Record<Currency, number>>;
 
 export const currency = z.enum(CURRENCIES, 'A currency the panel knows (USD, EUR, GBP...)');
 

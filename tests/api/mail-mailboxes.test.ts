@@ -264,6 +264,39 @@ describe('mailboxes of an app', () => {
     expect(fieldsOf(bad).sort()).toEqual(['password', 'quota_mb']);
   });
 
+  it("compares the page's mailboxes with the server's when asked (?sync=true)", async () => {
+    const you = await add(blog, { local: 'you', domain: 'blog.example', quota_mb: 300 });
+    const held = domains.get('blog.example')!;
+    const kept = { me: held.get('me')!, you: held.get('you')! };
+    try {
+      held.delete('you');
+      held.set('me', { ...kept.me, quota: 999 });
+      const asked = agent.calls.length;
+      const plain = await call('GET', `${list(blog)}?sort=local&order=ASC`);
+      expect(plain.json().data.map((m: { drift?: unknown }) => m.drift)).toEqual([
+        undefined,
+        undefined,
+      ]);
+      expect(agent.calls.length).toBe(asked);
+      const synced = await call('GET', `${list(blog)}?sort=local&order=ASC&sync=true`);
+      expect(synced.statusCode, synced.body).toBe(200);
+      expect(synced.json().data).toMatchObject([
+        { address: 'me@blog.example', drift: 'changed' },
+        { id: you.id, drift: 'missing' },
+      ]);
+      expect(agent.calls.slice(asked)).toEqual([
+        { name: 'mail.mailbox.list', args: { domain: 'blog.example' } },
+      ]);
+      held.set('me', kept.me);
+      held.set('you', kept.you);
+      const same = await call('GET', `${list(blog)}?sync=true`);
+      expect(same.json().data.map((m: { drift: unknown }) => m.drift)).toEqual([null, null]);
+    } finally {
+      held.set('me', kept.me);
+      held.set('you', kept.you);
+    }
+  });
+
   it('forwards, keeping a copy or not; refuses itself and loops at the field', async () => {
     const info = (await call('GET', `${list(shop)}?sort=local&order=ASC`)).json().data[0];
     const sales = (await call('GET', `${list(shop)}?sort=local&order=ASC`)).json().data[1];

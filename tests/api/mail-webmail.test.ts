@@ -272,6 +272,34 @@ describe('the webmail', () => {
     }
   });
 
+  it('reads the message once for all its images, not once per image', async () => {
+    const images = await imageServer();
+    const { base } = images;
+    const before = messageHtml;
+    const urls = [1, 2, 3].map((n) => `${base}/pixel.png?n=${n}`);
+    messageHtml = urls.map((url) => `<img src="${url}">`).join('');
+    const reads = () => agent.calls.filter((c) => c.name === 'mail.imap.message').length;
+    const image = (url: string, uid: number) =>
+      call('GET', `${web('image')}?folder=inbox&uid=${uid}&url=${encodeURIComponent(url)}`);
+    try {
+      const first = reads();
+      // As the page asks: all at once.
+      const got = await Promise.all(urls.map((url) => image(url, 9)));
+      expect(got.map((res) => res.statusCode)).toEqual([200, 200, 200]);
+      expect(reads() - first).toBe(1);
+      // Again within the minute, and a refused address: still no read.
+      expect((await image(urls[0]!, 9)).statusCode).toBe(200);
+      expect((await image(`${base}/pixel.png?n=4`, 9)).statusCode).toBe(404);
+      expect(reads() - first).toBe(1);
+      // Another message is its own read.
+      expect((await image(urls[1]!, 10)).statusCode).toBe(200);
+      expect(reads() - first).toBe(2);
+    } finally {
+      messageHtml = before;
+      await images.close();
+    }
+  });
+
   it('serves an attachment as a download of opaque bytes, never as a page of the panel', async () => {
     const res = await call('GET', `${web('attachment')}?folder=inbox&uid=7&part=2`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../scripts/sandbox/index';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from '../api/helpers';
-import {
-  type Panel,
-  type ServerRecord,
-  activity,
-  installedSandbox,
-  startPanel,
-} from './harness/panel';
+import { activity } from './harness/panel';
+import { usePanelSandbox } from './harness/panelSandbox';
 
 /**
  * The admins' 911 scripts on a real server: an admin runs them, confirmed by a mailed code, on
@@ -15,9 +9,8 @@ import {
  * (nginx and PHP-FPM PIDs, pages answered by curl, apt's cache and old logs gone, a package lock
  * freed, MariaDB restarted and answering).
  */
-let panel: Panel;
-let sb: Sandbox;
-let server: ServerRecord;
+const sys = usePanelSandbox('emergency', ['nginx', 'php8.2-fpm', 'mariadb']);
+const { sh } = sys;
 let admin: TestUser;
 
 interface Task {
@@ -25,33 +18,35 @@ interface Task {
   events: { event: string; code: number }[];
 }
 
-async function sh(script: string): Promise<string> {
-  return (await sb.execOk(['bash', '-c', script])).stdout.trim();
-}
-
 /** The oldest process of that name (pgrep run directly: a shell around it would match itself). */
 async function pid(name: string): Promise<string> {
-  return (await sb.exec(['pgrep', '-o', '-x', name])).stdout.trim();
+  return (await sys.sb.exec(['pgrep', '-o', '-x', name])).stdout.trim();
 }
 
-const curl = (url: string) => sb.exec(['curl', '-sS', '-f', '-m', '5', url]);
+const curl = (url: string) => sys.sb.exec(['curl', '-sS', '-f', '-m', '5', url]);
 
 /** Runs a script as the admin with a fresh mailed code; answers its task once ended. */
 async function runScript(script: string, params: object = {}): Promise<Task> {
-  const sent = await panel.t.call('GET', `/api/v1/users/${admin.id}/otp`, { token: admin.token });
-  expect(sent.statusCode).toBe(200);
-  const otp = await panel.t.codeIn(admin.email);
-  const res = await panel.t.call('PATCH', `/api/v1/admin/common-script?otp=${otp}`, {
+  const sent = await sys.panel.t.call('GET', `/api/v1/users/${admin.id}/otp`, {
     token: admin.token,
-    body: { script, servers: [server.id], params },
+  });
+  expect(sent.statusCode).toBe(200);
+  const otp = await sys.panel.t.codeIn(admin.email);
+  const res = await sys.panel.t.call('PATCH', `/api/v1/admin/common-script?otp=${otp}`, {
+    token: admin.token,
+    body: { script, servers: [sys.server.id], params },
   });
   expect(res.statusCode, res.body).toBe(202);
   const taskId = (res.json() as { servers: { task_id: number }[] }).servers[0]!.task_id;
   const end = Date.now() + 240_000;
   for (;;) {
-    const got = await panel.t.call('GET', `/api/v1/clone-events/users/${admin.id}?id=${taskId}`, {
-      token: admin.token,
-    });
+    const got = await sys.panel.t.call(
+      'GET',
+      `/api/v1/clone-events/users/${admin.id}?id=${taskId}`,
+      {
+        token: admin.token,
+      },
+    );
     const task = (got.json() as { data: Task[] }).data[0];
     if (task && task.status !== 'running') return task;
     if (Date.now() > end) throw new Error(`${script} still running`);
@@ -62,9 +57,7 @@ async function runScript(script: string, params: object = {}): Promise<Task> {
 const lines = (task: Task) => task.events.map((e) => e.event);
 
 beforeAll(async () => {
-  panel = await startPanel();
-  ({ sb, server } = await installedSandbox(panel, 'emergency', ['nginx', 'php8.2-fpm', 'mariadb']));
-  admin = await panel.t.user({ admin: true });
+  admin = await sys.panel.t.user({ admin: true });
   // A PHP site on port 8081 whose page answers the PID of the FPM worker that ran it.
   const site =
     'server { listen 8081; root /srv/e911; location ~ \\.php$ { include snippets/fastcgi-php.conf; fastcgi_pass unix:/run/php/php8.2-fpm.sock; } }';
@@ -78,11 +71,6 @@ beforeAll(async () => {
     ].join(' && '),
   );
 }, 300_000);
-
-afterAll(async () => {
-  await sb?.stop();
-  await panel?.close();
-});
 
 describe('restart the web stack', () => {
   it('restarts nginx and PHP-FPM: new PIDs, the sites still answer', async () => {
@@ -119,7 +107,7 @@ describe('restart the web stack', () => {
     expect(workerAfter.stdout).toMatch(/^\d+$/);
     expect(workerAfter.stdout).not.toBe(workerBefore);
 
-    const log = await activity(panel, server.id);
+    const log = await activity(sys.panel, sys.server.id);
     expect(log[0]).toMatchObject({ message: '911 script: Restart the web stack', status: 'done' });
   });
 
@@ -163,7 +151,7 @@ describe('free disk space', () => {
     const cacheAfter = Number(await sh('du -sb /var/cache/apt/archives | cut -f1'));
     expect(cacheBefore - cacheAfter).toBeGreaterThanOrEqual(500_000);
     expect(await sh('ls /var/cache/apt/archives/*.deb 2>/dev/null | wc -l')).toBe('0');
-    expect((await sb.exec(['test', '-e', '/var/log/e911.log.2.gz'])).code).not.toBe(0);
+    expect((await sys.sb.exec(['test', '-e', '/var/log/e911.log.2.gz'])).code).not.toBe(0);
     expect(await sh('test -e /var/log/e911.log.1.gz && echo kept')).toBe('kept');
     expect(await sh('cat /var/log/e911.log')).toBe('live');
     // (The sandbox sees the host's apt cache through its overlay: its size is the host's.)
@@ -218,7 +206,7 @@ describe('unlock a stuck package manager', () => {
     );
     // The lock file stays; apt takes it again.
     expect(await sh('test -e /var/lib/dpkg/lock-frontend && echo there')).toBe('there');
-    expect((await sb.exec(['apt-get', 'check'])).code).toBe(0);
+    expect((await sys.sb.exec(['apt-get', 'check'])).code).toBe(0);
   });
 
   it('never stops a program that is not apt or dpkg', async () => {
@@ -234,7 +222,7 @@ describe('unlock a stuck package manager', () => {
       );
       expect(await pid('backupd')).toBe(holder);
     } finally {
-      await sb.exec(['pkill', '-x', 'backupd']);
+      await sys.sb.exec(['pkill', '-x', 'backupd']);
     }
   });
 });

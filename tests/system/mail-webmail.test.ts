@@ -1,9 +1,8 @@
-import { argon2id } from 'hash-wasm';
 import { authenticate } from 'mailauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+import { hash, opCaller } from './support/mail';
 import { addWebapp } from '../api/serverRows';
 
 /**
@@ -21,19 +20,7 @@ const D = 'webmail.test';
 const ALICE = `alice@${D}`;
 const BOB = `bob@${D}`;
 
-const call = <N extends OpName>(name: N, args: OpArgs<N>): Promise<OpResult<N>> =>
-  panel.t.app.agents.call(server.id, name, args);
-
-const hash = (password: string) =>
-  argon2id({
-    password,
-    salt: crypto.getRandomValues(new Uint8Array(16)),
-    parallelism: 1,
-    iterations: 2,
-    memorySize: 19456,
-    hashLength: 32,
-    outputType: 'encoded',
-  });
+const call = opCaller(() => ({ panel, server }));
 
 async function deliver(to: string, subject: string, extra: string[] = []) {
   const res = await sb.exec(

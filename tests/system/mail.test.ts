@@ -1,9 +1,8 @@
 import path from 'node:path';
-import { argon2id } from 'hash-wasm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpArgs, OpName, OpResult } from '../../resources/agent/ops';
 import type { Sandbox } from '../../scripts/sandbox/index';
 import { type Panel, type ServerRecord, installedSandbox, startPanel } from './harness/panel';
+import { hash, opCaller } from './support/mail';
 
 /**
  * Mail on a real server: the agent's mail ops run in a sandbox with Debian's Postfix, Dovecot
@@ -21,20 +20,7 @@ const D = 'example.test';
 const D2 = 'other.test';
 const CLIENT = path.join(import.meta.dirname, 'support/mailClient.mjs');
 
-const call = <N extends OpName>(name: N, args: OpArgs<N>): Promise<OpResult<N>> =>
-  panel.t.app.agents.call(server.id, name, args);
-
-/** What the panel sends: argon2id as hash-wasm makes it (Dovecot's {ARGON2ID}). */
-const hash = (password: string) =>
-  argon2id({
-    password,
-    salt: crypto.getRandomValues(new Uint8Array(16)),
-    parallelism: 1,
-    iterations: 2,
-    memorySize: 19456,
-    hashLength: 32,
-    outputType: 'encoded',
-  });
+const call = opCaller(() => ({ panel, server }));
 
 /** swaks inside the sandbox, from 127.0.0.2 to port 25 unless told otherwise. */
 async function swaks(args: string[]) {

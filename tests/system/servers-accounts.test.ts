@@ -1,21 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Sandbox, kernelHasQuotaFormat } from '../../scripts/sandbox/index';
-import {
-  type Panel,
-  type ServerRecord,
-  activity,
-  installedSandbox,
-  startPanel,
-} from './harness/panel';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { kernelHasQuotaFormat } from '../../scripts/sandbox/index';
+import { activity } from './harness/panel';
+import { usePanelSandbox } from './harness/panelSandbox';
 
 /**
  * System users, SSH keys and SSH settings of a real server: the panel's API drives the real
  * agent in a sandbox (installed with the panel's own install command), and real clients inside
  * check the outcome: id, getent, ssh with a password (SSH_ASKPASS) and with a key.
  */
-let panel: Panel;
-let sb: Sandbox;
-let server: ServerRecord;
 let sshPort = 22;
 
 const PASSWORD = 'first-Password-1234';
@@ -24,11 +16,14 @@ const KEY = '/root/stackdeck-test-key';
 
 const QUOTAS = kernelHasQuotaFormat() !== false;
 
-const path = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
+// /home with quotas where this kernel can (CONFIG_QFMT_V2); a plain /home otherwise.
+const sys = usePanelSandbox('accounts', ['ssh'], {
+  quota: QUOTAS,
+  homeSizeMb: QUOTAS ? 256 : undefined,
+});
+const { sh } = sys;
 
-async function sh(script: string): Promise<string> {
-  return (await sb.execOk(['bash', '-c', script])).stdout.trim();
-}
+const path = (p: string) => `${p}/servers/${sys.server.id}/users/${sys.panel.uid}`;
 
 const SSH_BASE = [
   '-o',
@@ -43,7 +38,7 @@ const SSH_BASE = [
 
 /** ssh with a password: OpenSSH's own SSH_ASKPASS, forced, answers the prompt (no sshpass). */
 function sshPassword(user: string, password: string, port = sshPort) {
-  return sb.exec(
+  return sys.sb.exec(
     [
       'ssh',
       ...SSH_BASE,
@@ -71,7 +66,7 @@ function sshPassword(user: string, password: string, port = sshPort) {
 }
 
 function sshKey(user: string, port = sshPort) {
-  return sb.exec(
+  return sys.sb.exec(
     [
       'ssh',
       ...SSH_BASE,
@@ -93,20 +88,9 @@ function sshKey(user: string, port = sshPort) {
 }
 
 beforeAll(async () => {
-  panel = await startPanel();
-  // /home with quotas where this kernel can (CONFIG_QFMT_V2); a plain /home otherwise.
-  ({ sb, server } = await installedSandbox(panel, 'accounts', ['ssh'], {
-    quota: QUOTAS,
-    homeSizeMb: QUOTAS ? 256 : undefined,
-  }));
   await sh(
     `printf '#!/bin/sh\\nprintf "%%s\\\\n" "$TEST_PASSWORD"\\n' >/root/stackdeck-askpass && chmod 700 /root/stackdeck-askpass && ssh-keygen -q -t ed25519 -N '' -C tester -f ${KEY}`,
   );
-});
-
-afterAll(async () => {
-  await sb?.stop();
-  await panel?.close();
 });
 
 describe('system users', () => {
@@ -114,7 +98,7 @@ describe('system users', () => {
 
   it('leaves root’s password alone when the owner did not ask for one at connect', async () => {
     const rootHash = await sh('getent shadow root | cut -d: -f2');
-    const res = await panel.api('POST', path('sysusers'), {
+    const res = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'root',
       password: PASSWORD,
     });
@@ -124,13 +108,13 @@ describe('system users', () => {
 
   it('sets root’s password on the first opening when asked for, and never lists root', async () => {
     // What the Connect page's "Set a root password" box records on the server.
-    await panel.t.app.db
+    await sys.panel.t.app.db
       .updateTable('servers')
       .set({ root_password: 1 })
-      .where('id', '=', server.id)
+      .where('id', '=', sys.server.id)
       .execute();
     const rootHash = await sh('getent shadow root | cut -d: -f2');
-    const res = await panel.api('POST', path('sysusers'), {
+    const res = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'root',
       password: PASSWORD,
     });
@@ -140,7 +124,7 @@ describe('system users', () => {
     // libcrypt instead.
     const hash = await sh('getent shadow root | cut -d: -f2');
     expect(hash).not.toBe(rootHash);
-    const check = await sb.exec(
+    const check = await sys.sb.exec(
       [
         'python3',
         '-W',
@@ -155,13 +139,13 @@ describe('system users', () => {
   });
 
   it('checks a name with ?dry=true and creates the user on the server', async () => {
-    const dry = await panel.api('POST', `${path('sysusers')}?dry=true`, {
+    const dry = await sys.panel.api('POST', `${path('sysusers')}?dry=true`, {
       user_name: 'alice',
       password: PASSWORD,
     });
     expect(dry.json()).toEqual({ available: true, reason: null });
 
-    const res = await panel.api('POST', path('sysusers'), {
+    const res = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'alice',
       password: PASSWORD,
       quota_hard: 0,
@@ -178,15 +162,15 @@ describe('system users', () => {
     expect(passwd.slice(5)).toEqual(['/home/alice', '/bin/bash']);
     expect(await sh('stat -c %U /home/alice')).toBe('alice');
 
-    const list = await panel.api('GET', path('sysusers'));
+    const list = await sys.panel.api('GET', path('sysusers'));
     const names = (list.json() as { data: { user_name: string }[] }).data.map((u) => u.user_name);
     expect(names).toEqual(['alice']);
     // The server's own list (the sync read) shows regular users only: no root, no daemons.
-    const live = await panel.t.app.agents.call(server.id, 'sysusers.list', {});
+    const live = await sys.panel.t.app.agents.call(sys.server.id, 'sysusers.list', {});
     expect(live.map((u) => u.user_name)).toContain('alice');
     expect(live.every((u) => u.uid >= 1000 && u.user_name !== 'nobody')).toBe(true);
 
-    const again = await panel.api('POST', `${path('sysusers')}?dry=true`, {
+    const again = await sys.panel.api('POST', `${path('sysusers')}?dry=true`, {
       user_name: 'alice',
       password: PASSWORD,
     });
@@ -196,17 +180,17 @@ describe('system users', () => {
   it('refuses reserved names (400, validation), a uid 0 account (422, the server) and anything but bash', async () => {
     // The API's validation answers 400 with the field's message, as everywhere in api/v1.
     for (const user_name of ['www-data', 'sudo', 'root', 'mysql', 'Bad Name']) {
-      const res = await panel.api('POST', path('sysusers'), { user_name, password: PASSWORD });
+      const res = await sys.panel.api('POST', path('sysusers'), { user_name, password: PASSWORD });
       expect(res.statusCode, user_name).toBe(400);
     }
     // An account someone made with uid 0 by hand: the check says so, create is refused.
     await sh('useradd -o -u 0 -M -s /bin/bash toor');
-    const dry = await panel.api('POST', `${path('sysusers')}?dry=true`, {
+    const dry = await sys.panel.api('POST', `${path('sysusers')}?dry=true`, {
       user_name: 'toor',
       password: PASSWORD,
     });
     expect(dry.json()).toEqual({ available: false, reason: 'toor has uid 0' });
-    const res = await panel.api('POST', path('sysusers'), {
+    const res = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'toor',
       password: PASSWORD,
     });
@@ -215,7 +199,7 @@ describe('system users', () => {
     expect(await sh('getent passwd toor | cut -d: -f3')).toBe('0');
     // A shell, a uid or groups in the body never reach useradd: the user gets bash, its own
     // uid and no other group.
-    const sneaky = await panel.api('POST', path('sysusers'), {
+    const sneaky = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'bob',
       password: PASSWORD,
       shell: '/bin/sh',
@@ -227,19 +211,19 @@ describe('system users', () => {
       expect(await sh('getent passwd bob | cut -d: -f3,7')).toMatch(/^1\d{3}:\/bin\/bash$/);
       expect(await sh('id -Gn bob')).toBe('bob');
       const bobId = (sneaky.json() as { id: number }).id;
-      expect((await panel.api('DELETE', path(`sysusers/${bobId}`))).statusCode).toBe(200);
+      expect((await sys.panel.api('DELETE', path(`sysusers/${bobId}`))).statusCode).toBe(200);
     }
   });
 
   it('sets quotas where the home filesystem has them, and reports null where not', async () => {
-    const res = await panel.api('POST', path('sysusers'), {
+    const res = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'quser',
       password: PASSWORD,
       quota_hard: 100,
       quota_soft: 80,
     });
     expect(res.statusCode).toBe(201);
-    const live = await panel.t.app.agents.call(server.id, 'sysusers.list', {});
+    const live = await sys.panel.t.app.agents.call(sys.server.id, 'sysusers.list', {});
     const quser = live.find((u) => u.user_name === 'quser');
     if (QUOTAS) {
       expect(quser).toMatchObject({ quota_hard: 100, quota_soft: 80 });
@@ -248,13 +232,13 @@ describe('system users', () => {
       expect(quser).toMatchObject({ quota_hard: null, quota_soft: null });
     }
     const id = (res.json() as { id: number }).id;
-    expect((await panel.api('DELETE', path(`sysusers/${id}`))).statusCode).toBe(200);
-    expect((await sb.exec(['id', 'quser'])).code).not.toBe(0);
+    expect((await sys.panel.api('DELETE', path(`sysusers/${id}`))).statusCode).toBe(200);
+    expect((await sys.sb.exec(['id', 'quser'])).code).not.toBe(0);
   });
 
   it('logs in over SSH with its password; a changed password replaces it', async () => {
     expect((await sshPassword('alice', PASSWORD)).stdout.trim()).toBe('alice');
-    const res = await panel.api('PUT', path(`sysusers/${aliceId}`), { password: PASSWORD2 });
+    const res = await sys.panel.api('PUT', path(`sysusers/${aliceId}`), { password: PASSWORD2 });
     expect(res.statusCode).toBe(200);
     expect((await sshPassword('alice', PASSWORD2)).stdout.trim()).toBe('alice');
     const old = await sshPassword('alice', PASSWORD);
@@ -263,14 +247,14 @@ describe('system users', () => {
   });
 
   it('makes and reads the deployment key as the user', async () => {
-    const made = await panel.api('GET', `${path(`sysusers/${aliceId}`)}?rsa=create`);
+    const made = await sys.panel.api('GET', `${path(`sysusers/${aliceId}`)}?rsa=create`);
     expect(made.statusCode).toBe(200);
     const key = (made.json() as { public_key: string }).public_key;
     expect(key).toMatch(/^ssh-ed25519 AAAA\S+ alice@/);
     expect(await sh('stat -c "%U %a" /home/alice/.ssh /home/alice/.ssh/id_ed25519')).toBe(
       'alice 700\nalice 600',
     );
-    const read = await panel.api('GET', `${path(`sysusers/${aliceId}`)}?rsa=get`);
+    const read = await sys.panel.api('GET', `${path(`sysusers/${aliceId}`)}?rsa=get`);
     expect(read.json()).toEqual({ public_key: key });
   });
 });
@@ -281,7 +265,7 @@ describe('SSH keys', () => {
   it('adds a key to the user’s authorized_keys: key login works, duplicates are refused', async () => {
     expect((await sshKey('alice')).code).not.toBe(0);
     const pub = await sh(`cat ${KEY}.pub`);
-    const res = await panel.api('POST', path('pubkeys'), {
+    const res = await sys.panel.api('POST', path('pubkeys'), {
       label: 'laptop',
       user_name: 'alice',
       key: pub,
@@ -296,7 +280,7 @@ describe('SSH keys', () => {
     expect(await sh('stat -c "%U %a" /home/alice/.ssh /home/alice/.ssh/authorized_keys')).toBe(
       'alice 700\nalice 600',
     );
-    const dup = await panel.api('POST', path('pubkeys'), {
+    const dup = await sys.panel.api('POST', path('pubkeys'), {
       label: 'again',
       user_name: 'alice',
       key: `${pub.split(' ').slice(0, 2).join(' ')} other comment`,
@@ -305,13 +289,16 @@ describe('SSH keys', () => {
     expect(dup.json()).toMatchObject({ message: 'This key is there already' });
     expect(await sh('grep -c ssh-ed25519 /home/alice/.ssh/authorized_keys')).toBe('1');
     // The agent de-duplicates too, whatever the panel's records say.
-    await panel.t.app.agents.call(server.id, 'pubkeys.add', { user_name: 'alice', key: pub });
+    await sys.panel.t.app.agents.call(sys.server.id, 'pubkeys.add', {
+      user_name: 'alice',
+      key: pub,
+    });
     expect(await sh('grep -c ssh-ed25519 /home/alice/.ssh/authorized_keys')).toBe('1');
   });
 
   it('adds a key to root’s own authorized_keys', async () => {
     const pub = await sh(`cat ${KEY}.pub`);
-    const res = await panel.api('POST', path('pubkeys'), {
+    const res = await sys.panel.api('POST', path('pubkeys'), {
       label: 'root laptop',
       user_name: 'root',
       key: pub,
@@ -320,12 +307,12 @@ describe('SSH keys', () => {
     expect(await sh('stat -c "%U %a" /root/.ssh/authorized_keys')).toBe('root 600');
     expect((await sshKey('root')).stdout.trim()).toBe('root');
     const id = (res.json() as { id: number }).id;
-    expect((await panel.api('DELETE', path(`pubkeys/${id}`))).statusCode).toBe(200);
+    expect((await sys.panel.api('DELETE', path(`pubkeys/${id}`))).statusCode).toBe(200);
     expect((await sshKey('root')).code).not.toBe(0);
   });
 
   it('lands all of 20 keys added in parallel to one user (the agent serializes the file)', async () => {
-    const made = await panel.api('POST', path('sysusers'), {
+    const made = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'many',
       password: PASSWORD,
     });
@@ -338,7 +325,7 @@ describe('SSH keys', () => {
     );
     const added = await Promise.all(
       keys.map((key, i) =>
-        panel.api('POST', path('pubkeys'), { label: `many ${i + 1}`, user_name: 'many', key }),
+        sys.panel.api('POST', path('pubkeys'), { label: `many ${i + 1}`, user_name: 'many', key }),
       ),
     );
     expect(added.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
@@ -347,7 +334,7 @@ describe('SSH keys', () => {
     );
     const expected = added.map((r) => (r.json() as { fingerprint: string }).fingerprint).sort();
     expect(fingerprints.split('\n')).toEqual(expected);
-    const login = await sb.exec(
+    const login = await sys.sb.exec(
       [
         'ssh',
         ...SSH_BASE,
@@ -367,13 +354,16 @@ describe('SSH keys', () => {
       { timeoutMs: 20_000 },
     );
     expect(login.stdout.trim()).toBe('many');
-    const del = await panel.api('DELETE', path(`sysusers/${(made.json() as { id: number }).id}`));
+    const del = await sys.panel.api(
+      'DELETE',
+      path(`sysusers/${(made.json() as { id: number }).id}`),
+    );
     expect(del.statusCode).toBe(200);
   });
 
   it('refuses an authorized_keys that is a symbolic link, and writes nothing through it', async () => {
     const shadow = await sh('sha256sum /etc/shadow');
-    await sb.execOk(['ln', '-sf', '/etc/shadow', '/home/alice/.ssh/authorized_keys.lnk']);
+    await sys.sb.execOk(['ln', '-sf', '/etc/shadow', '/home/alice/.ssh/authorized_keys.lnk']);
     await sh(
       'cd /home/alice/.ssh && cp authorized_keys /root/ak.saved && mv -f authorized_keys.lnk authorized_keys',
     );
@@ -381,7 +371,7 @@ describe('SSH keys', () => {
     const other = await sh(
       `ssh-keygen -q -t ed25519 -N '' -f /root/other-key && cat /root/other-key.pub`,
     );
-    const res = await panel.api('POST', path('pubkeys'), {
+    const res = await sys.panel.api('POST', path('pubkeys'), {
       label: 'other',
       user_name: 'alice',
       key: other,
@@ -392,20 +382,20 @@ describe('SSH keys', () => {
     await sh(
       'cp /root/ak.saved /home/alice/.ssh/authorized_keys.new && chown alice:alice /home/alice/.ssh/authorized_keys.new && chmod 600 /home/alice/.ssh/authorized_keys.new && mv -f /home/alice/.ssh/authorized_keys.new /home/alice/.ssh/authorized_keys',
     );
-    const failedRow = (await panel.api('GET', path('pubkeys'))).json() as {
+    const failedRow = (await sys.panel.api('GET', path('pubkeys'))).json() as {
       data: { id: number; status: string }[];
     };
     for (const row of failedRow.data.filter((r) => r.status === 'failed'))
-      await panel.api('DELETE', path(`pubkeys/${row.id}`));
+      await sys.panel.api('DELETE', path(`pubkeys/${row.id}`));
   });
 
   it('removes the key by fingerprint: key login stops working', async () => {
-    const res = await panel.api('DELETE', path(`pubkeys/${keyId}`));
+    const res = await sys.panel.api('DELETE', path(`pubkeys/${keyId}`));
     expect(res.statusCode).toBe(200);
     expect(await sh('grep -c ssh-ed25519 /home/alice/.ssh/authorized_keys || true')).toBe('0');
     expect((await sshKey('alice')).code).not.toBe(0);
     // Back for the SSH settings below.
-    const again = await panel.api('POST', path('pubkeys'), {
+    const again = await sys.panel.api('POST', path('pubkeys'), {
       label: 'laptop',
       user_name: 'alice',
       key: await sh(`cat ${KEY}.pub`),
@@ -416,7 +406,7 @@ describe('SSH keys', () => {
 
 describe('SSH settings', () => {
   it('reads the settings sshd really uses', async () => {
-    const res = await panel.api('GET', path('sshconfig'));
+    const res = await sys.panel.api('GET', path('sshconfig'));
     expect(res.json()).toEqual({
       port: 22,
       password_authentication: true,
@@ -425,7 +415,7 @@ describe('SSH settings', () => {
   });
 
   it('moves sshd to a new port, without passwords or root: sshd really does so', async () => {
-    const res = await panel.api('PATCH', path('sshconfig'), {
+    const res = await sys.panel.api('PATCH', path('sshconfig'), {
       port: 2222,
       password_authentication: false,
       permit_root_login: false,
@@ -454,8 +444,8 @@ describe('SSH settings', () => {
     await sh(
       'setsid socat TCP-LISTEN:8022,bind=127.0.0.1,reuseaddr,fork EXEC:/bin/true </dev/null >/dev/null 2>&1 &',
     );
-    await sb.waitFor(async () => (await sh("ss -Hltn | awk '{print $4}'")).includes(':8022'));
-    const busy = await panel.api('PATCH', path('sshconfig'), { port: 8022 });
+    await sys.sb.waitFor(async () => (await sh("ss -Hltn | awk '{print $4}'")).includes(':8022'));
+    const busy = await sys.panel.api('PATCH', path('sshconfig'), { port: 8022 });
     // The agent names the field: the form shows the message at the port.
     expect(busy.statusCode).toBe(400);
     expect(busy.json()).toMatchObject({
@@ -465,7 +455,7 @@ describe('SSH settings', () => {
 
     const before = await sh('cat /etc/ssh/sshd_config.d/90-stackdeck.conf');
     await sh('echo "NoSuchOption yes" >/etc/ssh/sshd_config.d/10-broken.conf');
-    const broken = await panel.api('PATCH', path('sshconfig'), { port: 2022 });
+    const broken = await sys.panel.api('PATCH', path('sshconfig'), { port: 2022 });
     expect(broken.statusCode).toBe(422);
     expect(broken.json()).toMatchObject({ message: expect.stringMatching(/sshd/) });
     expect(await sh('cat /etc/ssh/sshd_config.d/90-stackdeck.conf')).toBe(before);
@@ -473,39 +463,44 @@ describe('SSH settings', () => {
 
     expect(await sh('/etc/init.d/ssh status >/dev/null && echo running')).toBe('running');
     expect((await sshKey('alice')).stdout.trim()).toBe('alice');
-    expect((await panel.api('GET', path('sshconfig'))).json()).toMatchObject({ port: 2222 });
+    expect((await sys.panel.api('GET', path('sshconfig'))).json()).toMatchObject({ port: 2222 });
   });
 });
 
 describe('the end of a user', () => {
   it('forgets a user someone already removed by hand', async () => {
-    const res = await panel.api('POST', path('sysusers'), {
+    const res = await sys.panel.api('POST', path('sysusers'), {
       user_name: 'gone',
       password: PASSWORD,
     });
     await sh('userdel -r gone');
-    const del = await panel.api('DELETE', path(`sysusers/${(res.json() as { id: number }).id}`));
+    const del = await sys.panel.api(
+      'DELETE',
+      path(`sysusers/${(res.json() as { id: number }).id}`),
+    );
     expect(del.statusCode).toBe(200);
   });
 
   it('deletes the user with its home, its processes first; the keys go with it', async () => {
     await sh('setsid runuser -u alice -- sleep 600 </dev/null >/dev/null 2>&1 &');
-    await sb.waitFor(async () => (await sb.exec(['pgrep', '-u', 'alice', 'sleep'])).code === 0);
-    const list = (await panel.api('GET', path('sysusers'))).json() as {
+    await sys.sb.waitFor(
+      async () => (await sys.sb.exec(['pgrep', '-u', 'alice', 'sleep'])).code === 0,
+    );
+    const list = (await sys.panel.api('GET', path('sysusers'))).json() as {
       data: { id: number; user_name: string }[];
     };
     const alice = list.data.find((u) => u.user_name === 'alice')!;
-    const res = await panel.api('DELETE', path(`sysusers/${alice.id}`));
+    const res = await sys.panel.api('DELETE', path(`sysusers/${alice.id}`));
     expect(res.statusCode, res.body).toBe(200);
-    expect((await sb.exec(['id', 'alice'])).code).not.toBe(0);
-    expect((await sb.exec(['test', '-e', '/home/alice'])).code).not.toBe(0);
-    expect((await sb.exec(['pgrep', '-u', 'alice'])).code).not.toBe(0);
-    const keys = (await panel.api('GET', path('pubkeys'))).json() as { data: unknown[] };
+    expect((await sys.sb.exec(['id', 'alice'])).code).not.toBe(0);
+    expect((await sys.sb.exec(['test', '-e', '/home/alice'])).code).not.toBe(0);
+    expect((await sys.sb.exec(['pgrep', '-u', 'alice'])).code).not.toBe(0);
+    const keys = (await sys.panel.api('GET', path('pubkeys'))).json() as { data: unknown[] };
     expect(keys.data).toEqual([]);
   });
 
   it('left an activity line for every change, done or failed with the reason', async () => {
-    const log = await activity(panel, server.id);
+    const log = await activity(sys.panel, sys.server.id);
     const line = (re: RegExp) => log.filter((l) => re.test(l.message));
     expect(line(/^Set the root password$/)[0]?.status).toBe('done');
     expect(line(/^Create system user alice$/)[0]?.status).toBe('done');
@@ -527,9 +522,9 @@ describe('the end of a user', () => {
     // Passwords went over stdin to chpasswd: in no log line, here or on the server.
     for (const secret of [PASSWORD, PASSWORD2]) {
       expect(JSON.stringify(log)).not.toContain(secret);
-      expect((await sb.exec(['grep', '-cF', secret, '/var/log/stackdeck-agent.log'])).stdout).toBe(
-        '0\n',
-      );
+      expect(
+        (await sys.sb.exec(['grep', '-cF', secret, '/var/log/stackdeck-agent.log'])).stdout,
+      ).toBe('0\n');
     }
   });
 });

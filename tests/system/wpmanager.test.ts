@@ -1,12 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Sandbox } from '../../scripts/sandbox/index';
-import {
-  type Panel,
-  type ServerRecord,
-  activity,
-  installedSandbox,
-  startPanel,
-} from './harness/panel';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { activity } from './harness/panel';
+import { usePanelSandbox } from './harness/panelSandbox';
 import { pinRelease, serveWordpress } from './harness/releaseArchives';
 
 /**
@@ -14,17 +8,15 @@ import { pinRelease, serveWordpress } from './harness/releaseArchives';
  * harness): each change made through the API and seen as a visitor or the user would see it,
  * with `curl` through nginx and the files on the server.
  */
-let panel: Panel;
-let sb: Sandbox;
-let server: ServerRecord;
+const sys = usePanelSandbox('wpmanager', ['nginx', 'php8.2-fpm', 'mariadb']);
 let appId: number;
 const PASSWORD = 'a long author password 7';
-const at = (p: string) => `${p}/servers/${server.id}/users/${panel.uid}`;
+const at = (p: string) => `${p}/servers/${sys.server.id}/users/${sys.panel.uid}`;
 const wp = (p: string, query = '') => `${at(`wp-manager/${p}`)}?wsid=${appId}${query}`;
 
 async function settled(taskId: number): Promise<string> {
   for (let i = 0; i < 600; i++) {
-    const res = await panel.api('GET', `clone-events/users/${panel.uid}?id=${taskId}`);
+    const res = await sys.panel.api('GET', `clone-events/users/${sys.panel.uid}?id=${taskId}`);
     const task = (JSON.parse(res.body) as { data: { status: string }[] }).data[0]!;
     if (task.status !== 'running') return task.status;
     await new Promise((r) => setTimeout(r, 250));
@@ -33,16 +25,14 @@ async function settled(taskId: number): Promise<string> {
 }
 
 beforeAll(async () => {
-  panel = await startPanel();
-  ({ sb, server } = await installedSandbox(panel, 'wpmanager', ['nginx', 'php8.2-fpm', 'mariadb']));
-  const user = await panel.api('POST', at('sysusers'), {
+  const user = await sys.panel.api('POST', at('sysusers'), {
     user_name: 'wpuser',
     password: 'a long system password 1',
   });
   expect(user.statusCode, user.body).toBe(201);
-  const release = await serveWordpress(sb, 18771);
-  await pinRelease(panel, 'wordpress', '6.1.9', { url: release.url, sha256: release.sha256 });
-  const res = await panel.api('POST', at('wordpress'), {
+  const release = await serveWordpress(sys.sb, 18771);
+  await pinRelease(sys.panel, 'wordpress', '6.1.9', { url: release.url, sha256: release.sha256 });
+  const res = await sys.panel.api('POST', at('wordpress'), {
     name: 'blog',
     domains: ['blog.test'],
     sys_user: 'wpuser',
@@ -56,13 +46,8 @@ beforeAll(async () => {
   appId = answer.webapp_id;
 }, 400_000);
 
-afterAll(async () => {
-  await sb?.stop();
-  await panel?.close();
-});
-
 async function curl(args: string[]) {
-  return sb.execOk([
+  return sys.sb.execOk([
     'curl',
     '-s',
     '--resolve',
@@ -88,7 +73,7 @@ interface Plugin {
 
 describe('WordPress manager', () => {
   it('reads and changes the general settings: the title shows on the site', async () => {
-    const general = json<Record<string, unknown>>(await panel.api('GET', wp('general')));
+    const general = json<Record<string, unknown>>(await sys.panel.api('GET', wp('general')));
     expect(general).toEqual({
       title: 'Stackdeck Test Blog',
       url: 'http://blog.test',
@@ -98,48 +83,48 @@ describe('WordPress manager', () => {
       maintenance: false,
     });
     const changed = json<{ title: string }>(
-      await panel.api('PATCH', wp('general', '&type=title'), { value: 'Managed Blog' }),
+      await sys.panel.api('PATCH', wp('general', '&type=title'), { value: 'Managed Blog' }),
     );
     expect(changed.title).toBe('Managed Blog');
     const home = await curl(['http://blog.test/']);
     expect(home.stdout).toContain('<title>Managed Blog</title>');
     // A value of the wrong kind for the setting is refused at the value.
-    const bad = await panel.api('PATCH', wp('general', '&type=public'), { value: 'yes' });
+    const bad = await sys.panel.api('PATCH', wp('general', '&type=public'), { value: 'yes' });
     expect(bad.statusCode).toBe(400);
   }, 120_000);
 
   it('turns maintenance mode on (503, WordPress page) and off again (200)', async () => {
     const on = json<{ maintenance: boolean }>(
-      await panel.api('PATCH', wp('general', '&type=maintenance'), { value: true }),
+      await sys.panel.api('PATCH', wp('general', '&type=maintenance'), { value: true }),
     );
     expect(on.maintenance).toBe(true);
     const down = await curl(['-w', '\n%{http_code}', 'http://blog.test/']);
     expect(down.stdout).toMatch(/503$/);
     expect(down.stdout).toContain('Briefly unavailable for scheduled maintenance');
     // The manager still reads the site while it is down.
-    expect(json<{ maintenance: boolean }>(await panel.api('GET', wp('general'))).maintenance).toBe(
-      true,
-    );
-    await panel.api('PATCH', wp('general', '&type=maintenance'), { value: false });
+    expect(
+      json<{ maintenance: boolean }>(await sys.panel.api('GET', wp('general'))).maintenance,
+    ).toBe(true);
+    await sys.panel.api('PATCH', wp('general', '&type=maintenance'), { value: false });
     const up = await curl(['-o', '/dev/null', '-w', '%{http_code}', 'http://blog.test/']);
     expect(up.stdout).toBe('200');
   }, 120_000);
 
   it("switches WP_DEBUG in wp-config.php, as the site's user", async () => {
     const on = json<{ debug: boolean }>(
-      await panel.api('PATCH', wp('general', '&type=debug'), { value: true }),
+      await sys.panel.api('PATCH', wp('general', '&type=debug'), { value: true }),
     );
     expect(on.debug).toBe(true);
     const config = '/home/wpuser/apps/blog/public/wp-config.php';
-    expect((await sb.execOk(['cat', config])).stdout).toContain("define('WP_DEBUG', true);");
-    expect(json<{ debug: boolean }>(await panel.api('GET', wp('general'))).debug).toBe(true);
-    await panel.api('PATCH', wp('general', '&type=debug'), { value: false });
-    expect((await sb.execOk(['cat', config])).stdout).toContain("define('WP_DEBUG', false);");
-    expect((await sb.execOk(['stat', '-c', '%U %a', config])).stdout.trim()).toBe('wpuser 640');
+    expect((await sys.sb.execOk(['cat', config])).stdout).toContain("define('WP_DEBUG', true);");
+    expect(json<{ debug: boolean }>(await sys.panel.api('GET', wp('general'))).debug).toBe(true);
+    await sys.panel.api('PATCH', wp('general', '&type=debug'), { value: false });
+    expect((await sys.sb.execOk(['cat', config])).stdout).toContain("define('WP_DEBUG', false);");
+    expect((await sys.sb.execOk(['stat', '-c', '%U %a', config])).stdout.trim()).toBe('wpuser 640');
   }, 120_000);
 
   it('creates a user who signs in, changes and deletes them; the last admin stays', async () => {
-    const made = await panel.api('POST', wp('users'), {
+    const made = await sys.panel.api('POST', wp('users'), {
       login: 'author1',
       email: 'author1@example.com',
       role: 'author',
@@ -168,7 +153,7 @@ describe('WordPress manager', () => {
     expect(login.stdout).toBe('302 http://blog.test/wp-admin/');
 
     const changed = json<{ roles: string[] }>(
-      await panel.api('PATCH', `${at(`wp-manager/users/${user.id}`)}?wsid=${appId}`, {
+      await sys.panel.api('PATCH', `${at(`wp-manager/users/${user.id}`)}?wsid=${appId}`, {
         role: 'editor',
         password: `${PASSWORD}x`,
       }),
@@ -176,59 +161,65 @@ describe('WordPress manager', () => {
     expect(changed.roles).toEqual(['editor']);
 
     const list = json<{ users: { id: number; login: string }[]; roles: { name: string }[] }>(
-      await panel.api('GET', wp('users')),
+      await sys.panel.api('GET', wp('users')),
     );
     expect(list.users.map((u) => u.login)).toEqual(['editor1', 'author1']);
     expect(list.roles.map((r) => r.name)).toContain('administrator');
     const admin = list.users.find((u) => u.login === 'editor1')!;
-    const last = await panel.api('DELETE', `${at(`wp-manager/users/${admin.id}`)}?wsid=${appId}`);
+    const last = await sys.panel.api(
+      'DELETE',
+      `${at(`wp-manager/users/${admin.id}`)}?wsid=${appId}`,
+    );
     expect(last.statusCode, last.body).toBe(409);
 
-    const gone = await panel.api('DELETE', `${at(`wp-manager/users/${user.id}`)}?wsid=${appId}`);
+    const gone = await sys.panel.api(
+      'DELETE',
+      `${at(`wp-manager/users/${user.id}`)}?wsid=${appId}`,
+    );
     expect(json(gone)).toEqual({ id: user.id, deleted: true });
-    const after = json<{ users: { login: string }[] }>(await panel.api('GET', wp('users')));
+    const after = json<{ users: { login: string }[] }>(await sys.panel.api('GET', wp('users')));
     expect(after.users.map((u) => u.login)).toEqual(['editor1']);
 
-    const lines = (await activity(panel, server.id)).map((l) => l.message).join('\n');
+    const lines = (await activity(sys.panel, sys.server.id)).map((l) => l.message).join('\n');
     expect(lines).toContain('Add the user author1 as author');
     expect(lines).not.toContain(PASSWORD);
   }, 120_000);
 
   it('activates Akismet and deactivates it', async () => {
-    const before = json<{ plugins: Plugin[] }>(await panel.api('GET', wp('plugins')));
+    const before = json<{ plugins: Plugin[] }>(await sys.panel.api('GET', wp('plugins')));
     expect(before.plugins.find((p) => p.plugin === 'akismet/akismet.php')?.active).toBe(false);
     const on = json<{ plugins: Plugin[] }>(
-      await panel.api('PATCH', wp('plugins', '&plugin=akismet/akismet.php&action=activate')),
+      await sys.panel.api('PATCH', wp('plugins', '&plugin=akismet/akismet.php&action=activate')),
     );
     expect(on.plugins.find((p) => p.plugin === 'akismet/akismet.php')?.active).toBe(true);
-    const listed = json<{ plugins: Plugin[] }>(await panel.api('GET', wp('plugins')));
+    const listed = json<{ plugins: Plugin[] }>(await sys.panel.api('GET', wp('plugins')));
     expect(listed.plugins.find((p) => p.plugin === 'akismet/akismet.php')?.active).toBe(true);
     // An active plugin is not deleted.
-    const refused = await panel.api('DELETE', wp('plugins', '&plugin=akismet/akismet.php'));
+    const refused = await sys.panel.api('DELETE', wp('plugins', '&plugin=akismet/akismet.php'));
     expect(refused.statusCode).toBe(409);
     const off = json<{ plugins: Plugin[] }>(
-      await panel.api('PATCH', wp('plugins', '&plugin=akismet/akismet.php&action=deactivate')),
+      await sys.panel.api('PATCH', wp('plugins', '&plugin=akismet/akismet.php&action=deactivate')),
     );
     expect(off.plugins.find((p) => p.plugin === 'akismet/akismet.php')?.active).toBe(false);
   }, 120_000);
 
   it('installs a plugin from a zip, updates it from a newer one, deletes it', async () => {
     const zipOf = async (version: string) => {
-      await sb.execOk(['rm', '-rf', '/tmp/zp']);
-      await sb.execOk(['mkdir', '-p', '/tmp/zp/sd-hello']);
+      await sys.sb.execOk(['rm', '-rf', '/tmp/zp']);
+      await sys.sb.execOk(['mkdir', '-p', '/tmp/zp/sd-hello']);
       const header = `<?php\n/*\nPlugin Name: SD Hello\nVersion: ${version}\n*/\n`;
-      await sb.execOk([
+      await sys.sb.execOk([
         'sh',
         '-c',
         `printf '%s' "$1" > /tmp/zp/sd-hello/sd-hello.php`,
         'sh',
         header,
       ]);
-      await sb.execOk(['sh', '-c', 'cd /tmp/zp && zip -qr sd.zip sd-hello']);
-      return (await sb.execOk(['base64', '-w0', '/tmp/zp/sd.zip'])).stdout.trim();
+      await sys.sb.execOk(['sh', '-c', 'cd /tmp/zp && zip -qr sd.zip sd-hello']);
+      return (await sys.sb.execOk(['base64', '-w0', '/tmp/zp/sd.zip'])).stdout.trim();
     };
     const upload = (zip: string) =>
-      panel.api('PATCH', at(`wp/webstacks/${appId}`), { file_name: 'sd-hello.zip', zip });
+      sys.panel.api('PATCH', at(`wp/webstacks/${appId}`), { file_name: 'sd-hello.zip', zip });
     const first = json<{ plugins: Plugin[] }>(await upload(await zipOf('1.0')));
     expect(first.plugins.find((p) => p.plugin === 'sd-hello/sd-hello.php')).toMatchObject({
       version: '1.0',
@@ -238,19 +229,19 @@ describe('WordPress manager', () => {
     expect(second.plugins.find((p) => p.plugin === 'sd-hello/sd-hello.php')?.version).toBe('1.1');
     // A zip of the folder without a plugin header is refused; the version there stays.
     const headless = await zipOf('1.2').then(async () => {
-      await sb.execOk([
+      await sys.sb.execOk([
         'sh',
         '-c',
         'cd /tmp/zp && echo "<?php" > sd-hello/sd-hello.php && rm sd.zip && zip -qr sd.zip sd-hello',
       ]);
-      return (await sb.execOk(['base64', '-w0', '/tmp/zp/sd.zip'])).stdout.trim();
+      return (await sys.sb.execOk(['base64', '-w0', '/tmp/zp/sd.zip'])).stdout.trim();
     });
     const noHeader = await upload(headless);
     expect(noHeader.statusCode, noHeader.body).toBe(400);
     expect(noHeader.body).toContain('no plugin header');
-    const kept = json<{ plugins: Plugin[] }>(await panel.api('GET', wp('plugins')));
+    const kept = json<{ plugins: Plugin[] }>(await sys.panel.api('GET', wp('plugins')));
     expect(kept.plugins.find((p) => p.plugin === 'sd-hello/sd-hello.php')?.version).toBe('1.1');
-    const owner = await sb.execOk([
+    const owner = await sys.sb.execOk([
       'stat',
       '-c',
       '%U',
@@ -258,21 +249,21 @@ describe('WordPress manager', () => {
     ]);
     expect(owner.stdout.trim()).toBe('wpuser');
     // A zip with a link (to root's files) is refused before anything is unpacked.
-    await sb.execOk([
+    await sys.sb.execOk([
       'sh',
       '-c',
       'cd /tmp/zp && ln -s /etc/shadow sd-hello/link && zip -qry bad.zip sd-hello',
     ]);
-    const bad = (await sb.execOk(['base64', '-w0', '/tmp/zp/bad.zip'])).stdout.trim();
+    const bad = (await sys.sb.execOk(['base64', '-w0', '/tmp/zp/bad.zip'])).stdout.trim();
     const refused = await upload(bad);
     expect(refused.statusCode, refused.body).toBe(400);
     expect(refused.body).toContain('A link in the archive');
 
     const deleted = json<{ plugins: Plugin[] }>(
-      await panel.api('DELETE', wp('plugins', '&plugin=sd-hello/sd-hello.php')),
+      await sys.panel.api('DELETE', wp('plugins', '&plugin=sd-hello/sd-hello.php')),
     );
     expect(deleted.plugins.map((p) => p.plugin)).not.toContain('sd-hello/sd-hello.php');
-    const there = await sb.exec([
+    const there = await sys.sb.exec([
       'test',
       '-e',
       '/home/wpuser/apps/blog/public/wp-content/plugins/sd-hello',
