@@ -17,20 +17,26 @@ const SIZES = {
   small: { width: 32, height: 32, fontSize: 14 },
 } as const;
 
-/** A user's photo, or their initials when they have none; named only when it is a photo. */
+/**
+ * A user's photo, or their initials when they have none; named only when it is a photo.
+ * `beside` a name that is written out, the initials are hidden from screen readers.
+ */
 export function UserAvatar({
   name,
   photo,
   size,
+  beside = false,
 }: {
   name: string;
   photo: string | null | undefined;
   size: keyof typeof SIZES;
+  beside?: boolean;
 }) {
   return (
     <Avatar
       src={photo ?? undefined}
       alt={photo ? `Photo of ${name}` : undefined}
+      aria-hidden={beside && !photo ? true : undefined}
       sx={{ ...SIZES[size], bgcolor: 'primary.main' }}
     >
       {initials(name)}
