@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule backups mail adminservers` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule backups mail adminservers adminusers` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run, `BACKUP_APP_MB=100
  * BACKUP_DB_MB=20` the backups one (`BACKUP_STORAGE=local`: a local repository instead of the
  * panel's own storage).
  */
 import { adminServersBench } from './admin-servers';
+import { adminUsersBench, adminUsersRequests } from './admin-users';
 import { agentsScale } from './agents-scale';
 import { backupsBench } from './backups';
 import { cloneBench } from './clone';
@@ -171,6 +172,23 @@ async function adminservers() {
   console.log('');
 }
 
+async function adminusers() {
+  const pgDb = await benchPostgres();
+  console.log(
+    `Admin: GET admin/users over 100,000 users (p50 / p99 of ${adminUsersRequests} calls each)`,
+  );
+  try {
+    for (const r of await adminUsersBench(pgDb?.url ?? null))
+      console.log(
+        `  ${r.engine.padEnd(8)} ${r.query.padEnd(32)} p50 ${r.p50Ms.toFixed(1).padStart(6)} ms  p99 ${r.p99Ms.toFixed(1).padStart(6)} ms   (${r.total.toLocaleString('en-US')} rows)`,
+      );
+    if (!pgDb) console.log('  (PostgreSQL not reachable: measured on SQLite only)');
+  } finally {
+    await pgDb?.drop();
+  }
+  console.log('  (aim: p99 < 100 ms for the first page and a search on SQLite)\n');
+}
+
 async function schedule() {
   const count = Number(process.env.SCHEDULES ?? 1000);
   const seconds = Number(process.env.SCHEDULE_SECONDS ?? 20);
@@ -245,6 +263,7 @@ const sections = {
   firewall,
   schedule,
   adminservers,
+  adminusers,
   backups,
   mail,
 } as const;

@@ -1,19 +1,16 @@
 import { useMemo } from 'react';
-import { Box, Grid, Stack } from '@mui/material';
+import { Box, Stack } from '@mui/material';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import { useQueryClient } from '@tanstack/react-query';
 import { Form, useGetIdentity } from 'ra-core';
-import { AutocompleteInput, BooleanInput, SaveButton, TextInput } from 'ra-ui-materialui';
+import { BooleanInput, SaveButton } from 'ra-ui-materialui';
 import type { User } from '../../resources/user-profile';
-import { COUNTRIES } from '../../src/generic/countries';
-import { fieldLabel } from '../../src/generic/labels';
-import { keepText } from '../../src/generic/keepText';
+import { ProfileFields } from '../../src/generic/ProfileFields';
 import { schemaResolver } from '../../src/generic/schemaResolver';
 import { SectionCard } from '../../src/generic/SectionCard';
-import { timeZoneEntries, withCurrentZone } from '../../src/generic/timeZones';
 import { useSubmitHandler } from '../../src/generic/useSubmitHandler';
 import { useStackdeckData } from '../../src/hooks';
-import { ADMIN_EDITABLE, type AdminUserUpdate, adminUserUpdate } from './schemas';
+import { ADMIN_EDITABLE, adminUserUpdate } from './schemas';
 
 /** The form's fields: what `PATCH admin/update-user` takes, the user's id aside. */
 const adminForm = adminUserUpdate.pick({
@@ -32,29 +29,9 @@ const adminForm = adminUserUpdate.pick({
 });
 const resolver = schemaResolver(adminForm);
 
-const COUNTRY_CHOICES = COUNTRIES.map((country) => ({
-  id: country.code,
-  name: `${country.flag} ${country.name}`,
-}));
-
-const TEXT_FIELDS: { name: keyof AdminUserUpdate; wide?: boolean; helper?: string }[] = [
-  { name: 'user_name' },
-  { name: 'email', helper: 'The address they sign in with' },
-  { name: 'CompanyName' },
-  { name: 'TaxNum' },
-  { name: 'Addr_1', wide: true },
-  { name: 'Addr_2', wide: true },
-  { name: 'City' },
-  { name: 'State' },
-  { name: 'PostalCode' },
-];
-
 /** What the admin changed: only that is sent, so only that is written and logged. */
 const changedFields = (values: Record<string, unknown>, before: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== before[key]));
-
-const LABELS: Partial<Record<keyof AdminUserUpdate, string>> = { email: 'Email' };
-const labelOf = (name: keyof AdminUserUpdate) => LABELS[name] ?? fieldLabel(name);
 
 /**
  * The account's details: an admin changes them (`PATCH admin/update-user`, only what changed,
@@ -67,7 +44,6 @@ export function AdminProfileForm({ user, readOnly }: { user: User; readOnly: boo
   const { identity } = useGetIdentity();
   // Another admin's sign-in address is theirs to change (the server refuses it too).
   const ownAddress = !user.is_admin || String(identity?.id) === String(user.id);
-  const zones = useMemo(() => withCurrentZone(timeZoneEntries(), user.TimeZone), [user.TimeZone]);
   const record = useMemo(
     () =>
       Object.fromEntries(
@@ -98,56 +74,25 @@ export function AdminProfileForm({ user, readOnly }: { user: User; readOnly: boo
       icon={BadgeOutlined}
     >
       <Form record={record} resolver={resolver} onSubmit={onSubmit} noValidate>
-        <Grid container columnSpacing={2}>
-          {TEXT_FIELDS.map(({ name, wide, helper }) => (
-            <Grid key={name} size={{ xs: 12, sm: wide ? 12 : 6 }}>
-              <TextInput
-                source={name}
-                label={labelOf(name)}
-                parse={keepText}
-                helperText={
-                  name === 'email' && !ownAddress
-                    ? 'Only that admin changes their own sign-in address'
-                    : (helper ?? false)
-                }
-                disabled={readOnly || (name === 'email' && !ownAddress)}
-                fullWidth
-              />
-            </Grid>
-          ))}
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <AutocompleteInput
-              source="Country"
-              label="Country"
-              choices={COUNTRY_CHOICES}
-              emptyValue=""
-              disabled={readOnly}
-              fullWidth
-            />
-          </Grid>
-          <Grid size={{ xs: 12, sm: 6 }}>
-            <AutocompleteInput
-              source="TimeZone"
-              label="Time zone"
-              choices={zones}
-              optionValue="value"
-              optionText="text"
-              emptyValue=""
-              disabled={readOnly}
-              fullWidth
-            />
-          </Grid>
+        <ProfileFields
+          timeZone={user.TimeZone}
+          readOnly={readOnly}
+          email={{
+            disabled: !ownAddress,
+            helperText: ownAddress
+              ? 'The address they sign in with'
+              : 'Only that admin changes their own sign-in address',
+          }}
+        >
           {user.is_admin ? null : (
-            <Grid size={12}>
-              <BooleanInput
-                source="is_admin_staff"
-                label="Admin staff"
-                helperText="Staff see the admin area's Users and Servers, and change nothing."
-                disabled={readOnly}
-              />
-            </Grid>
+            <BooleanInput
+              source="is_admin_staff"
+              label="Admin staff"
+              helperText="Staff see the admin area's Users and Servers, and change nothing."
+              disabled={readOnly}
+            />
           )}
-        </Grid>
+        </ProfileFields>
         {readOnly ? null : (
           <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
             <Box>

@@ -57,6 +57,7 @@ const userIds = z
 export const userImagesQuery = z.object({ ids: userIds });
 export const userImageSchema = z.object({ user_id: z.number().int(), data: z.string() });
 export const userImagesResponse = z.object({ data: z.array(userImageSchema) });
+export type UserImage = z.infer<typeof userImageSchema>;
 
 const never = (message: string) => z.never({ error: message }).optional();
 

@@ -8,6 +8,7 @@ import * as taskOps from './migrations/0009_task_ops';
 import * as accountsManaged from './migrations/0012_accounts_managed';
 import * as rootPasswordAsked from './migrations/0013_root_password_asked';
 import * as activityWho from './migrations/0014_activity_who';
+import * as adminUsersIndexes from './migrations/0066_admin_users_indexes';
 import { jobsMigration } from '../jobs/tables';
 
 /** Migrations in order; each is written once for both dialects with migrations/helpers.ts. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0013_root_password_asked': rootPasswordAsked,
   '0014_activity_who': activityWho,
   '0031_jobs': jobsMigration,
+  '0066_admin_users_indexes': adminUsersIndexes,
   // The feature folders' own (features/<name>/server.ts), named so they sort after these.
   ...featureMigrations,
 };

@@ -6,10 +6,11 @@ import { defineHandlers } from '../http/handlers';
 import { mails } from '../mail/templates';
 import { containsText, pageOf } from '../repositories/paging';
 import { recordActivity } from './activity';
+import { listAdminUsers } from './adminUserList';
 
 export const adminUserHandlers = defineHandlers(adminUsers, {
   async list(ctx) {
-    const page = await ctx.app.services.users.list(ctx.query);
+    const page = await listAdminUsers(ctx.app.db, ctx.query);
     return {
       total: page.total,
       data: page.data.map((u) => ({

@@ -77,6 +77,38 @@ describe('admin area', () => {
     expect(page.data[0]!.email < page.data[1]!.email).toBe(true);
   });
 
+  it('admin/users pages every order in full, and a search counts past its last page', async () => {
+    for (let i = 0; i < 3; i++) await t.user();
+    const list = async (query: string) => {
+      const res = await t.call('GET', `/api/v1/admin/users?${query}`, { token: admin.token });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: { id: number; [k: string]: unknown }[]; total: number };
+    };
+    const all = await list('perPage=500');
+    for (const sort of ['created_at', 'email', 'user_name'])
+      for (const order of ['ASC', 'DESC']) {
+        const whole = await list(`sort=${sort}&order=${order}&perPage=500`);
+        const pages = [];
+        for (let page = 1; page <= Math.ceil(all.total / 2); page++)
+          pages.push(...(await list(`sort=${sort}&order=${order}&perPage=2&page=${page}`)).data);
+        expect(pages.map((u) => u.id)).toEqual(whole.data.map((u) => u.id));
+        const key = (u: { id: number; [k: string]: unknown }) => [String(u[sort]), u.id] as const;
+        const sorted = [...whole.data].sort((a, b) => {
+          const [x, y] = [key(a), key(b)];
+          const by = x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : x[1] - y[1];
+          return order === 'ASC' ? by : -by;
+        });
+        expect(whole.data.map((u) => u.id)).toEqual(sorted.map((u) => u.id));
+      }
+    const searched = await list('q=USER&perPage=1');
+    expect(searched.total).toBeGreaterThanOrEqual(3);
+    expect(searched.data).toHaveLength(1);
+    expect((await list(`q=USER&perPage=1&page=${searched.total + 1}`)).total).toBe(searched.total);
+    // LIKE's wildcards match only themselves.
+    expect((await list('q=%25')).total).toBe(0);
+    expect((await list('q=_')).total).toBe(0);
+  });
+
   it('admin/dashboard counts users and servers', async () => {
     const before = (await t.call('GET', '/api/v1/admin/dashboard', { token: admin.token })).json();
     await t.app.db

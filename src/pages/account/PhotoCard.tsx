@@ -1,5 +1,5 @@
-import { type ReactNode, useRef, useState } from 'react';
-import { Alert, Avatar, Box, Button, Chip, Divider, Stack, Typography } from '@mui/material';
+import { useRef, useState } from 'react';
+import { Alert, Button, Chip, Stack, Typography } from '@mui/material';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import UploadOutlined from '@mui/icons-material/UploadOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -8,21 +8,13 @@ import { type User, photoBody } from '../../../resources/user-profile';
 import { formatDate } from '../../generic/format';
 import { PHOTO_ACCEPT, photoFileProblem, readAsDataUrl } from '../../generic/photoFile';
 import { planName } from '../../generic/plans';
+import { ProfileCard, SummaryRow } from '../../generic/ProfileCard';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
 
 interface PhotoAnswer {
   user_id: number;
   data: string | null;
-}
-
-function initials(name: string): string {
-  const letters = name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]?.toUpperCase());
-  return letters.join('') || '?';
 }
 
 /** The photo (upload, replace, remove) and who this account is. */
@@ -67,110 +59,82 @@ export function PhotoCard({ user }: { user: User }) {
   };
 
   return (
-    <Box
-      component="section"
-      aria-label="Photo and account"
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
-    >
-      <Stack spacing={2} sx={{ alignItems: 'center', p: 3, textAlign: 'center' }}>
-        <Avatar
-          src={photo?.data ?? undefined}
-          alt={photo?.data ? `Photo of ${user.user_name}` : undefined}
-          sx={{ width: 112, height: 112, fontSize: 40, bgcolor: 'primary.main' }}
-        >
-          {initials(user.user_name)}
-        </Avatar>
-        <Box sx={{ minWidth: 0, maxWidth: '100%' }}>
-          <Typography variant="h6" component="p" noWrap>
-            {user.user_name}
-          </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
-            {user.email}
-          </Typography>
-        </Box>
-        <input
-          ref={input}
-          type="file"
-          accept={PHOTO_ACCEPT}
-          hidden
-          aria-label="Photo file"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void upload(file);
-          }}
-        />
-        <Stack
-          direction="row"
-          spacing={1}
-          useFlexGap
-          sx={{
-            flexWrap: 'wrap',
-            justifyContent: 'center',
-            '& .MuiButton-root': { whiteSpace: 'nowrap' },
-          }}
-        >
-          <Button
-            variant="outlined"
-            size="small"
-            startIcon={<UploadOutlined />}
-            disabled={busy}
-            onClick={() => input.current?.click()}
-          >
-            {photo?.data ? 'Change photo' : 'Upload photo'}
-          </Button>
-          {photo?.data ? (
-            <Button
-              size="small"
-              color="error"
-              startIcon={<DeleteOutline />}
-              disabled={busy}
-              onClick={() =>
-                void run(
-                  () => dataProvider.action<PhotoAnswer>('users', 'deletePhoto'),
-                  'Photo removed',
-                )
-              }
-            >
-              Remove
-            </Button>
-          ) : null}
-        </Stack>
-        <Typography variant="caption" color="text.secondary">
-          PNG, JPEG, WebP or GIF, up to 1 MB.
-        </Typography>
-        {problem ? (
-          <Alert severity="error" onClose={() => setProblem(null)} sx={{ width: '100%' }}>
-            {problem}
-          </Alert>
-        ) : null}
-      </Stack>
-      <Divider />
-      <Stack spacing={1.5} sx={{ p: 3 }}>
-        <Summary label="Plan">
-          <Chip
-            size="small"
-            color="primary"
-            variant="outlined"
-            label={planName(user.plan_id, user.is_admin)}
+    <ProfileCard
+      label="Photo and account"
+      user={user}
+      photo={photo?.data}
+      avatarSize="large"
+      actions={
+        <>
+          <input
+            ref={input}
+            type="file"
+            accept={PHOTO_ACCEPT}
+            hidden
+            aria-label="Photo file"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void upload(file);
+            }}
           />
-        </Summary>
-        <Summary label="Member since">{formatDate(user.created_at)}</Summary>
-        <Summary label="Account ID">#{user.id}</Summary>
-      </Stack>
-    </Box>
-  );
-}
-
-function Summary({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', gap: 2 }}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography variant="body2" component="div" sx={{ fontWeight: 500 }}>
-        {children}
-      </Typography>
-    </Stack>
+          <Stack
+            direction="row"
+            spacing={1}
+            useFlexGap
+            sx={{
+              flexWrap: 'wrap',
+              justifyContent: 'center',
+              '& .MuiButton-root': { whiteSpace: 'nowrap' },
+            }}
+          >
+            <Button
+              variant="outlined"
+              size="small"
+              startIcon={<UploadOutlined />}
+              disabled={busy}
+              onClick={() => input.current?.click()}
+            >
+              {photo?.data ? 'Change photo' : 'Upload photo'}
+            </Button>
+            {photo?.data ? (
+              <Button
+                size="small"
+                color="error"
+                startIcon={<DeleteOutline />}
+                disabled={busy}
+                onClick={() =>
+                  void run(
+                    () => dataProvider.action<PhotoAnswer>('users', 'deletePhoto'),
+                    'Photo removed',
+                  )
+                }
+              >
+                Remove
+              </Button>
+            ) : null}
+          </Stack>
+          <Typography variant="caption" color="text.secondary">
+            PNG, JPEG, WebP or GIF, up to 1 MB.
+          </Typography>
+          {problem ? (
+            <Alert severity="error" onClose={() => setProblem(null)} sx={{ width: '100%' }}>
+              {problem}
+            </Alert>
+          ) : null}
+        </>
+      }
+    >
+      <SummaryRow label="Plan">
+        <Chip
+          size="small"
+          color="primary"
+          variant="outlined"
+          label={planName(user.plan_id, user.is_admin)}
+        />
+      </SummaryRow>
+      <SummaryRow label="Member since">{formatDate(user.created_at)}</SummaryRow>
+      <SummaryRow label="Account ID">#{user.id}</SummaryRow>
+    </ProfileCard>
   );
 }

@@ -9,6 +9,7 @@ import { GenericList } from '../../generic/GenericList';
 import { planName } from '../../generic/plans';
 import { AccountActions } from './AccountActions';
 import { RoleCell } from './RoleCell';
+import { UserNameCell } from './UserNameCell';
 
 /** Admins only: confirm, send a reset mail, act as (never as another admin), disable or enable. */
 const actionsColumn: ExtraColumn = {
@@ -33,6 +34,8 @@ export function AdminUserList() {
       labels={{ user_name: 'Name', plan_id: 'Plan', is_admin: 'Role', created_at: 'Created' }}
       render={{
         id: (record) => <MonoText>{record.id}</MonoText>,
+        // The page's photos come in one `admin/user-images` call, not one a row.
+        user_name: (record) => <UserNameCell record={record} />,
         plan_id: (record) => (
           <Typography variant="body2">{planName(Number(record.plan_id))}</Typography>
         ),
