@@ -232,7 +232,7 @@ export async function renewSubscription(
       app,
       sub.user_id,
       `Payment failed for invoice ${invoice.number}`,
-      `We could not collect ${money(Number(invoice.total_minor), invoice.currency)} for invoice ${invoice.number} (${result.message ?? 'the payment failed'}).\n\nPay it at ${link(app, `/payment${invoice.id}`)}\n`,
+      `We could not collect ${money(Number(invoice.total_minor), invoice.currency)} for invoice ${invoice.number} (${result.message ?? 'the payment failed'}).\n\nPay it at ${link(app, `/payment/${invoice.id}`)}\n`,
     );
   } else if (result.status === 'processing' && sub.pay_type === 'manual') {
     await mailUser(
@@ -300,7 +300,7 @@ export async function dunning(app: FastifyInstance): Promise<number> {
           app,
           inv.user_id,
           `Invoice ${inv.number} is unpaid: your account is on the Free plan`,
-          `Invoice ${inv.number} (${money(Number(inv.total_minor), inv.currency)}) is still unpaid ${days} days after it was due, so your account is on the Free plan's limits now. Your servers are not touched.\n\nPay it to have your plan back: ${link(app, `/payment${inv.id}`)}\n`,
+          `Invoice ${inv.number} (${money(Number(inv.total_minor), inv.currency)}) is still unpaid ${days} days after it was due, so your account is on the Free plan's limits now. Your servers are not touched.\n\nPay it to have your plan back: ${link(app, `/payment/${inv.id}`)}\n`,
         );
       }
       continue;
@@ -325,7 +325,7 @@ export async function dunning(app: FastifyInstance): Promise<number> {
       app,
       inv.user_id,
       `Payment overdue: invoice ${inv.number}`,
-      `Invoice ${inv.number} (${money(Number(inv.total_minor), inv.currency)}) was due on ${(inv.due_at ?? at).slice(0, 10)} and is not paid yet. Unless it is paid within ${settings.graceDays} days of that, your account moves to the Free plan's limits.\n\nPay it at ${link(app, `/payment${inv.id}`)}\n`,
+      `Invoice ${inv.number} (${money(Number(inv.total_minor), inv.currency)}) was due on ${(inv.due_at ?? at).slice(0, 10)} and is not paid yet. Unless it is paid within ${settings.graceDays} days of that, your account moves to the Free plan's limits.\n\nPay it at ${link(app, `/payment/${inv.id}`)}\n`,
     );
   }
   return moved;
