@@ -493,3 +493,74 @@ describe('coupons', () => {
     expect(await subOf(user.id)).toMatchObject({ coupon_periods_left: 0 });
   });
 });
+
+describe('tax, the buyer and the scheduled renewal', () => {
+  it('taxes by the buyer’s country and keeps the buyer as they were at finalize', async () => {
+    const user = await t.user();
+    await t.app.db
+      .updateTable('users')
+      .set({ country: 'DE', company_name: 'Muster GmbH', tax_num: 'DE123456789', city: 'Berlin' })
+      .where('id', '=', user.id)
+      .execute();
+    process.env.BILLING_TAX_RATES = 'DE:19,*:0';
+    try {
+      const res = await subscribe(user, 3);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().invoice).toMatchObject({
+        subtotal_minor: 900,
+        tax_rate_percent: 19,
+        tax_minor: 171,
+        total_minor: 1071,
+        buyer: { name: 'Muster GmbH', country: 'DE', taxNumber: 'DE123456789' },
+      });
+      await t.app.db
+        .updateTable('users')
+        .set({ country: 'FR', company_name: 'Autre SARL' })
+        .where('id', '=', user.id)
+        .execute();
+      const again = await call(
+        user,
+        'GET',
+        `billing-details/${res.json().invoice.id}/users/${user.id}`,
+      );
+      expect(again.json()).toMatchObject({ total_minor: 1071, buyer: { name: 'Muster GmbH' } });
+    } finally {
+      delete process.env.BILLING_TAX_RATES;
+    }
+  });
+
+  it('answers 404 when no invoice waits for the plan asked', async () => {
+    const user = await t.user();
+    const res = await call(user, 'GET', `subscription/paymentintent/users/${user.id}?pid=4`);
+    expect(res.statusCode).toBe(404);
+  });
+
+  it('renews through the keyed billing.renew job the sweep enqueues', async () => {
+    const user = await activeOn(3);
+    const sub = await subOf(user.id);
+    offset = Date.parse(sub.current_period_end!) - Date.now() + 60_000;
+    await billingSweep(t.app);
+    await billingSweep(t.app);
+    const started = Date.now();
+    const renewals = () =>
+      t.app.db
+        .selectFrom('invoices')
+        .select('id')
+        .where('subscription_id', '=', sub.id)
+        .where('purpose', '=', 'renewal')
+        .execute();
+    while ((await renewals()).length === 0) {
+      if (Date.now() - started > 15_000) throw new Error('no renewal within 15 s');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(await renewals()).toHaveLength(1);
+    // Two sweeps, one job: the idempotency key of the subscription's period.
+    const keys = await t.app.db
+      .selectFrom('job_keys')
+      .selectAll()
+      .where('name', '=', 'billing.renew')
+      .where('key', '=', `billing.renew:${sub.id}:${sub.current_period_end}`)
+      .execute();
+    expect(keys).toHaveLength(1);
+  });
+});
