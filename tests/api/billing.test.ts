@@ -564,3 +564,24 @@ describe('tax, the buyer and the scheduled renewal', () => {
     expect(keys).toHaveLength(1);
   });
 });
+
+describe('an account with billing history', () => {
+  it('can still be deleted: its subscriptions, invoices and payments go with it', async () => {
+    const user = await activeOn(3);
+    const invoiceId = (await call(user, 'GET', `billing-details/users/${user.id}`)).json().data[0]
+      .id;
+    const note = await call(admin, 'POST', `admin/invoices/${invoiceId}/credit-note`, {
+      amount_minor: 100,
+      reason: 'Before leaving',
+    });
+    expect(note.statusCode).toBe(201);
+    const res = await call(user, 'DELETE', `users/${user.id}`, { password: user.password });
+    expect(res.statusCode, res.body).toBe(200);
+    const left = await t.app.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(left).toEqual([]);
+  });
+});
