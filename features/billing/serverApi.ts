@@ -7,6 +7,7 @@ export { settlePayment } from './serverCharge';
 export type { SettledPayment } from './serverCharge';
 export type { CollectInput } from './serverCollect';
 export { billingSweep, renewSubscription } from './serverJobs';
+export { dbManualStore } from './serverManualStore';
 export { billingSettings } from './serverSettings';
 export type { BillingSettings } from './serverSettings';
 export { liveSubscription } from './serverSubscriptions';
