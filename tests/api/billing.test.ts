@@ -585,3 +585,70 @@ describe('an account with billing history', () => {
     expect(left).toEqual([]);
   });
 });
+
+describe('dunning of a card subscription', () => {
+  it('fails the renewal’s charge (no card rail yet), then tries again on the dunning days', async () => {
+    const user = await t.user();
+    const start = new Date(clock() - 31 * DAY).toISOString();
+    const end = new Date(clock() - 60_000).toISOString();
+    const sub = await t.app.db
+      .insertInto('subscriptions')
+      .values({
+        user_id: user.id,
+        plan_id: 3,
+        interval: 'month',
+        status: 'active',
+        pay_type: 'card',
+        current_period_start: start,
+        current_period_end: end,
+        cancel_at_period_end: 0,
+        canceled_at: null,
+        previous_subscription_id: null,
+        pending_plan_id: null,
+        pending_interval: null,
+        pending_invoice_id: null,
+        scheduled_plan_id: null,
+        scheduled_interval: null,
+        coupon_id: null,
+        coupon_redemption_id: null,
+        coupon_code: null,
+        coupon_terms: null,
+        coupon_periods_left: null,
+        dunning_step: 0,
+        created_at: start,
+        updated_at: start,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const invoice = (await renewSubscription(t.app, sub.id))!;
+    expect(await subOf(user.id)).toMatchObject({ status: 'past_due' });
+    expect((await t.lastMail(user.email))?.subject).toBe(
+      `Payment failed for invoice ${invoice.number}`,
+    );
+    const attempts = () =>
+      t.app.db
+        .selectFrom('payments')
+        .select(['idempotency_key', 'status', 'message'])
+        .where('invoice_id', '=', invoice.id)
+        .orderBy('attempt')
+        .execute();
+    expect(await attempts()).toEqual([
+      {
+        idempotency_key: `inv_${invoice.id}_att_1`,
+        status: 'failed',
+        message: 'Card and PayPal payments are not set up on this panel',
+      },
+    ]);
+    offset += 1 * DAY + 60_000;
+    await billingSweep(t.app, { inline: true });
+    await billingSweep(t.app, { inline: true });
+    expect((await attempts()).map((a) => a.idempotency_key)).toEqual([
+      `inv_${invoice.id}_att_1`,
+      `inv_${invoice.id}_att_2`,
+    ]);
+    offset += 2 * DAY;
+    await billingSweep(t.app, { inline: true });
+    expect(await attempts()).toHaveLength(3);
+    expect(await subOf(user.id)).toMatchObject({ status: 'past_due', dunning_step: 2 });
+  });
+});
