@@ -6,6 +6,7 @@ import * as alerts from '../features/alerts/resource';
 import * as appdatabases from '../features/appdatabases/resource';
 import * as autoupdates from '../features/autoupdates/resource';
 import * as backups from '../features/backups/resource';
+import * as billing from '../features/billing/resource';
 import * as clone from '../features/clone/resource';
 import * as coupons from '../features/coupons/resource';
 import * as cron from '../features/cron/resource';
@@ -49,6 +50,7 @@ export const featureResources = {
   ...appdatabases.resources,
   ...autoupdates.resources,
   ...backups.resources,
+  ...billing.resources,
   ...clone.resources,
   ...coupons.resources,
   ...cron.resources,
@@ -93,6 +95,7 @@ export const featureOps = {
   ...appdatabases.ops,
   ...autoupdates.ops,
   ...backups.ops,
+  ...billing.ops,
   ...clone.ops,
   ...coupons.ops,
   ...cron.ops,

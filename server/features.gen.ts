@@ -6,6 +6,7 @@ import * as alerts from '../features/alerts/server';
 import * as appdatabases from '../features/appdatabases/server';
 import * as autoupdates from '../features/autoupdates/server';
 import * as backups from '../features/backups/server';
+import * as billing from '../features/billing/server';
 import * as clone from '../features/clone/server';
 import * as coupons from '../features/coupons/server';
 import * as cron from '../features/cron/server';
@@ -51,6 +52,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   appdatabases.server,
   autoupdates.server,
   backups.server,
+  billing.server,
   clone.server,
   coupons.server,
   cron.server,
@@ -96,6 +98,7 @@ export const serverFeatureNames: readonly string[] = [
   'appdatabases',
   'autoupdates',
   'backups',
+  'billing',
   'clone',
   'coupons',
   'cron',

@@ -4,6 +4,7 @@ import * as adminAccounts from '../../features/admin-accounts/routes';
 import * as alerts from '../../features/alerts/routes';
 import * as appdatabases from '../../features/appdatabases/routes';
 import * as backups from '../../features/backups/routes';
+import * as billing from '../../features/billing/routes';
 import * as coupons from '../../features/coupons/routes';
 import * as cron from '../../features/cron/routes';
 import * as databases from '../../features/databases/routes';
@@ -46,6 +47,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...alerts.routes,
   ...appdatabases.routes,
   ...backups.routes,
+  ...billing.routes,
   ...coupons.routes,
   ...cron.routes,
   ...databases.routes,

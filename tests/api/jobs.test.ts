@@ -317,6 +317,7 @@ describe('schedules on the driven clock', () => {
       { name: 'backups.meter-daily', cron: '40 2 * * *', job: 'backups.meter' },
       { name: 'backups.prune', cron: '30 4 * * 0', job: 'backups.prune' },
       { name: 'backups.verify', cron: '30 2 * * *', job: 'backups.verify' },
+      { name: 'billing.sweep', cron: '*/5 * * * *', job: 'billing.sweep' },
       { name: 'gitdeploy.sweep', cron: '* * * * *', job: 'gitdeploy.sweep' },
       { name: 'installers.recover', cron: '* * * * *', job: 'installers.recover' },
       { name: 'jobs.prune', cron: '30 3 * * *', job: 'jobs.prune' },

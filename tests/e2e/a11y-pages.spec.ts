@@ -26,6 +26,8 @@ interface Ids {
   release: number;
   extension: number;
   mail: number;
+  /** The user's open invoice (a subscription to Basic by bank transfer). */
+  invoice: number;
   /** The account the admin pages look at (its profile). */
   user: number;
   uuid: string;
@@ -39,6 +41,8 @@ const OWN_ID: Record<string, (ids: Ids) => number | string> = {
   '/admin/edit-extension/:id': (ids) => ids.extension,
   '/admin/outbox/:id': (ids) => ids.mail,
   '/admin/user-profile/:id': (ids) => ids.user,
+  '/payment-invoice/:id': (ids) => ids.invoice,
+  '/payment/:id': (ids) => ids.invoice,
   // The Basic plan of spec s.9.
   '/admin/add-main-package/:id': () => 3,
   '/wordpress-manager/:serverId/:webAppId': (ids) => `${ids.server}/${ids.wordpress}`,
@@ -110,6 +114,12 @@ async function makeIds(api: Api, request: APIRequestContext) {
       message: 'Every page read aloud.',
     })
   ).id!;
+  const subscribed = (await call(
+    request,
+    token,
+    `subscription/users/${uid}?plan_id=3&type=monthly&pay_type=manual`,
+    {},
+  )) as { invoice?: { id: number } };
   const admin = await api.admin();
   const first = async (list: string) =>
     (await call(request, admin, `${list}?perPage=1`)).data?.[0]?.id ?? 1;
@@ -122,6 +132,7 @@ async function makeIds(api: Api, request: APIRequestContext) {
     release: await first('admin/app-releases'),
     extension: await first('admin/easyphp'),
     mail: await first('admin/outbox'),
+    invoice: subscribed.invoice!.id,
     user: uid,
     uuid: account.uuid,
   };

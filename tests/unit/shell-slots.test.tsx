@@ -36,9 +36,10 @@ describe('page slots', () => {
     expect(renderToStaticMarkup(<Slot id="app.actions" props={props} />)).toBe('');
   });
 
-  it("the panel's pages get the features' fills: clone, installers, phpMyAdmin, fail2ban, EasyPHP, the account's security, mail, Roundcube", () => {
+  it("the panel's pages get the features' fills: clone, installers, phpMyAdmin, fail2ban, EasyPHP, the account's security, mail, Roundcube, billing", () => {
     const filled = featureSlots.flatMap((fill) => Object.keys(fill)).sort();
     expect(filled).toEqual([
+      'admin.user-profile.billing',
       'app.actions',
       'app.actions',
       'app.delete.details',
