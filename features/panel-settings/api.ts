@@ -65,12 +65,7 @@ const settingFields = {
   seller_address: z
     .array(z.string().trim().min(1, 'An empty line').max(200, 'At most 200 characters a line'))
     .max(8, 'At most 8 lines'),
-  seller_tax_number: z
-    .string()
-    .trim()
-    .max(64, 'At most 64 characters')
-    .transform((v) => v || null)
-    .nullable(),
+  seller_tax_number: z.string().trim().max(64, 'At most 64 characters').nullable(),
   seller_email: z.email('An email address').max(254, 'At most 254 characters').nullable(),
   tax_rates: z
     .array(taxRate)
@@ -230,15 +225,23 @@ const key = (label: string, pattern: RegExp, what: string) =>
 const token = (label: string) =>
   key(label, /^[\x21-\x7e]+$/, 'Letters, digits and signs, no spaces');
 
-const apiAddress = z
-  .url({ protocol: /^https?$/, error: 'An http(s) address' })
-  .max(500, 'At most 500 characters')
-  .transform((v) => v.replace(/\/+$/, ''));
+/** An http(s) address (http for a local test double of the provider). */
+export function isApiAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
 
+/** Empty or an address; the panel stores it without trailing slashes. */
 const optionalAddress = z
-  .union([z.literal(''), apiAddress])
-  .optional()
-  .transform((v) => v || undefined);
+  .string()
+  .trim()
+  .max(500, 'At most 500 characters')
+  .refine((v) => v === '' || isApiAddress(v), 'An http(s) address, or empty')
+  .optional();
 
 export const stripeCredential = z.object({
   provider: z.literal('stripe'),
@@ -261,10 +264,14 @@ export const paypalCredential = z.object({
   clientId: token('The client id'),
   clientSecret: token('The client secret'),
   webhookId: token('The webhook id'),
-  apiBase: z.union(
-    [z.enum(['live', 'sandbox']), apiAddress],
-    'live, sandbox, or an http(s) address',
-  ),
+  apiBase: z
+    .string('live, sandbox, or an http(s) address')
+    .trim()
+    .max(500, 'At most 500 characters')
+    .refine(
+      (v) => v === 'live' || v === 'sandbox' || isApiAddress(v),
+      'live, sandbox, or an http(s) address',
+    ),
 });
 
 export const vultrCredential = z.object({

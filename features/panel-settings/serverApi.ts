@@ -30,8 +30,8 @@ export async function billingSettings(app: FastifyInstance): Promise<BillingSett
     seller: {
       name: s.seller_name,
       address: [...s.seller_address],
-      taxNumber: s.seller_tax_number,
-      email: s.seller_email,
+      taxNumber: s.seller_tax_number || null,
+      email: s.seller_email || null,
     },
     taxRates: s.tax_rates.map((r) => ({ country: r.country, percent: r.percent })),
     enabledGateways: [...s.enabled_gateways],

@@ -22,8 +22,9 @@ export function splitFields(input: ApiCredentialInput): {
   const secretFields: Record<string, string> = {};
   let keyLast4 = '';
   for (const field of PROVIDER_FIELDS[input.provider]) {
-    const value = values[field.name];
+    let value = values[field.name];
     if (value === undefined || value === '') continue;
+    if (field.name === 'apiBase') value = value.replace(/\/+$/, '');
     if (field.secret) {
       secretFields[field.name] = value;
       if (!keyLast4) keyLast4 = last4(value);
