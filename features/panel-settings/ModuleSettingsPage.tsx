@@ -355,9 +355,7 @@ function SettingsForm({
               No tax rates: invoices carry no tax.
             </Typography>
           ) : null}
-          {err('tax_rates') && !errors['tax_rates.0.country'] ? (
-            <FormHelperText error>{errors.tax_rates}</FormHelperText>
-          ) : null}
+          {errors.tax_rates ? <FormHelperText error>{errors.tax_rates}</FormHelperText> : null}
           <Stack spacing={1.5}>
             {draft.rates.map((rate, i) => (
               <Stack key={i} direction="row" spacing={1.5} sx={{ alignItems: 'flex-start' }}>
