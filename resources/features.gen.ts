@@ -24,6 +24,7 @@ import * as mail from '../features/mail/resource';
 import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
 import * as nodejs from '../features/nodejs/resource';
+import * as panelSettings from '../features/panel-settings/resource';
 import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as plans from '../features/plans/resource';
 import * as referrals from '../features/referrals/resource';
@@ -68,6 +69,7 @@ export const featureResources = {
   ...moodle.resources,
   ...nextcloud.resources,
   ...nodejs.resources,
+  ...panelSettings.resources,
   ...phpmyadmin.resources,
   ...plans.resources,
   ...referrals.resources,
@@ -113,6 +115,7 @@ export const featureOps = {
   ...moodle.ops,
   ...nextcloud.ops,
   ...nodejs.ops,
+  ...panelSettings.ops,
   ...phpmyadmin.ops,
   ...plans.ops,
   ...referrals.ops,

@@ -16,6 +16,8 @@ fc-list 2>/dev/null | grep -qi dejavu || missing+=(fonts-dejavu-core)
 command -v dig >/dev/null 2>&1 || missing+=(bind9-dnsutils)
 # The panel's backup storage is tested with the real restic CLI (Debian's 0.14).
 command -v restic >/dev/null 2>&1 || missing+=(restic)
+# Invoice PDFs are tested as a reader sees them: poppler's pdftotext.
+command -v pdftotext >/dev/null 2>&1 || missing+=(poppler-utils)
 # npm ci builds better-sqlite3 12 (Node 20) from source where no prebuilt download answers.
 command -v g++ >/dev/null 2>&1 || missing+=(g++ make)
 if [ ${#missing[@]} -gt 0 ]; then

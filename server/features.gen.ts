@@ -25,6 +25,7 @@ import * as mail from '../features/mail/server';
 import * as moodle from '../features/moodle/server';
 import * as nextcloud from '../features/nextcloud/server';
 import * as nodejs from '../features/nodejs/server';
+import * as panelSettings from '../features/panel-settings/server';
 import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as plans from '../features/plans/server';
 import * as referrals from '../features/referrals/server';
@@ -71,6 +72,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   moodle.server,
   nextcloud.server,
   nodejs.server,
+  panelSettings.server,
   phpmyadmin.server,
   plans.server,
   referrals.server,
@@ -117,6 +119,7 @@ export const serverFeatureNames: readonly string[] = [
   'moodle',
   'nextcloud',
   'nodejs',
+  'panel-settings',
   'phpmyadmin',
   'plans',
   'referrals',

@@ -21,6 +21,7 @@ import * as mail from '../../features/mail/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
 import * as nodejs from '../../features/nodejs/routes';
+import * as panelSettings from '../../features/panel-settings/routes';
 import * as phpmyadmin from '../../features/phpmyadmin/routes';
 import * as plans from '../../features/plans/routes';
 import * as referrals from '../../features/referrals/routes';
@@ -64,6 +65,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...moodle.routes,
   ...nextcloud.routes,
   ...nodejs.routes,
+  ...panelSettings.routes,
   ...phpmyadmin.routes,
   ...plans.routes,
   ...referrals.routes,

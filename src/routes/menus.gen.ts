@@ -12,6 +12,7 @@ import * as firewall from '../../features/firewall/menu';
 import * as ftp from '../../features/ftp/menu';
 import * as gitdeploy from '../../features/gitdeploy/menu';
 import * as hostname from '../../features/hostname/menu';
+import * as panelSettings from '../../features/panel-settings/menu';
 import * as referrals from '../../features/referrals/menu';
 import * as releases from '../../features/releases/menu';
 import * as serverstats from '../../features/serverstats/menu';
@@ -41,6 +42,7 @@ export const featureMenus: readonly { feature: string; menu: readonly MenuDeclar
   { feature: 'ftp', menu: ftp.menu },
   { feature: 'gitdeploy', menu: gitdeploy.menu },
   { feature: 'hostname', menu: hostname.menu },
+  { feature: 'panel-settings', menu: panelSettings.menu },
   { feature: 'referrals', menu: referrals.menu },
   { feature: 'releases', menu: releases.menu },
   { feature: 'serverstats', menu: serverstats.menu },

@@ -40,6 +40,7 @@ describe('admin menu role filtering (spec section 6)', () => {
       '/admin/packages',
       '/admin/coupons',
       '/admin/api',
+      '/admin/module-sittings',
       '/admin/php-management',
       '/admin/app-releases',
       '/admin/referrals',
