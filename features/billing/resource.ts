@@ -82,6 +82,12 @@ export const billing = defineResource({
       summary: 'One invoice with its lines and payment attempts',
       response: invoiceDetailSchema,
     },
+    invoicePdf: {
+      method: 'GET',
+      path: 'billing-details/{invoiceId}/pdf/users/{uid}',
+      guard: 'self',
+      summary: 'The invoice or credit note as a PDF (a download; the path is ours)',
+    },
     applyCoupon: {
       method: 'PATCH',
       path: 'apply-coupon/users/{uid}',
@@ -146,6 +152,12 @@ export const billingAdmin = defineResource({
       body: creditNoteBody,
       response: invoiceSchema,
       status: 201,
+    },
+    invoicePdf: {
+      method: 'GET',
+      path: 'admin/invoices/{id}/pdf',
+      guard: 'admin',
+      summary: 'Any invoice or credit note as a PDF (a download; the path is ours)',
     },
   },
 });

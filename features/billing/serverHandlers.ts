@@ -5,6 +5,7 @@ import { billing, billingAdmin } from './resource';
 import { SUBSCRIPTION_TYPES } from './schemas';
 import { issueCreditNote, creditedOf, linesOf } from './serverInvoices';
 import { markInvoicePaid, stamp, voidInvoice } from './serverCharge';
+import { sendInvoicePdf } from './serverPdf';
 import { invoiceRecord } from './serverRecords';
 import { billingSettings } from './serverSettings';
 import {
@@ -170,6 +171,7 @@ export const billingHandlers = defineHandlers(billing, {
     async invoice(ctx) {
       return detailOf(ctx.app, loadedChild(ctx.child));
     },
+    invoicePdf: (ctx) => sendInvoicePdf(ctx.app, loadedChild(ctx.child), ctx.reply),
     async applyCoupon(ctx) {
       return subscriptionOut(ctx.app, await applyCoupon(ctx.app, ctx.uid, ctx.query.name));
     },
@@ -192,6 +194,8 @@ async function adminInvoice(app: FastifyInstance, id: string | number | undefine
 
 export const billingAdminHandlers = defineHandlers(billingAdmin, {
   actions: {
+    invoicePdf: async (ctx) =>
+      sendInvoicePdf(ctx.app, await adminInvoice(ctx.app, ctx.params.id), ctx.reply),
     async userSubscription(ctx) {
       const { app } = ctx;
       const uid = ctx.query.uid;

@@ -3,7 +3,7 @@ import { prorate } from '../../features/billing/arithmetic';
 import { settlePayment } from '../../features/billing/serverApi';
 import { createDraft, finalizeInvoice } from '../../features/billing/serverInvoices';
 import { billingSweep, renewSubscription } from '../../features/billing/serverJobs';
-import { settingsFromEnv } from '../../features/billing/serverSettings';
+import { billingSettings } from '../../features/billing/serverSettings';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
 
 /**
@@ -22,12 +22,16 @@ let admin: TestUser;
 const INSTRUCTIONS = 'IBAN DE00 1234 5678 9012 3456 78, Stackdeck Ltd';
 
 beforeAll(async () => {
-  process.env.BILLING_MANUAL_INSTRUCTIONS = INSTRUCTIONS;
   t = await buildTestApp({}, { clock });
   admin = await t.user({ admin: true });
+  // The bank details an admin sets on /admin/module-sittings.
+  const set = await t.call('PATCH', '/api/v1/admin/module-settings', {
+    token: admin.token,
+    body: { manual_instructions: INSTRUCTIONS },
+  });
+  expect(set.statusCode, set.body).toBe(200);
 });
 afterAll(async () => {
-  delete process.env.BILLING_MANUAL_INSTRUCTIONS;
   await t.close();
 });
 
@@ -206,7 +210,7 @@ describe('subscribing by bank transfer', () => {
 describe('invoices', () => {
   it('numbers 20 concurrent finalizes without a gap or a repeat', async () => {
     const user = await t.user();
-    const settings = settingsFromEnv({});
+    const settings = await billingSettings(t.app);
     const ids: number[] = [];
     for (let i = 0; i < 20; i++)
       ids.push(
@@ -502,7 +506,16 @@ describe('tax, the buyer and the scheduled renewal', () => {
       .set({ country: 'DE', company_name: 'Muster GmbH', tax_num: 'DE123456789', city: 'Berlin' })
       .where('id', '=', user.id)
       .execute();
-    process.env.BILLING_TAX_RATES = 'DE:19,*:0';
+    const taxes = (tax_rates: Array<{ country: string; percent: number }>) =>
+      call(admin, 'PATCH', 'admin/module-settings', { tax_rates });
+    expect(
+      (
+        await taxes([
+          { country: 'DE', percent: 19 },
+          { country: '*', percent: 0 },
+        ])
+      ).statusCode,
+    ).toBe(200);
     try {
       const res = await subscribe(user, 3);
       expect(res.statusCode, res.body).toBe(201);
@@ -525,7 +538,7 @@ describe('tax, the buyer and the scheduled renewal', () => {
       );
       expect(again.json()).toMatchObject({ total_minor: 1071, buyer: { name: 'Muster GmbH' } });
     } finally {
-      delete process.env.BILLING_TAX_RATES;
+      await taxes([]);
     }
   });
 
