@@ -74,6 +74,33 @@ describe(`servers (${dialect})`, () => {
   });
 });
 
+describe(`a server transferred (${dialect})`, () => {
+  it("is refused on accept when the recipient's plan holds no more, and stays with its owner", async () => {
+    const owner = await t.user({ plan: PLAN_IDS.pro });
+    const free = await t.user({ plan: PLAN_IDS.free });
+    expect((await createServer(free)).statusCode).toBe(200);
+    const sid = (await createServer(owner)).json().id as number;
+    const offered = await t.call('POST', `/api/v1/transfer/servers/${sid}/users/${owner.id}`, {
+      token: owner.token,
+      body: { email: free.email },
+    });
+    expect(offered.statusCode, offered.body).toBe(200);
+    const mail = await t.lastMail(free.email);
+    const id = /\/dashboard\/([0-9a-f-]{36})/.exec(mail?.text_body ?? '')![1]!;
+    const accept = await t.call('GET', `/api/v1/transfer?uuid=${id}&processed=true`, {
+      token: free.token,
+    });
+    expect(accept.statusCode, accept.body).toBe(403);
+    expect(accept.json()).toMatchObject({ code: 'plan_limit', what: 'servers', limit: 1 });
+    const row = await t.app.db
+      .selectFrom('servers')
+      .select('user_id')
+      .where('id', '=', sid)
+      .executeTakeFirstOrThrow();
+    expect(row.user_id).toBe(owner.id);
+  });
+});
+
 describe(`web apps (${dialect})`, () => {
   const app = (name: string) => ({
     name,
