@@ -40,7 +40,14 @@ export interface StackdeckAuthProvider extends AuthProvider {
 interface ErrorLike {
   status?: number;
   message?: string;
+  body?: { code?: unknown } | null;
 }
+
+/**
+ * A 403 whose body says `plan_limit` (features/plans): the plan allows no more of something. The
+ * form that asked shows the words and an Upgrade link, so it is no reason to leave the page.
+ */
+const PLAN_LIMIT = 'plan_limit';
 
 export function createAuthProvider(options: {
   dataProvider: StackdeckDataProvider;
@@ -120,7 +127,8 @@ export function createAuthProvider(options: {
           message: error.message === 'token expired' ? SESSION_EXPIRED : false,
         };
       }
-      if (error?.status === 403) throw { redirectTo: '/403', logoutUser: false, message: false };
+      if (error?.status === 403 && error.body?.code !== PLAN_LIMIT)
+        throw { redirectTo: '/403', logoutUser: false, message: false };
     },
 
     async getIdentity(): Promise<UserIdentity> {

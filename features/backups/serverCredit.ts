@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineJob, defineSchedule } from '../../server/jobs/define';
 import { fieldError, forbidden, notFound } from '../../server/http/errors';
 import type { ActionHandlers } from '../../server/http/handlers';
+import { planBackupBytesOf } from '../plans/serverApi';
 import { BACKUPS_METER_JOB } from './jobNames';
 import type { adminBackups, backupCredit } from './resource';
 import { DEFAULT_CREDIT_BYTES, GB, type backupCreditSchema } from './schemas';
@@ -20,14 +21,21 @@ const gbText = (bytes: number) => `${Number((bytes / GB).toFixed(2))} GB`;
 const sizeWords = (bytes: number) =>
   bytes >= GB / 10 ? gbText(bytes) : `${Number((bytes / 1024 ** 2).toFixed(1))} MB`;
 
-/** The user's credit in bytes: the default allowance and the ledger's sum. */
+/**
+ * The user's credit in bytes: the default allowance and the ledger's sum. The default is what
+ * the user's plan gives (features/plans: `backup_storage_gb`), or DEFAULT_CREDIT_BYTES when the
+ * plan sets none; a change of plan moves it, and the admins' lines stay on top of it.
+ */
 export async function creditOf(app: FastifyInstance, uid: number): Promise<number> {
-  const row = await app.db
-    .selectFrom('backup_credit_ledger')
-    .select((eb) => eb.fn.sum<number | string | null>('delta_bytes').as('bytes'))
-    .where('user_id', '=', uid)
-    .executeTakeFirst();
-  return DEFAULT_CREDIT_BYTES + Number(row?.bytes ?? 0);
+  const [row, fromPlan] = await Promise.all([
+    app.db
+      .selectFrom('backup_credit_ledger')
+      .select((eb) => eb.fn.sum<number | string | null>('delta_bytes').as('bytes'))
+      .where('user_id', '=', uid)
+      .executeTakeFirst(),
+    planBackupBytesOf(app.db, uid),
+  ]);
+  return (fromPlan ?? DEFAULT_CREDIT_BYTES) + Number(row?.bytes ?? 0);
 }
 
 /** What the user's kept files use on the panel's storage, as last metered. */

@@ -16,3 +16,11 @@ export type { Currency } from './money';
 export { MAIN_PLAN_IDS, PLAN_IDS, PLAN_KINDS, planSchema } from './resource';
 export type { Plan, PlanKind, PlanLimits } from './resource';
 export { planPaths } from './links';
+export {
+  LIMITED_THINGS,
+  PLAN_LIMIT_CODE,
+  PLAN_UPGRADE_PATH,
+  countOf,
+  planLimitWords,
+} from './limitWords';
+export type { LimitedThing, PlanLimitDetails } from './limitWords';

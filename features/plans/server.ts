@@ -9,6 +9,7 @@ import { pageOf } from '../../server/repositories/paging';
 import { MAIN_PLAN_IDS, type Plan, bizplans, type planInput, plansForUsers } from './resource';
 import * as migration from './serverMigration';
 import { activePlans, planById, planRecord } from './serverPlans';
+import { assertWithinPlan } from './serverLimits';
 
 declare module '../../server/events/types' {
   interface PanelEvents {
@@ -102,4 +103,23 @@ export const server = defineServerFeature({
   handlers: [adminHandlers, userHandlers],
   migrations: { '0060_bizplans': migration },
   emits: { 'plan.deleting': 'before' },
+  on: {
+    /** A new server counts against its owner's plan, in the transaction that writes it. */
+    async 'server.creating'({ userId, caller }, { db }) {
+      await assertWithinPlan(db, { caller, ownerId: userId, what: 'servers' });
+    },
+    /**
+     * An accepted transfer gives the recipient a server: their plan must hold it (the row names
+     * them already, so it is counted; their refusal rolls the transfer back). The recipient is
+     * the caller, and an admin's account is not limited.
+     */
+    async 'server.transferred'({ to }, { db }) {
+      await assertWithinPlan(db, {
+        caller: { isAdmin: false, isStaff: false },
+        ownerId: to,
+        what: 'servers',
+        adding: 0,
+      });
+    },
+  },
 });

@@ -15,7 +15,7 @@ import {
 } from '@mui/material';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import { useGetList, useNotify, useUpdate } from 'ra-core';
-import { WITHDRAWAL_STATUSES, type Withdrawal } from './schemas';
+import { type SettledStatus, WITHDRAWAL_STATUSES, type Withdrawal } from './schemas';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { formatDateTime } from '../../src/generic/format';
@@ -25,9 +25,39 @@ import { StatusFilter } from '../../src/generic/StatusFilter';
 import { TablePager, usePaging } from '../../src/generic/TablePager';
 
 const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-type Decision = { withdrawal: Withdrawal; status: 'paid' | 'rejected' };
+type Decision = { withdrawal: Withdrawal; status: SettledStatus };
 
-/** /admin/referrals: users' payout requests; an admin pays them (outside) and marks them here. */
+/** What each decision says: its button, the dialog's question and the note after it. */
+const WORDS: Record<SettledStatus, { button: string; ask: string; done: string }> = {
+  approved: { button: 'Approve', ask: 'Approve this request?', done: 'Approved: pay it next.' },
+  paid: { button: 'Mark paid', ask: 'Mark this request paid?', done: 'Marked paid.' },
+  rejected: {
+    button: 'Reject',
+    ask: 'Reject this request?',
+    done: 'Rejected; the amount is back in the balance.',
+  },
+};
+
+/** What an admin may do next with a request (requested -> approved -> paid, or rejected). */
+const NEXT: Record<Withdrawal['status'], SettledStatus[]> = {
+  pending: ['approved', 'rejected'],
+  approved: ['paid', 'rejected'],
+  paid: [],
+  rejected: [],
+};
+
+/** The dialog's words for a decision. */
+function consequence({ withdrawal: w, status }: Decision): string {
+  const amount = money(w.amount_cents);
+  if (status === 'approved') return `${amount} to ${w.email}: you pay it next, then mark it paid.`;
+  if (status === 'paid') return `Only after you sent ${amount} to ${w.email}.`;
+  return `${amount} returns to ${w.email}'s balance.`;
+}
+
+/**
+ * /admin/referrals: users' payout requests; an admin approves one, pays it (outside) and marks it
+ * paid here, or rejects it.
+ */
 export default function AdminReferralsPage() {
   const notify = useNotify();
   const [status, setStatus] = useState<'' | Withdrawal['status']>('pending');
@@ -50,9 +80,7 @@ export default function AdminReferralsPage() {
         { id: withdrawal.id, data: { status: next }, previousData: withdrawal },
         { mutationMode: 'pessimistic', returnPromise: true },
       );
-      notify(next === 'paid' ? 'Marked paid.' : 'Rejected; the amount is back in the balance.', {
-        type: 'success',
-      });
+      notify(WORDS[next].done, { type: 'success' });
     } catch (e) {
       notify(errorMessage(e), { type: 'error' });
     }
@@ -64,7 +92,7 @@ export default function AdminReferralsPage() {
     <Box>
       <PageHeader
         title="Referral withdrawals"
-        description="Send the money by the method given, then mark the request paid. Rejecting returns the amount to the user's balance."
+        description="Approve a request, send the money by the method given, then mark it paid. Rejecting returns the amount to the user's balance."
       />
       <StatusFilter
         id="withdrawal-status-filter"
@@ -94,7 +122,9 @@ export default function AdminReferralsPage() {
           empty={
             <EmptyState
               icon={PaymentsOutlined}
-              title={status === 'pending' ? 'Nothing to pay' : 'No requests'}
+              title={
+                status === 'pending' || status === 'approved' ? 'Nothing to do' : 'No requests'
+              }
               text="Users' payout requests appear here."
             />
           }
@@ -113,23 +143,20 @@ export default function AdminReferralsPage() {
                   <Chip size="small" label={w.status} />
                 </TableCell>
                 <TableCell align="right">
-                  {w.status === 'pending' && (
+                  {NEXT[w.status].length > 0 && (
                     <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                      <Button
-                        size="small"
-                        variant="contained"
-                        sx={{ whiteSpace: 'nowrap' }}
-                        onClick={() => setDecision({ withdrawal: w, status: 'paid' })}
-                      >
-                        Mark paid
-                      </Button>
-                      <Button
-                        size="small"
-                        color="warning"
-                        onClick={() => setDecision({ withdrawal: w, status: 'rejected' })}
-                      >
-                        Reject
-                      </Button>
+                      {NEXT[w.status].map((next) => (
+                        <Button
+                          key={next}
+                          size="small"
+                          variant={next === 'rejected' ? 'text' : 'contained'}
+                          color={next === 'rejected' ? 'warning' : 'primary'}
+                          sx={{ whiteSpace: 'nowrap' }}
+                          onClick={() => setDecision({ withdrawal: w, status: next })}
+                        >
+                          {WORDS[next].button}
+                        </Button>
+                      ))}
                     </Stack>
                   )}
                 </TableCell>
@@ -139,16 +166,9 @@ export default function AdminReferralsPage() {
         </QueryTable>
       </Card>
       <Dialog open={decision !== null} onClose={() => setDecision(null)}>
-        <DialogTitle>
-          {decision?.status === 'paid' ? 'Mark this request paid?' : 'Reject this request?'}
-        </DialogTitle>
+        <DialogTitle>{decision && WORDS[decision.status].ask}</DialogTitle>
         <DialogContent>
-          <DialogContentText>
-            {decision &&
-              (decision.status === 'paid'
-                ? `Only after you sent ${money(decision.withdrawal.amount_cents)} to ${decision.withdrawal.email}.`
-                : `${money(decision.withdrawal.amount_cents)} returns to ${decision.withdrawal.email}'s balance.`)}
-          </DialogContentText>
+          <DialogContentText>{decision && consequence(decision)}</DialogContentText>
         </DialogContent>
         <DialogActions>
           <Button onClick={() => setDecision(null)}>Cancel</Button>
@@ -157,7 +177,7 @@ export default function AdminReferralsPage() {
             disabled={saving}
             onClick={() => decision && void decide(decision)}
           >
-            {decision?.status === 'paid' ? 'Mark paid' : 'Reject'}
+            {decision && WORDS[decision.status].button}
           </Button>
         </DialogActions>
       </Dialog>

@@ -47,8 +47,9 @@ const METHODS = [
 ];
 export const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
-const STATUS_COLOR: Record<Withdrawal['status'], 'warning' | 'success' | 'default'> = {
+const STATUS_COLOR: Record<Withdrawal['status'], 'warning' | 'info' | 'success' | 'default'> = {
   pending: 'warning',
+  approved: 'info',
   paid: 'success',
   rejected: 'default',
 };

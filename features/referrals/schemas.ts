@@ -7,7 +7,24 @@ import { z } from 'zod';
 /** The smallest payout, in cents. */
 export const MIN_WITHDRAWAL_CENTS = 1000;
 export const PAYOUT_METHODS = ['paypal', 'bank'] as const;
-export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
+/**
+ * A request's life (spec s.7 `admin/withdraw-requests`): `pending` (requested) -> `approved` ->
+ * `paid`, or `rejected` from pending or approved, which returns its amount to the balance.
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'approved', 'paid', 'rejected'] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+/** What an admin may make of a request: the statuses it can move to. */
+export const SETTLED_STATUSES = ['approved', 'paid', 'rejected'] as const;
+export type SettledStatus = (typeof SETTLED_STATUSES)[number];
+/** The statuses each change starts from: anything else is too late (409). */
+export const TRANSITIONS: Record<SettledStatus, readonly WithdrawalStatus[]> = {
+  approved: ['pending'],
+  paid: ['approved'],
+  rejected: ['pending', 'approved'],
+};
+/** `PATCH admin/withdraw-requests?action=`: the spec's verbs, and the status each makes. */
+export const WITHDRAW_ACTIONS = { approve: 'approved', reject: 'rejected', paid: 'paid' } as const;
+export type WithdrawAction = keyof typeof WITHDRAW_ACTIONS;
 
 /** `12.34` -> 1234; amounts are whole cents. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
@@ -61,8 +78,9 @@ export const referralSummarySchema = z.object({
   /** `{publicUrl}/register/{uuid}` */
   link: z.string(),
   earned_cents: z.number().int(),
-  /** Requested and not rejected: pending plus paid. */
+  /** Requested and not rejected: pending, approved and paid. */
   withdrawn_cents: z.number().int(),
+  /** Requested and not paid yet: pending and approved. */
   pending_cents: z.number().int(),
   paid_cents: z.number().int(),
   withdrawable_cents: z.number().int(),

@@ -2,7 +2,11 @@ import { defineServerFeature } from '../../server/feature';
 import { HttpError } from '../../server/http/errors';
 import type { ServiceDeps } from '../../server/serviceDeps';
 import { sameMailbox } from './mailboxes';
-import { referralHandlers, referralWithdrawalHandlers } from './serverHandlers';
+import {
+  referralHandlers,
+  referralWithdrawalHandlers,
+  withdrawRequestHandlers,
+} from './serverHandlers';
 import * as referrals from './serverMigration';
 import { ReferralRepository } from './serverRepository';
 
@@ -25,7 +29,7 @@ const ownLink = 'You cannot use your own referral link';
 
 /** The panel side of the feature (issue 4's account area). */
 export const server = defineServerFeature({
-  handlers: [referralHandlers, referralWithdrawalHandlers],
+  handlers: [referralHandlers, referralWithdrawalHandlers, withdrawRequestHandlers],
   migrations: { '0006_referrals': referrals },
   services: createReferralsServices,
   on: {

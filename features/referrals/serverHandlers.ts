@@ -1,7 +1,7 @@
-import { referralWithdrawals, referrals } from './resource';
-import { MIN_WITHDRAWAL_CENTS, toCents } from './schemas';
+import { referralWithdrawals, referrals, withdrawRequests } from './resource';
+import { MIN_WITHDRAWAL_CENTS, type SettledStatus, WITHDRAW_ACTIONS, toCents } from './schemas';
 import { HttpError, notFound } from '../../server/http/errors';
-import { defineHandlers } from '../../server/http/handlers';
+import { type HandlerContext, type ListQueryOf, defineHandlers } from '../../server/http/handlers';
 import { maskEmail, recordActivity } from '../../server/handlers/activity';
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
@@ -69,29 +69,59 @@ export const referralHandlers = defineHandlers(referrals, {
   },
 });
 
-export const referralWithdrawalHandlers = defineHandlers(referralWithdrawals, {
-  list: (ctx) =>
-    ctx.app.services.referrals.listWithdrawals(
-      { status: ctx.query.status },
-      ctx.query,
-      referralWithdrawals.ops.list.sort,
-    ),
-  async update(ctx) {
-    const { referrals: repo } = ctx.app.services;
-    const id = Number(ctx.params.id);
-    const found = await repo.findWithdrawal(id);
-    if (!found) throw notFound('No such withdrawal request');
-    const status = ctx.body.status;
-    if (!status) throw new HttpError(400, 'Say paid or rejected', { status: 'Required' });
-    if (!(await repo.settle(id, status, ctx.caller!.id))) {
-      throw new HttpError(409, `This request is already ${found.status}`);
-    }
-    await recordActivity(
-      ctx,
-      `Referral withdrawal of ${dollars(found.amount_cents)} ${status === 'paid' ? 'paid' : 'rejected'}`,
-      found.user_id,
+const DONE: Record<SettledStatus, string> = {
+  approved: 'approved',
+  paid: 'paid',
+  rejected: 'rejected (its amount returned to the balance)',
+};
+
+/**
+ * One request moved on by an admin, for both routes (`admin/referrals/{id}` and
+ * `admin/withdraw-requests?id=&action=`): race-safe in the repository, audited in the user's
+ * activity with the admin's name.
+ */
+async function settleRequest(ctx: HandlerContext, id: number, status: SettledStatus) {
+  const { referrals: repo } = ctx.app.services;
+  const found = await repo.findWithdrawal(id);
+  if (!found) throw notFound('No such withdrawal request');
+  if (!(await repo.settle(id, status, ctx.caller!.id))) {
+    const current = (await repo.findWithdrawal(id))?.status ?? found.status;
+    throw new HttpError(
+      409,
+      current === status
+        ? `This request is already ${current}`
+        : `This request is ${current}: it cannot be ${status}`,
     );
-    return (await repo.findWithdrawal(id))!;
+  }
+  await recordActivity(
+    ctx,
+    `Referral withdrawal #${id} of ${dollars(found.amount_cents)} ${DONE[status]}`,
+    found.user_id,
+  );
+  return (await repo.findWithdrawal(id))!;
+}
+
+const listWithdrawals = (ctx: HandlerContext<ListQueryOf<typeof referralWithdrawals>>) =>
+  ctx.app.services.referrals.listWithdrawals(
+    { status: ctx.query.status },
+    ctx.query,
+    referralWithdrawals.ops.list.sort,
+  );
+
+export const referralWithdrawalHandlers = defineHandlers(referralWithdrawals, {
+  list: listWithdrawals,
+  async update(ctx) {
+    const status = ctx.body.status;
+    if (!status) throw new HttpError(400, 'Say approved, paid or rejected', { status: 'Required' });
+    return settleRequest(ctx, Number(ctx.params.id), status);
   },
   actions: {},
+});
+
+/** The spec's paths for the same requests: the same list and the same change. */
+export const withdrawRequestHandlers = defineHandlers(withdrawRequests, {
+  list: listWithdrawals,
+  actions: {
+    change: (ctx) => settleRequest(ctx, ctx.query.id, WITHDRAW_ACTIONS[ctx.query.action]),
+  },
 });

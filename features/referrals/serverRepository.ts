@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { ListQuery } from '../../resources/define';
 import { type Db, now, toCount } from '../../server/db/database';
 import { type Page, pageOf } from '../../server/repositories/paging';
-import type { Withdrawal } from './schemas';
+import { type SettledStatus, TRANSITIONS, type Withdrawal } from './schemas';
 import type { ReferralWithdrawalsTable } from './serverTables';
 
 export class ReferralError extends Error {}
@@ -83,7 +83,7 @@ export class ReferralRepository {
     return {
       earned_cents: earned,
       withdrawn_cents: withdrawn,
-      pending_cents: sum('pending'),
+      pending_cents: sum('pending') + sum('approved'),
       paid_cents: sum('paid'),
       withdrawable_cents: earned - withdrawn,
     };
@@ -191,16 +191,19 @@ export class ReferralRepository {
   }
 
   /**
-   * Settles a pending request: paid, or rejected (its amount returns to the withdrawable
-   * balance). Only a pending request changes, once: false when it was not pending.
+   * Moves a request on (TRANSITIONS): approved from pending, paid from approved, rejected from
+   * either (its amount returns to the withdrawable balance). One conditional UPDATE ... WHERE
+   * status IN (...) RETURNING decides, so of two changes at once exactly one happens (PostgreSQL
+   * re-checks the condition on the locked row once the other commits; SQLite writes one at a
+   * time): false for the other, and for a request already past it.
    */
-  async settle(id: number, status: 'paid' | 'rejected', adminId: number): Promise<boolean> {
+  async settle(id: number, status: SettledStatus, adminId: number): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx
         .updateTable('referral_withdrawals')
         .set({ status, processed_at: now(), processed_by: adminId })
         .where('id', '=', id)
-        .where('status', '=', 'pending')
+        .where('status', 'in', [...TRANSITIONS[status]])
         .returning(['user_id', 'amount_cents'])
         .executeTakeFirst();
       if (!row) return false;

@@ -23,7 +23,8 @@ export interface ReferralWithdrawalsTable {
   amount_cents: number;
   method: 'paypal' | 'bank';
   details: string;
-  status: 'pending' | 'paid' | 'rejected';
+  /** WITHDRAWAL_STATUSES (schemas.ts); varchar, so `approved` needed no migration. */
+  status: 'pending' | 'approved' | 'paid' | 'rejected';
   created_at: Timestamp;
   processed_at: Timestamp | null;
   processed_by: number | null;

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Team } from '../../resources/teams';
 import { formatDate } from '../../src/generic/format';
 import { errorMessage } from '../../src/generic/serverErrors';
+import { useNotifyPlanLimit } from '../../src/generic/PlanLimitAlert';
 import { useStackdeckAuth, useStackdeckData } from '../../src/hooks';
 import { ActingNotice } from '../../src/pages/account/ActingNotice';
 import { type MyInvite, useMyInvites, useTeamsRefresh } from './useTeams';
@@ -63,6 +64,7 @@ function Invite({
 }) {
   const dataProvider = useStackdeckData();
   const notify = useNotify();
+  const planLimit = useNotifyPlanLimit();
   const refresh = useTeamsRefresh();
   const [busy, setBusy] = useState(false);
   const act = async (action: 'accept' | 'decline') => {
@@ -78,7 +80,9 @@ function Invite({
       if (action === 'accept') notify(`You joined ${(result as Team).name}.`, { type: 'success' });
       else notify('Invitation declined.', { type: 'info' });
     } catch (error) {
-      notify(errorMessage(error, 'The invitation could not be answered.'), { type: 'error' });
+      // The team's owner's plan holds no more members: its words, with the Upgrade link.
+      if (!planLimit(error))
+        notify(errorMessage(error, 'The invitation could not be answered.'), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -23,6 +23,8 @@ export async function applyTeamChange(
   db: Db,
   team: TeamRow,
   change: TeamChange,
+  /** Runs last in the transaction, on the changed rows; its error undoes the change. */
+  check?: (trx: Db) => Promise<void>,
 ): Promise<InviteRow[]> {
   const stamp = now();
   const expires = new Date(Date.now() + TEAM_LIMITS.inviteDays * 86_400_000).toISOString();
@@ -80,6 +82,7 @@ export async function applyTeamChange(
       await trx.insertInto('team_invites').values(row).execute();
       written.push(row);
     }
+    await check?.(trx);
     return written;
   });
 }

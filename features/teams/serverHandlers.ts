@@ -4,6 +4,7 @@ import { HttpError } from '../../server/http/errors';
 import { defineHandlers } from '../../server/http/handlers';
 import { toServerRecord } from '../../server/repositories/servers';
 import { recordActivity } from '../../server/handlers/activity';
+import { assertWithinPlan } from '../plans/serverApi';
 import { checkPatch } from './serverCheckPatch';
 import { invitationMail } from './serverInvitations';
 import { evictLive, ownedTeam, revokeKeys, teamOf } from './serverAccess';
@@ -39,7 +40,22 @@ export const teamHandlers = defineHandlers(teams, {
     const { change, owner, sharedNames } = await checkPatch(ctx, team, ctx.body);
     const narrowing = change.remove.length > 0 || change.unshare.length > 0;
     const before = narrowing ? await repo.sharedServers(team) : [];
-    const written = await repo.apply(team, change);
+    // The owner's plan (who pays) limits the seats of all their teams: members and pending
+    // invitations. Counted last in the change's transaction, so removals in the same change
+    // free seats and two changes at once are counted one after the other.
+    const written = await repo.apply(
+      team,
+      change,
+      change.invite.length
+        ? (trx) =>
+            assertWithinPlan(trx, {
+              caller: ctx.caller,
+              ownerId: team.owner_id,
+              what: 'team_members',
+              adding: 0,
+            })
+        : undefined,
+    );
     for (const userId of change.remove)
       await emit(ctx.app, 'team.member-removed', {
         team: { id: team.id, name: team.name },

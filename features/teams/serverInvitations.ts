@@ -3,6 +3,8 @@ import { HttpError, notFound } from '../../server/http/errors';
 import { defineHandlers, loadedChild } from '../../server/http/handlers';
 import type { Mail } from '../../server/mail/mailer';
 import { recordActivity } from '../../server/handlers/activity';
+import type { Db } from '../../server/db/database';
+import { assertWithinPlan } from '../plans/serverApi';
 
 /** The mail of an invitation to a team (sent by the team's update, teamHandlers). */
 export function invitationMail(to: string, from: string, team: string, link: string): Mail {
@@ -32,7 +34,23 @@ export const teamInviteHandlers = defineHandlers(teamInvites, {
       const invite = loadedChild(ctx.child);
       if (invite.expires_at < new Date().toISOString())
         throw new HttpError(410, 'This invitation has expired: ask the team owner for a new one');
-      if (!(await ctx.app.services.teamInvites.accept(invite, ctx.uid)))
+      // The team's owner's plan (who pays) must hold one more member: checked again here, as
+      // the plan may have changed since the invitation (a member replaces their invitation).
+      const owner = await ctx.app.db
+        .selectFrom('teams')
+        .select('owner_id')
+        .where('id', '=', invite.team_id)
+        .executeTakeFirst();
+      const within = (trx: Db) =>
+        owner
+          ? assertWithinPlan(trx, {
+              caller: ctx.caller,
+              ownerId: owner.owner_id,
+              what: 'team_members',
+              adding: 0,
+            })
+          : Promise.resolve();
+      if (!(await ctx.app.services.teamInvites.accept(invite, ctx.uid, within)))
         throw notFound('No invitation waits for you under this link');
       const team = await repo.findOwned(ctx.uid, invite.team_id);
       if (!team) throw notFound('No such team');

@@ -67,7 +67,12 @@ export class TeamInviteRepository {
   }
 
   /** The invitation is used once: the row goes and the user joins (if not in already). */
-  async accept(invite: InviteRow, userId: number): Promise<boolean> {
+  async accept(
+    invite: InviteRow,
+    userId: number,
+    /** Runs last in the transaction, once the user is in; its error undoes the accept. */
+    check?: (trx: Db) => Promise<void>,
+  ): Promise<boolean> {
     return this.db.transaction().execute(async (trx) => {
       const used = await trx
         .deleteFrom('team_invites')
@@ -79,6 +84,7 @@ export class TeamInviteRepository {
         .values({ team_id: invite.team_id, user_id: userId, created_at: now() })
         .onConflict((oc) => oc.columns(['team_id', 'user_id']).doNothing())
         .execute();
+      await check?.(trx);
       return true;
     });
   }

@@ -140,8 +140,12 @@ export class TeamRepository {
    * Applies an owner's change at once. Returns the invitations written (one new id per address:
    * a re-sent invitation invalidates the old link).
    */
-  apply(team: TeamRow, change: TeamChange): Promise<InviteRow[]> {
-    return applyTeamChange(this.db, team, change);
+  apply(
+    team: TeamRow,
+    change: TeamChange,
+    check?: (trx: Db) => Promise<void>,
+  ): Promise<InviteRow[]> {
+    return applyTeamChange(this.db, team, change, check);
   }
 
   /** A member leaves (or is removed); true if they were one. */

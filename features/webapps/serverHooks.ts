@@ -18,6 +18,7 @@ import { claim, claimedElsewhere } from './serverDomains';
 import { serverInfoActions } from './serverInfo';
 import type { webappChange } from './schemas';
 import type { webstacks } from './resource';
+import { assertWithinPlan, planLimitRefusal } from '../plans/serverApi';
 
 type Change = z.output<typeof webappChange>;
 
@@ -77,6 +78,13 @@ const actorOf = (ctx: HandlerContext) =>
 /** What web apps add to the generic handlers (the installers make their apps through them). */
 export const webappHooks: ManagedHooksOf<typeof webstacks, Input, Change> = {
   async create(ctx, body) {
+    // The plan of the server's owner (who pays) limits its apps, whoever makes one: a team
+    // member, an installer or a clone (they all come through here, checkApp included).
+    await assertWithinPlan(ctx.app.db, {
+      caller: ctx.caller,
+      ownerId: ctx.server.user_id,
+      what: 'webapps',
+    });
     let user = body.sys_user;
     if (body.parent_id !== null) {
       const parent = await loadParent(ctx, body.parent_id);
@@ -93,6 +101,19 @@ export const webappHooks: ManagedHooksOf<typeof webstacks, Input, Change> = {
     return columns(body, user);
   },
   async inserted(ctx, row, body) {
+    // The generic create writes the row outside a transaction, so the check above is
+    // best-effort under concurrency; this re-check after the write counts only the rows up to
+    // this one, so of two apps written at once past the limit the later one goes again.
+    const over = await planLimitRefusal(ctx.app.db, {
+      caller: ctx.caller,
+      ownerId: ctx.server.user_id,
+      what: 'webapps',
+      upToId: row.id,
+    });
+    if (over) {
+      await store(ctx).remove(row);
+      throw over;
+    }
     try {
       await claim(ctx, row, body.domains);
     } catch (error) {

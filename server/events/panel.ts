@@ -18,6 +18,13 @@ declare module './types' {
      */
     'server.removing': Before<{ server: ServerRow }>;
     /**
+     * `POST servers/users/{uid}?action=create`, inside the transaction that then writes the new
+     * server's row for `userId` (subscribers read with the context's `db`, the transaction): a
+     * feature that limits it refuses with an HttpError, which is the answer (features/plans:
+     * the plan's server limit). Nothing is written then.
+     */
+    'server.creating': Before<{ userId: number; caller: Caller | null }>;
+    /**
      * A transfer was accepted: raised inside its transaction, once the row names the new owner
      * (`to`), so subscribers write with the context's `db` (the transaction): what tied the
      * server to its former owner (`from`) is undone — their teams' shares (features/teams). A
@@ -88,6 +95,7 @@ declare module './types' {
 
 export const panelEvents: EventDeclarations = {
   'server.removing': 'before',
+  'server.creating': 'before',
   'server.transferred': 'before',
   'server.handed-over': 'after',
   'server.agent-connected': 'after',

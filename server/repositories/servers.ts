@@ -138,9 +138,11 @@ export class ServerRepository {
   async create(
     userId: number,
     wish: { name?: string; ip4?: string; provider?: string; root_password?: boolean },
+    /** The caller's transaction, when the row is written in one. */
+    db: Db = this.db,
   ) {
     const stamp = now();
-    return this.db
+    return db
       .insertInto('servers')
       .values({
         uuid: randomUUID(),

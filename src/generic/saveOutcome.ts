@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { type FormMode, formFieldNames, savedMessage } from './formModel';
 import type { ResourceDef } from '../../resources/define';
 import { errorMessage, fieldErrorsOf } from './serverErrors';
+import { useNotifyPlanLimit } from './PlanLimitAlert';
 
 export interface SaveOutcomeOptions {
   resource: ResourceDef;
@@ -25,6 +26,7 @@ export interface SaveOutcomeOptions {
 export function useSaveOutcome({ resource, mode, noun, redirectTo, failedTo }: SaveOutcomeOptions) {
   const notify = useNotify();
   const navigate = useNavigate();
+  const planLimit = useNotifyPlanLimit();
   return {
     onSuccess(data: unknown) {
       const record = (data ?? {}) as Record<string, unknown>;
@@ -33,6 +35,8 @@ export function useSaveOutcome({ resource, mode, noun, redirectTo, failedTo }: S
       if (redirectTo) navigate(redirectTo(record));
     },
     onError(error: unknown) {
+      // The plan allows no more: its words with the Upgrade link (spec s.6's /pricing).
+      if (planLimit(error)) return;
       const visible = formFieldNames(resource, mode);
       const hidden = Object.entries(fieldErrorsOf(error)).filter(([f]) => !visible.includes(f));
       const hasVisible = Object.keys(fieldErrorsOf(error)).some((f) => visible.includes(f));

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useNotify } from 'ra-core';
 import type { FieldValues } from 'react-hook-form';
 import { submitFailure } from './serverErrors';
+import { useNotifyPlanLimit } from './PlanLimitAlert';
 
 /**
  * An onSubmit for ra-core's `<Form>`: runs the call, confirms success, and on failure returns
@@ -14,6 +15,7 @@ export function useSubmitHandler<T>(
   success: string | null,
 ) {
   const notify = useNotify();
+  const planLimit = useNotifyPlanLimit();
   return useCallback(
     async (values: FieldValues): Promise<Record<string, string> | undefined> => {
       try {
@@ -22,11 +24,13 @@ export function useSubmitHandler<T>(
         if (success) notify(success, { type: 'success' });
         return undefined;
       } catch (error) {
+        // The plan allows no more: its words with the Upgrade link, nothing at the inputs.
+        if (planLimit(error)) return undefined;
         const { fields, general } = submitFailure(error, visibleFields);
         if (general) notify(general, { type: 'error' });
         return Object.keys(fields).length ? fields : undefined;
       }
     },
-    [action, notify, success, visibleFields],
+    [action, notify, planLimit, success, visibleFields],
   );
 }

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
+// Owners on Pro: no plan limit in the way (plan-limits.test.ts tests the limits).
+import { PLAN_IDS } from '../../features/plans/api';
 
 /**
  * Connecting a server changes nothing the owner did not ask for: root's password is set on the
@@ -20,7 +22,7 @@ const rootCalls = () => agent.calls.filter((c) => c.name === 'sysusers.rootPassw
 
 beforeAll(async () => {
   live = await startLiveApp();
-  owner = await live.t.user();
+  owner = await live.t.user({ plan: PLAN_IDS.pro });
   agent = await startFakeAgent(live, owner, {
     'sysusers.rootPassword': (a: { password_hash: string }) => {
       rootHashes.push(a.password_hash);

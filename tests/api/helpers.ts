@@ -59,6 +59,8 @@ export interface TestApp {
     staff?: boolean;
     email?: string;
     password?: string;
+    /** The plan in force (`users.plan_id`); a new account's, 1 Trial, by default. */
+    plan?: number;
   }): Promise<TestUser>;
   login(email: string, password: string): Promise<string>;
   /** An impersonation token: the admin acting as the user (POST admin/act-as/users/{uid}). */
@@ -191,6 +193,12 @@ export async function buildTestApp(
         confirmed: true,
       });
       if (options.staff) await app.services.users.update(row.id, { is_admin_staff: 1 });
+      if (options.plan !== undefined)
+        await app.db
+          .updateTable('users')
+          .set({ plan_id: options.plan })
+          .where('id', '=', row.id)
+          .execute();
       return { id: row.id, email, password, token: await login(email, password) };
     },
     async close() {

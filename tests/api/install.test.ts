@@ -15,6 +15,8 @@ import { loadConfig } from '../../server/config';
 import { loadOrCreateSecrets } from '../../server/secrets';
 import { type TestApp, buildTestApp, createPostgresDatabase, dialect } from './helpers';
 import { waitFor } from '../waitFor';
+// Owners on Pro: no plan limit in the way (plan-limits.test.ts tests the limits).
+import { PLAN_IDS } from '../../features/plans/api';
 
 /** What an install keeps under DATA_DIR, the first admin, and the stackdeck CLI. */
 const mode = (file: string) => fs.statSync(file).mode & 0o777;
@@ -166,7 +168,7 @@ describe('the install script', () => {
     bundle = path.join(dir, 'stackdeck-agent.mjs');
     fs.writeFileSync(bundle, 'console.log("the agent");\n');
     t = await buildTestApp({ agentBundle: bundle });
-    owner = await t.user();
+    owner = await t.user({ plan: PLAN_IDS.pro });
   });
   afterAll(() => t.close());
 

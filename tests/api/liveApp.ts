@@ -6,6 +6,7 @@ import {
   type Report,
 } from '../../resources/agent/protocol';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
+import { PLAN_IDS } from '../../features/plans/api';
 
 type BuildOptions = Parameters<typeof buildTestApp>[1];
 
@@ -62,10 +63,23 @@ export async function startLiveApp(
     browserSocket: (token, origin = base) =>
       open(BROWSER_NAMESPACE, token ? { token } : {}, origin),
     async newServer(owner, name = 'web-1') {
-      const res = await t.call('POST', `/api/v1/servers/users/${owner.id}?action=create`, {
-        token: owner.token,
-        body: { name },
-      });
+      const create = () =>
+        t.call('POST', `/api/v1/servers/users/${owner.id}?action=create`, {
+          token: owner.token,
+          body: { name },
+        });
+      let res = await create();
+      // A server for a test about something else: an owner whose plan (a new account's Trial,
+      // one server) holds no more is moved to Pro (no limit). The limits themselves are
+      // tested in plan-limits.test.ts.
+      if (res.statusCode === 403 && (res.json() as { code?: string }).code === 'plan_limit') {
+        await t.app.db
+          .updateTable('users')
+          .set({ plan_id: PLAN_IDS.pro })
+          .where('id', '=', owner.id)
+          .execute();
+        res = await create();
+      }
       if (res.statusCode !== 200) throw new Error(`server not created: ${res.body}`);
       const server = res.json() as { id: number; uuid: string; name: string };
       const script = await t.call(

@@ -35,6 +35,7 @@ import {
 } from './matrix/support';
 import { ManagedStore } from '../../server/managed/store';
 import { featureChildLoader, managedKinds } from '../../server/features';
+import { PLAN_IDS } from '../../features/plans/api';
 
 /**
  * Each feature's rows (tests/api/matrix/*.rows.ts) join the matrix, with the makers of its
@@ -321,7 +322,8 @@ let fixture: Fixture;
 let tokens: Record<Role, string | undefined>;
 
 async function newOwner(): Promise<Fixture['owner']> {
-  const owner = await t.user();
+  // On Pro: no plan limit in the way of the rows (tests/api/plan-limits.test.ts tests them).
+  const owner = await t.user({ plan: PLAN_IDS.pro });
   const row = await t.app.services.users.findById(owner.id);
   return { ...owner, uuid: row!.uuid };
 }

@@ -213,6 +213,11 @@ describe('withdrawals', () => {
 
     const settle = (id: number, status: string) =>
       t.call('PATCH', `/api/v1/admin/referrals/${id}`, { token: admin.token, body: { status } });
+    // Paid only once approved: requested -> approved -> paid.
+    const early = await settle(a.id, 'paid');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('This request is pending: it cannot be paid');
+    expect((await settle(a.id, 'approved')).json().status).toBe('approved');
     const paid = await settle(a.id, 'paid');
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json()).toMatchObject({ status: 'paid' });
@@ -220,7 +225,8 @@ describe('withdrawals', () => {
     expect((await settle(b.id, 'rejected')).json().status).toBe('rejected');
     const again = await settle(a.id, 'rejected');
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('This request is already paid');
+    expect(again.json().message).toBe('This request is paid: it cannot be rejected');
+    expect((await settle(a.id, 'paid')).json().message).toBe('This request is already paid');
     expect((await settle(999999, 'paid')).statusCode).toBe(404);
     expect((await settle(a.id, 'pending')).statusCode).toBe(400);
 
@@ -236,5 +242,125 @@ describe('withdrawals', () => {
       [b.id, 'rejected'],
       [a.id, 'paid'],
     ]);
+  });
+});
+
+describe(`admin/withdraw-requests (spec s.7 Admin) (${dialect})`, () => {
+  const change = (id: number, action: string, token = admin.token) =>
+    t.call('PATCH', `/api/v1/admin/withdraw-requests?id=${id}&action=${action}`, { token });
+
+  async function request(cents = 2000): Promise<{ r: TestUser & { uuid: string }; id: number }> {
+    const r = await referrer();
+    await referredBy(r, cents);
+    const res = await withdraw(r, { amount: cents / 100, method: 'paypal', details: 'me@p.test' });
+    expect(res.statusCode, res.body).toBe(201);
+    return { r, id: (res.json() as Withdrawal).id };
+  }
+
+  it('lists the requests, paged and filtered by status, as admin/referrals does', async () => {
+    const { id } = await request();
+    const list = await t.call('GET', '/api/v1/admin/withdraw-requests?status=pending&perPage=500', {
+      token: admin.token,
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    const data = list.json().data as Withdrawal[];
+    expect(data.map((w) => w.id)).toContain(id);
+    expect(data.every((w) => w.status === 'pending')).toBe(true);
+    const alias = await t.call('GET', '/api/v1/admin/referrals?status=pending&perPage=500', {
+      token: admin.token,
+    });
+    expect(alias.json()).toEqual(list.json());
+    const paged = await t.call('GET', '/api/v1/admin/withdraw-requests?perPage=1&page=1', {
+      token: admin.token,
+    });
+    expect(paged.json().data).toHaveLength(1);
+    expect(paged.json().total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('approve, then paid; the balance counts it pending until paid; audited for the user', async () => {
+    const { r, id } = await request();
+    const approved = await change(id, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ id, status: 'approved' });
+    expect(await summary(r)).toMatchObject({ pending_cents: 2000, paid_cents: 0 });
+    const paid = await change(id, 'paid');
+    expect(paid.json()).toMatchObject({ id, status: 'paid' });
+    expect(await summary(r)).toMatchObject({
+      pending_cents: 0,
+      paid_cents: 2000,
+      withdrawable_cents: 0,
+    });
+    const lines = await t.app.db
+      .selectFrom('account_activity')
+      .select(['message', 'who'])
+      .where('user_id', '=', r.id)
+      .where('message', 'like', `Referral withdrawal #${id} %`)
+      .orderBy('id')
+      .execute();
+    expect(lines.map((l) => l.message)).toEqual([
+      `Referral withdrawal #${id} of $20.00 approved`,
+      `Referral withdrawal #${id} of $20.00 paid`,
+    ]);
+    expect(lines[0]!.who).toContain(admin.email);
+  });
+
+  it('reject from pending or approved returns the amount; nothing after paid or rejected', async () => {
+    const one = await request();
+    expect((await change(one.id, 'reject')).json().status).toBe('rejected');
+    expect(await summary(one.r)).toMatchObject({ withdrawable_cents: 2000, pending_cents: 0 });
+    const two = await request();
+    await change(two.id, 'approve');
+    expect((await change(two.id, 'reject')).json().status).toBe('rejected');
+    expect(await summary(two.r)).toMatchObject({ withdrawable_cents: 2000 });
+    for (const action of ['approve', 'paid', 'reject'])
+      expect((await change(two.id, action)).statusCode).toBe(409);
+    expect((await change(999999, 'approve')).statusCode).toBe(404);
+  });
+
+  it(`ten parallel approves, then ten parallel paids: one transition each (${dialect})`, async () => {
+    const { r, id } = await request();
+    const approves = await Promise.all(Array.from({ length: 10 }, () => change(id, 'approve')));
+    expect(approves.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    expect(approves.filter((res) => res.statusCode === 409)).toHaveLength(9);
+    const paids = await Promise.all(Array.from({ length: 10 }, () => change(id, 'paid')));
+    expect(paids.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    expect(paids.filter((res) => res.statusCode === 409)).toHaveLength(9);
+    expect(await summary(r)).toMatchObject({ paid_cents: 2000, withdrawable_cents: 0 });
+    const audited = await t.app.db
+      .selectFrom('account_activity')
+      .select('message')
+      .where('user_id', '=', r.id)
+      .where('message', 'like', `Referral withdrawal #${id} %`)
+      .execute();
+    expect(audited).toHaveLength(2);
+  });
+
+  it(`paid and reject racing on an approved request: one wins, the balance stays whole (${dialect})`, async () => {
+    const { r, id } = await request();
+    await change(id, 'approve');
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => change(id, i % 2 ? 'paid' : 'reject')),
+    );
+    expect(results.filter((res) => res.statusCode === 200)).toHaveLength(1);
+    const won = results.find((res) => res.statusCode === 200)!.json() as Withdrawal;
+    const s = await summary(r);
+    if (won.status === 'paid') expect(s).toMatchObject({ paid_cents: 2000, withdrawable_cents: 0 });
+    else expect(s).toMatchObject({ paid_cents: 0, withdrawable_cents: 2000, withdrawn_cents: 0 });
+  });
+
+  it('admin staff and users are refused (403); a bad action or id is a 400', async () => {
+    const { r, id } = await request();
+    const staff = await t.user({ staff: true });
+    expect((await change(id, 'approve', staff.token)).statusCode).toBe(403);
+    expect((await change(id, 'approve', r.token)).statusCode).toBe(403);
+    const list = await t.call('GET', '/api/v1/admin/withdraw-requests', { token: staff.token });
+    expect(list.statusCode).toBe(403);
+    const bad = await change(id, 'pay');
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(bad.json().errors)).toEqual(['action']);
+    const noId = await t.call('PATCH', '/api/v1/admin/withdraw-requests?action=approve', {
+      token: admin.token,
+    });
+    expect(noId.statusCode).toBe(400);
   });
 });

@@ -5,6 +5,10 @@ import { EVENTS } from '../../resources/agent/protocol';
 import { sshFingerprint } from '../../resources/agent/fingerprint';
 import type { TestApp, TestUser } from './helpers';
 import { type LiveApp, connected, startLiveApp } from './liveApp';
+import { PLAN_IDS } from '../../features/plans/api';
+
+/** Owners on Pro: no plan limit in the way (plan-limits.test.ts tests the limits). */
+const PRO = { plan: PLAN_IDS.pro };
 
 /**
  * Issue 8, finding 5: SSH keys a team member adds on a shared server are theirs, not the
@@ -19,7 +23,7 @@ let owner: TestUser;
 beforeAll(async () => {
   live = await startLiveApp({ maxOpTimeoutMs: 800 });
   t = live.t;
-  owner = await t.user();
+  owner = await t.user(PRO);
 });
 afterEach(() => live.disconnectAll());
 afterAll(() => live.close());
@@ -73,7 +77,7 @@ async function sharedServer(name: string) {
     return agent;
   };
   const agent = await connect();
-  const member = await t.user();
+  const member = await t.user(PRO);
   const team = (
     await t.call('POST', `/api/v1/teams/users/${owner.id}`, {
       token: owner.token,
@@ -258,7 +262,7 @@ describe("a member's keys on a shared server", () => {
     const { server, ops, member } = await sharedServer('keys-transfer');
     const mine = await addKey(server.id, owner, 'old owner key');
     const theirs = await addKey(server.id, member, 'member key');
-    const buyer = await t.user();
+    const buyer = await t.user(PRO);
     const offered = await t.call(
       'POST',
       `/api/v1/transfer/servers/${server.id}/users/${owner.id}`,

@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Team } from '../../resources/teams';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
+import { PLAN_IDS } from '../../features/plans/api';
+
+/** Owners on Pro: no plan limit in the way (plan-limits.test.ts tests the limits). */
+const PRO = { plan: PLAN_IDS.pro };
 
 let t: TestApp;
 afterAll(() => t.close());
@@ -33,7 +37,7 @@ async function inviteIn(email: string): Promise<string> {
 }
 
 async function invitedMember(owner: TestUser, teamId: number): Promise<TestUser> {
-  const member = await t.user();
+  const member = await t.user(PRO);
   const res = await patchTeam(owner, teamId, { invite: [member.email] });
   expect(res.statusCode, res.body).toBe(200);
   const accepted = await t.call(
@@ -56,14 +60,14 @@ async function newServer(owner: TestUser, name: string): Promise<number> {
 
 describe('teams: invite, accept, shared servers', () => {
   it('a member who accepts sees the shared server everywhere servers are listed', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner, 'Platform');
     expect(team).toMatchObject({ name: 'Platform', is_owner: true, servers: [], invites: [] });
     expect(team.users).toEqual([expect.objectContaining({ id: owner.id, is_owner: true })]);
     const shared = await newServer(owner, 'shared-one');
     await newServer(owner, 'private-one');
 
-    const member = await t.user();
+    const member = await t.user(PRO);
     const invited = await patchTeam(owner, team.id, { invite: [member.email], share: [shared] });
     expect(invited.statusCode, invited.body).toBe(200);
     const pending = invited.json() as Team;
@@ -154,7 +158,7 @@ describe('teams: invite, accept, shared servers', () => {
   });
 
   it('a removed member loses the server on their very next request', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
     const sid = await newServer(owner, 'web');
     expect((await patchTeam(owner, team.id, { share: [sid] })).statusCode).toBe(200);
@@ -184,7 +188,7 @@ describe('teams: invite, accept, shared servers', () => {
   });
 
   it('unsharing, leaving and deleting the team each end the access', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
     const sid = await newServer(owner, 'db');
     await patchTeam(owner, team.id, { share: [sid] });
@@ -222,12 +226,12 @@ describe('teams: invite, accept, shared servers', () => {
   });
 
   it('a transferred server leaves the old owner’s teams', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
     const sid = await newServer(owner, 'moving');
     await patchTeam(owner, team.id, { share: [sid] });
     const member = await invitedMember(owner, team.id);
-    const buyer = await t.user();
+    const buyer = await t.user(PRO);
     const offered = await t.call('POST', `/api/v1/transfer/servers/${sid}/users/${owner.id}`, {
       token: owner.token,
       body: { email: buyer.email },
@@ -259,7 +263,7 @@ describe('teams: invite, accept, shared servers', () => {
 
 describe('teams: who may do what', () => {
   it('a member reads the team but cannot manage it, nor remove or transfer the server', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
     const sid = await newServer(owner, 'guarded');
     await patchTeam(owner, team.id, { share: [sid] });
@@ -313,9 +317,9 @@ describe('teams: who may do what', () => {
   });
 
   it('a stranger sees no team, and a foreign team id answers like a missing one', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
-    const stranger = await t.user();
+    const stranger = await t.user(PRO);
     const foreign = await t.call('GET', `/api/v1/teams/${team.id}/users/${stranger.id}`, {
       token: stranger.token,
     });
@@ -331,10 +335,10 @@ describe('teams: who may do what', () => {
   });
 
   it('an invitation is bound to its address and expires', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
-    const invitee = await t.user();
-    const other = await t.user();
+    const invitee = await t.user(PRO);
+    const other = await t.user(PRO);
     await patchTeam(owner, team.id, { invite: [invitee.email] });
     const invite = await inviteIn(invitee.email);
     const stolen = await t.call('POST', `/api/v1/team-invites/${invite}/users/${other.id}`, {
@@ -382,7 +386,7 @@ describe('teams: who may do what', () => {
   });
 
   it('an invitation to an address without an account works once they register', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner, 'Newcomers');
     const email = `newcomer-${randomUUID().slice(0, 8)}@example.com`;
     expect((await patchTeam(owner, team.id, { invite: [email] })).statusCode).toBe(200);
@@ -410,9 +414,9 @@ describe('teams: who may do what', () => {
   });
 
   it('declining removes the invitation', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
-    const invitee = await t.user();
+    const invitee = await t.user(PRO);
     await patchTeam(owner, team.id, { invite: [invitee.email] });
     const invite = await inviteIn(invitee.email);
     const declined = await t.call('DELETE', `/api/v1/team-invites/${invite}/users/${invitee.id}`, {
@@ -430,9 +434,9 @@ describe('teams: who may do what', () => {
 
 describe('teams: validation and photos', () => {
   it('checks the whole change and applies none of it on an error', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner, 'Before');
-    const stranger = await t.user();
+    const stranger = await t.user(PRO);
     const foreignServer = await newServer(stranger, 'not-yours');
     const cases: [unknown, string][] = [
       [{ name: 'x' }, 'name'],
@@ -468,10 +472,10 @@ describe('teams: validation and photos', () => {
   });
 
   it("serves the photos of the team's users (user_id, data), never a stranger's", async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     const team = await createTeam(owner);
     const member = await invitedMember(owner, team.id);
-    const stranger = await t.user();
+    const stranger = await t.user(PRO);
     for (const u of [owner, member, stranger]) {
       const res = await t.call('PUT', `/api/v1/images/users/${u.id}`, {
         token: u.token,
@@ -499,7 +503,7 @@ describe('teams: validation and photos', () => {
   });
 
   it('pages the team list', async () => {
-    const owner = await t.user();
+    const owner = await t.user(PRO);
     for (const name of ['Alpha', 'Bravo', 'Charlie']) await createTeam(owner, name);
     const res = await t.call(
       'GET',

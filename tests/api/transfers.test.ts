@@ -5,6 +5,10 @@ import {
   MAX_TRANSFER_OFFERS_PER_DAY,
 } from '../../server/handlers/servers/transfers';
 import { type TestApp, type TestUser, buildTestApp } from './helpers';
+import { PLAN_IDS } from '../../features/plans/api';
+
+/** Owners on Pro: no plan limit in the way (plan-limits.test.ts tests the limits). */
+const PRO = { plan: PLAN_IDS.pro };
 
 let t: TestApp;
 beforeAll(async () => {
@@ -63,7 +67,7 @@ async function mailsTo(email: string): Promise<number> {
 
 describe('a stale transfer offer', () => {
   it('cannot move a server away from the user who accepted another offer', async () => {
-    const [a, b, c] = await Promise.all([t.user(), t.user(), t.user()]);
+    const [a, b, c] = await Promise.all([t.user(PRO), t.user(PRO), t.user(PRO)]);
     const sid = await newServer(a);
     const toB = await offered(a, sid, b);
     const toC = await offered(a, sid, c);
@@ -90,7 +94,7 @@ describe('a stale transfer offer', () => {
 
   it('of two accepts at the same moment, exactly one wins', async () => {
     for (let round = 0; round < 4; round++) {
-      const [a, b, c] = await Promise.all([t.user(), t.user(), t.user()]);
+      const [a, b, c] = await Promise.all([t.user(PRO), t.user(PRO), t.user(PRO)]);
       const sid = await newServer(a);
       const toB = await offered(a, sid, b);
       const toC = await offered(a, sid, c);
@@ -108,7 +112,7 @@ describe('a stale transfer offer', () => {
   });
 
   it('the same offer accepted twice at once moves the server once', async () => {
-    const [a, b] = await Promise.all([t.user(), t.user()]);
+    const [a, b] = await Promise.all([t.user(PRO), t.user(PRO)]);
     const sid = await newServer(a);
     const id = await offered(a, sid, b);
     const answers = await Promise.all([accept(b, id), accept(b, id)]);
@@ -117,7 +121,7 @@ describe('a stale transfer offer', () => {
   });
 
   it('is void once the server has changed hands, even back', async () => {
-    const [a, b, c] = await Promise.all([t.user(), t.user(), t.user()]);
+    const [a, b, c] = await Promise.all([t.user(PRO), t.user(PRO), t.user(PRO)]);
     const sid = await newServer(a);
     const toC = await offered(a, sid, c);
     const toB = await offered(a, sid, b);
@@ -132,7 +136,7 @@ describe('a stale transfer offer', () => {
   });
 
   it('is gone with a removed server', async () => {
-    const [a, b] = await Promise.all([t.user(), t.user()]);
+    const [a, b] = await Promise.all([t.user(PRO), t.user(PRO)]);
     const sid = await newServer(a);
     const id = await offered(a, sid, b);
     const removed = await t.call('DELETE', `/api/v1/servers/${sid}/users/${a.id}`, {
@@ -144,7 +148,7 @@ describe('a stale transfer offer', () => {
   });
 
   it('expires after its seven days', async () => {
-    const [a, b] = await Promise.all([t.user(), t.user()]);
+    const [a, b] = await Promise.all([t.user(PRO), t.user(PRO)]);
     const sid = await newServer(a);
     const id = await offered(a, sid, b);
     const row = await t.app.db
@@ -168,7 +172,7 @@ describe('a stale transfer offer', () => {
 
 describe('reading an offer: GET transfer/{uuid}', () => {
   it('shows the recipient the server, who offers it and until when', async () => {
-    const [a, b] = await Promise.all([t.user(), t.user()]);
+    const [a, b] = await Promise.all([t.user(PRO), t.user(PRO)]);
     const sid = await newServer(a, 'web-offered');
     const id = await offered(a, sid, b);
     const res = await read(b, id);
@@ -195,7 +199,7 @@ describe('reading an offer: GET transfer/{uuid}', () => {
   });
 
   it('answers someone else, or an unknown id, as if there were no offer', async () => {
-    const [a, b, stranger] = await Promise.all([t.user(), t.user(), t.user()]);
+    const [a, b, stranger] = await Promise.all([t.user(PRO), t.user(PRO), t.user(PRO)]);
     const sid = await newServer(a);
     const id = await offered(a, sid, b);
     const foreign = await read(stranger, id);
@@ -213,7 +217,7 @@ describe('reading an offer: GET transfer/{uuid}', () => {
 
 describe('offers cannot flood a mailbox', () => {
   it('one open offer per server and recipient: a second answers 409 and sends nothing', async () => {
-    const a = await t.user();
+    const a = await t.user(PRO);
     const sid = await newServer(a);
     const outside = `outside-${randomUUID()}@example.net`;
     expect((await offer(a, sid, outside)).statusCode).toBe(200);
@@ -223,7 +227,7 @@ describe('offers cannot flood a mailbox', () => {
   });
 
   it(`at most ${MAX_OPEN_OFFERS_PER_SERVER} open offers per server`, async () => {
-    const a = await t.user();
+    const a = await t.user(PRO);
     const sid = await newServer(a);
     for (let n = 0; n < MAX_OPEN_OFFERS_PER_SERVER; n++)
       expect((await offer(a, sid, `n${n}-${randomUUID()}@example.net`)).statusCode).toBe(200);
@@ -241,7 +245,7 @@ describe('offers cannot flood a mailbox', () => {
   });
 
   it(`at most ${MAX_TRANSFER_OFFERS_PER_DAY} offers per user a day`, async () => {
-    const a = await t.user();
+    const a = await t.user(PRO);
     const sids: number[] = [];
     for (let n = 0; n < 5; n++) sids.push(await newServer(a));
     const target = `flooded-${randomUUID()}@example.net`;
@@ -260,7 +264,7 @@ describe('offers cannot flood a mailbox', () => {
   });
 
   it('the subject carries no text the sender chose; the body quotes it plainly', async () => {
-    const a = await t.user();
+    const a = await t.user(PRO);
     const renamed = await t.call('PUT', `/api/v1/users/${a.id}`, {
       token: a.token,
       body: { user_name: 'Free money' },

@@ -5,6 +5,7 @@ import type { TestUser } from './helpers';
 import { type FakeAgent, startFakeAgent } from './fakeAgent';
 import { type LiveApp, startLiveApp } from './liveApp';
 import { addSysuser } from './serverRows';
+import { PLAN_IDS } from '../../features/plans/api';
 
 /**
  * Web apps through the API with a fake agent that keeps the server's apps in memory: what the
@@ -88,7 +89,8 @@ const addAppUser = (user: string, status: 'active' | 'pending' = 'active') =>
 
 beforeAll(async () => {
   live = await startLiveApp();
-  [owner, other] = await Promise.all([live.t.user(), live.t.user()]);
+  // The owner on Pro: more apps than a Trial allows (plan-limits.test.ts tests the limits).
+  [owner, other] = await Promise.all([live.t.user({ plan: PLAN_IDS.pro }), live.t.user()]);
   agent = await startFakeAgent(live, owner, fakeWebOps());
   await addAppUser('alice');
   await addAppUser('bob');

@@ -56,7 +56,7 @@ test('a referrer asks for a payout and the admin marks it paid', async ({ page, 
   await expect(history.getByRole('row').nth(1)).toContainText('pending');
   await page.screenshot({ path: `${SHOTS}/withdrawal-requested.png`, fullPage: true });
 
-  // The admin pays it (outside the panel) and marks it paid.
+  // The admin approves it, pays it (outside the panel) and marks it paid.
   const adminContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const admin = await adminContext.newPage();
   await openSignedIn(admin, E2E_ADMIN.email, E2E_ADMIN.password);
@@ -66,7 +66,14 @@ test('a referrer asks for a payout and the admin marks it paid', async ({ page, 
   await expect(row).toContainText('$20.00');
   await expect(row).toContainText('friend@paypal.test');
   await admin.screenshot({ path: `${SHOTS}/admin-referrals.png`, fullPage: true });
-  await row.getByRole('button', { name: 'Mark paid' }).click();
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await admin.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
+  // Approved, it has left the pending list: the approved one shows it to pay.
+  await expect(admin.getByRole('row', { name: new RegExp(referrer.email) })).toHaveCount(0);
+  await admin.getByRole('combobox', { name: 'Status' }).click();
+  await admin.getByRole('option', { name: 'Approved' }).click();
+  const approved = admin.getByRole('row', { name: new RegExp(referrer.email) });
+  await approved.getByRole('button', { name: 'Mark paid' }).click();
   await admin.getByRole('dialog').getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByRole('row', { name: new RegExp(referrer.email) })).toHaveCount(0);
   await adminContext.close();

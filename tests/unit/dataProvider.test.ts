@@ -353,6 +353,10 @@ describe('authProvider', () => {
       redirectTo: '/403',
       logoutUser: false,
     });
+    // A plan limit is answered where it was asked (the words and an Upgrade link), not the 403 page.
+    await expect(
+      authProvider.checkError({ status: 403, body: { code: 'plan_limit' } }),
+    ).resolves.toBeUndefined();
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
   });
 

@@ -1,6 +1,7 @@
 import type { servers } from '../../../resources/servers';
 import { agentBundle, installCommand, installScript } from '../../agents/installScript';
 import { readOp, runOp } from '../../agents/runOp';
+import { emit } from '../../events/emit';
 import { HttpError, badRequest } from '../../http/errors';
 import type { ResourceHandlers } from '../../http/handlers';
 import { toServerRecord } from '../../repositories/servers';
@@ -13,7 +14,12 @@ export const lifecycleActions: Pick<Actions, 'lifecycle' | 'events'> = {
   async lifecycle(ctx) {
     const { servers: repo, serverLog } = ctx.app.services;
     if (ctx.query.action === 'create') {
-      const row = await repo.create(ctx.uid, ctx.body ?? {});
+      // The check (features/plans: the plan's server limit) and the row in one transaction, so
+      // two creations at once are counted one after the other.
+      const row = await ctx.app.db.transaction().execute(async (trx) => {
+        await emit(ctx.app, 'server.creating', { userId: ctx.uid, caller: ctx.caller }, { trx });
+        return repo.create(ctx.uid, ctx.body ?? {}, trx);
+      });
       return toServerRecord(row);
     }
     // `?sid=`, loaded by the request hook: strictly the user's own server (404 otherwise).

@@ -14,6 +14,7 @@ import { formatDateTime } from '../../generic/format';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
 import { shownName } from './serverName';
+import { PlanLimitAlert, planLimitOf } from '../../generic/PlanLimitAlert';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const BACK = { to: '/dashboard', label: 'Back to your servers' };
@@ -118,6 +119,9 @@ export function TransferAcceptance({ uuid }: { uuid: string }) {
     const status = statusOf(problem);
     if (status === 404 || status === 400) return noOffer;
     if (status === 409 || status === 410) return <OfferGone error={problem} />;
+    // The recipient's plan holds no more servers: the words and the Upgrade link, inline.
+    const limit = planLimitOf(problem);
+    if (limit) return <PlanLimitAlert limit={limit} />;
     return (
       <Card variant="outlined">
         <LoadError

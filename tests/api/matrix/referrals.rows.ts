@@ -42,7 +42,15 @@ export const rows: Row[] = [
   {
     route: 'PATCH /api/v1/admin/referrals/:id',
     target: ownersWithdrawal,
-    body: () => ({ status: 'paid' }),
+    body: () => ({ status: 'approved' }),
+    expect: ADMIN,
+  },
+  // The spec's paths for the same requests (spec s.7 Admin).
+  { route: 'GET /api/v1/admin/withdraw-requests', query: () => '?status=pending', expect: ADMIN },
+  {
+    route: 'PATCH /api/v1/admin/withdraw-requests',
+    // A fresh pending request each time it is asked: each admin call finds one to approve.
+    query: async (f) => `?id=${await ownersWithdrawal(f)}&action=approve`,
     expect: ADMIN,
   },
 ];

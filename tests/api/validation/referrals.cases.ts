@@ -41,4 +41,22 @@ export const cases: Case[] = [
     body: { status: 'pending' },
     errors: { status: anything },
   },
+  {
+    route: 'GET /api/v1/admin/withdraw-requests',
+    as: 'admin',
+    query: '?status=requested&sort=details&perPage=0',
+    errors: { status: anything, sort: anything, perPage: anything },
+  },
+  {
+    route: 'PATCH /api/v1/admin/withdraw-requests',
+    as: 'admin',
+    query: '?id=0&action=pay',
+    errors: { id: anything, action: anything },
+  },
+  {
+    route: 'PATCH /api/v1/admin/withdraw-requests',
+    as: 'admin',
+    query: '',
+    errors: { id: anything, action: anything },
+  },
 ];
