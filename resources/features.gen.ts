@@ -23,6 +23,7 @@ import * as mail from '../features/mail/resource';
 import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
 import * as nodejs from '../features/nodejs/resource';
+import * as paymentMethods from '../features/payment-methods/resource';
 import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as plans from '../features/plans/resource';
 import * as referrals from '../features/referrals/resource';
@@ -66,6 +67,7 @@ export const featureResources = {
   ...moodle.resources,
   ...nextcloud.resources,
   ...nodejs.resources,
+  ...paymentMethods.resources,
   ...phpmyadmin.resources,
   ...plans.resources,
   ...referrals.resources,
@@ -110,6 +112,7 @@ export const featureOps = {
   ...moodle.ops,
   ...nextcloud.ops,
   ...nodejs.ops,
+  ...paymentMethods.ops,
   ...phpmyadmin.ops,
   ...plans.ops,
   ...referrals.ops,

@@ -24,6 +24,7 @@ import * as mail from '../features/mail/server';
 import * as moodle from '../features/moodle/server';
 import * as nextcloud from '../features/nextcloud/server';
 import * as nodejs from '../features/nodejs/server';
+import * as paymentMethods from '../features/payment-methods/server';
 import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as plans from '../features/plans/server';
 import * as referrals from '../features/referrals/server';
@@ -69,6 +70,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   moodle.server,
   nextcloud.server,
   nodejs.server,
+  paymentMethods.server,
   phpmyadmin.server,
   plans.server,
   referrals.server,
@@ -114,6 +116,7 @@ export const serverFeatureNames: readonly string[] = [
   'moodle',
   'nextcloud',
   'nodejs',
+  'payment-methods',
   'phpmyadmin',
   'plans',
   'referrals',
