@@ -16,7 +16,7 @@ export interface ReadyGateway {
 }
 
 /** One client per app and credential: the SDK's and PayPal's token caches live in it. */
-const built = new WeakMap<FastifyInstance, Map<string, Gateway>>();
+const built = new WeakMap<object, Map<string, Gateway>>();
 
 /** Where PayPal sends the buyer back after approving (or cancelling) a payment. */
 export const paypalReturnUrl = (app: FastifyInstance) =>
@@ -55,8 +55,8 @@ export async function gatewayIfSet(
   const credential = await apiCredential(app, provider);
   if (!credential) return null;
   const key = `${provider}:${JSON.stringify(credential)}`;
-  let cache = built.get(app);
-  if (!cache) built.set(app, (cache = new Map()));
+  let cache = built.get(app.config);
+  if (!cache) built.set(app.config, (cache = new Map()));
   let gateway = cache.get(key);
   if (!gateway) cache.set(key, (gateway = build(app, provider, credential)));
   return { gateway, credential };

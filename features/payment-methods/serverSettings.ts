@@ -13,14 +13,15 @@ import type { FastifyInstance } from 'fastify';
 export type Provider = 'stripe' | 'paypal';
 type Env = Readonly<Record<string, string | undefined>>;
 
-const environments = new WeakMap<FastifyInstance, Env>();
+/** Keyed by the panel's config object, which its encapsulated plugins share with the root. */
+const environments = new WeakMap<object, Env>();
 
 /** This app reads its gateway settings from `env` instead of `process.env` (tests). */
 export function useGatewayEnvironment(app: FastifyInstance, env: Env): void {
-  environments.set(app, env);
+  environments.set(app.config, env);
 }
 
-const envOf = (app: FastifyInstance): Env => environments.get(app) ?? process.env;
+const envOf = (app: FastifyInstance): Env => environments.get(app.config) ?? process.env;
 
 /** Names of each provider's fields and the variables they come from; `?` marks an optional one. */
 const FIELDS: Record<Provider, Record<string, string>> = {
