@@ -119,6 +119,15 @@ export const paymentMethods = defineResource({
 
 const received = z.object({ received: z.boolean(), duplicate: z.boolean() });
 
+/** A gateway's event as JSON; the handler reads it from the raw bytes its signature covers. */
+const webhookEvent = z.looseObject({ id: z.string('The event id') });
+
+/**
+ * A redirect (302): no body, the Location header says where. Declared as the route's answer
+ * without its status, as the document's rules want a 2XX answer on every operation.
+ */
+const redirect = z.null().describe('Answered as a 302 redirect: no body, see Location');
+
 /** The gateways' calls and the buyer's way back from PayPal: no token, the gateway proves them. */
 export const paymentHooks = defineResource({
   name: 'payment-webhooks',
@@ -132,6 +141,7 @@ export const paymentHooks = defineResource({
       path: 'webhooks/stripe',
       guard: 'public',
       rawBody: true,
+      body: webhookEvent,
       summary:
         "Stripe's events (Stripe-Signature over the raw body); each once; a trigger: the payment is fetched again",
       response: received,
@@ -141,6 +151,7 @@ export const paymentHooks = defineResource({
       path: 'webhooks/paypal',
       guard: 'public',
       rawBody: true,
+      body: webhookEvent,
       summary:
         "PayPal's events (checked by PayPal's verify call); each once; a trigger: the order is fetched again",
       response: received,
@@ -159,7 +170,7 @@ export const paymentHooks = defineResource({
         PayerID: z.string().max(64).optional(),
         cancel: z.string().max(8).optional(),
       }),
-      status: 302,
+      response: redirect,
       summary:
         "Where PayPal's approve page sends the buyer back: the panel captures the order server-side, then sends the buyer on",
     },
@@ -167,7 +178,8 @@ export const paymentHooks = defineResource({
       method: 'GET',
       path: 'payment-methods/stripe.js',
       guard: 'public',
-      status: 302,
+      query: z.object({ v: z.literal('3', 'Stripe.js v3 only').default('3') }),
+      response: redirect,
       summary: 'Stripe.js: to js.stripe.com, or the stand-in STRIPE_JS_URL names',
     },
   },

@@ -204,6 +204,7 @@ describe('the event bus', () => {
         'user.deleting',
         'team.member-removed',
         'task.failed',
+        'payment.settled',
       ].map((event) => {
         const { declaration, features } = bus.describe(event)!;
         return [event, `${declaration.owner} ${declaration.phase}: ${features.join(', ')}`];
@@ -220,6 +221,7 @@ describe('the event bus', () => {
       'user.deleting': 'panel before: backups, tickets',
       'team.member-removed': 'panel after: ',
       'task.failed': 'panel after: alerts',
+      'payment.settled': 'payment-methods after: ',
     });
   });
 });
