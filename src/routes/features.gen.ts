@@ -20,6 +20,7 @@ import * as mail from '../../features/mail/routes';
 import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
 import * as nodejs from '../../features/nodejs/routes';
+import * as paymentMethods from '../../features/payment-methods/routes';
 import * as phpmyadmin from '../../features/phpmyadmin/routes';
 import * as plans from '../../features/plans/routes';
 import * as referrals from '../../features/referrals/routes';
@@ -62,6 +63,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...moodle.routes,
   ...nextcloud.routes,
   ...nodejs.routes,
+  ...paymentMethods.routes,
   ...phpmyadmin.routes,
   ...plans.routes,
   ...referrals.routes,
