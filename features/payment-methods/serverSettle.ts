@@ -143,13 +143,9 @@ export async function finishSetup(
     });
   if (done.customerRef !== customer.customer_ref)
     await setCustomerRef(app.db, userId, gateway, done.customerRef);
-  const row = await saveMethod(app.db, userId, gateway, done.method);
-  await app.db
-    .deleteFrom('payment_setups')
-    .where('gateway', '=', gateway)
-    .where('setup_ref', '=', setupRef)
-    .execute();
-  return row;
+  // The setup stays: the browser's call and Stripe's webhook may both finish it, in any order,
+  // and each gets the one saved method (the gateway answers the same, the ref is unique here).
+  return saveMethod(app.db, userId, gateway, done.method);
 }
 
 /** Signature failures per client address in the current minute (a forger is slowed). */

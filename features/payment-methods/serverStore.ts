@@ -132,7 +132,7 @@ export async function saveMethod(
       .where('user_id', '=', userId)
       .where('is_default', '=', 1)
       .executeTakeFirst();
-    return trx
+    const inserted = await trx
       .insertInto('payment_methods')
       .values({
         user_id: userId,
@@ -147,8 +147,19 @@ export async function saveMethod(
         is_default: hasDefault ? 0 : 1,
         created_at: now(),
       })
+      // The browser's call and the webhook at once: one row, both answer it.
+      .onConflict((oc) => oc.columns(['gateway', 'ref']).doNothing())
       .returningAll()
-      .executeTakeFirstOrThrow();
+      .executeTakeFirst();
+    return (
+      inserted ??
+      trx
+        .selectFrom('payment_methods')
+        .selectAll()
+        .where('gateway', '=', provider)
+        .where('ref', '=', info.ref)
+        .executeTakeFirstOrThrow()
+    );
   });
 }
 

@@ -167,12 +167,47 @@ describe('cards', () => {
       is_paypal: false,
       is_default: true,
     });
-    // Used once.
+    // Finished again (the browser and Stripe's webhook both may): the same method.
     const again = await t.call('POST', `/api/v1/payment-methods/complete/users/${user.id}`, {
       token: user.token,
       body: { setup_ref: setup.setup_ref },
     });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(201);
+    expect(again.json().id).toBe(done.json().id);
+    // Stripe's own event about it changes nothing either.
+    const event = stripe.eventFor('setup_intent.succeeded', setup.setup_ref)!;
+    const { rawBody, headers } = stripe.webhookDelivery(event);
+    const hook = await t.call('POST', '/api/v1/webhooks/stripe', {
+      headers,
+      body: rawBody.toString(),
+    });
+    expect(hook.json()).toEqual({ received: true, duplicate: false });
+    const list = await t.call('GET', base(user.id), { token: user.token });
+    expect(list.json().total).toBe(1);
+  });
+
+  it('saves a card from the webhook when the browser never came back', async () => {
+    const u = await t.user();
+    const started = await t.call('POST', base(u.id), {
+      token: u.token,
+      body: { gateway: 'stripe' },
+    });
+    const { client_secret, setup_ref } = started.json() as {
+      client_secret: string;
+      setup_ref: string;
+    };
+    expect(await confirmSetup(client_secret, 'pm_card_mastercard')).toBe(200);
+    const event = stripe.eventFor('setup_intent.succeeded', setup_ref)!;
+    const { rawBody, headers } = stripe.webhookDelivery(event);
+    const hook = await t.call('POST', '/api/v1/webhooks/stripe', {
+      headers,
+      body: rawBody.toString(),
+    });
+    expect(hook.statusCode).toBe(200);
+    const list = await t.call('GET', base(u.id), { token: u.token });
+    expect(list.json().data).toEqual([
+      expect.objectContaining({ brand: 'mastercard', last4: '4444', is_default: true }),
+    ]);
   });
 
   it('lists, moves the default, and removes at Stripe with the default moving on', async () => {
