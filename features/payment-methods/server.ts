@@ -136,10 +136,16 @@ const hookHandlers = defineHandlers(paymentHooks, {
       const { token, cancel } = ctx.query;
       const back = `${ctx.app.config.publicUrl}/subscription`;
       if (cancel || !token) return ctx.reply.redirect(`${back}?paypal=cancelled`, 302);
-      const result = await paypalReturned(ctx.app, token).catch((error: unknown) => {
-        throw asHttpError(error);
-      });
-      return ctx.reply.redirect(`${back}?paypal=${encodeURIComponent(result.status)}`, 302);
+      // The buyer is in a browser: whatever happened, they land on a page of the panel, which
+      // shows the invoice as billing has it (PayPal's webhook settles what a failure left open).
+      const status = await paypalReturned(ctx.app, token).then(
+        (result) => result.status,
+        (error: unknown) => {
+          ctx.req.log.warn({ err: error, order: token }, 'PayPal return not completed');
+          return 'failed';
+        },
+      );
+      return ctx.reply.redirect(`${back}?paypal=${encodeURIComponent(status)}`, 302);
     },
 
     async stripeJs(ctx) {

@@ -136,7 +136,10 @@ export async function refundPayment(
       amountMinor: input.amountMinor,
       idempotencyKey: input.idempotencyKey,
     })
-    .catch(() => ({ refundRef: '', status: 'failed' as const }));
+    .catch((error: unknown) => {
+      app.log.warn({ err: error, payment: input.gatewayPaymentId }, 'refund refused or failed');
+      return { refundRef: '', status: 'failed' as const };
+    });
 }
 
 /** The card/PayPal rails set up on this panel (keys present). The manual rail is billing's. */

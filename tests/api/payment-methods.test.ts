@@ -347,6 +347,8 @@ describe('PayPal', () => {
           result: expect.objectContaining({ status: 'succeeded', amountMinor: 1000 }),
         }),
       ]);
+      const unknown = await t.call('GET', '/api/v1/paypal/return?token=NOSUCHORDER1');
+      expect(unknown.headers.location).toBe('http://panel.test/subscription?paypal=failed');
       const cancelled = await t.call('GET', '/api/v1/paypal/return?cancel=1');
       expect(cancelled.headers.location).toBe('http://panel.test/subscription?paypal=cancelled');
     } finally {
