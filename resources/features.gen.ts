@@ -25,6 +25,7 @@ import * as moodle from '../features/moodle/resource';
 import * as nextcloud from '../features/nextcloud/resource';
 import * as nodejs from '../features/nodejs/resource';
 import * as panelSettings from '../features/panel-settings/resource';
+import * as paymentMethods from '../features/payment-methods/resource';
 import * as phpmyadmin from '../features/phpmyadmin/resource';
 import * as plans from '../features/plans/resource';
 import * as referrals from '../features/referrals/resource';
@@ -70,6 +71,7 @@ export const featureResources = {
   ...nextcloud.resources,
   ...nodejs.resources,
   ...panelSettings.resources,
+  ...paymentMethods.resources,
   ...phpmyadmin.resources,
   ...plans.resources,
   ...referrals.resources,
@@ -116,6 +118,7 @@ export const featureOps = {
   ...nextcloud.ops,
   ...nodejs.ops,
   ...panelSettings.ops,
+  ...paymentMethods.ops,
   ...phpmyadmin.ops,
   ...plans.ops,
   ...referrals.ops,

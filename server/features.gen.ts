@@ -26,6 +26,7 @@ import * as moodle from '../features/moodle/server';
 import * as nextcloud from '../features/nextcloud/server';
 import * as nodejs from '../features/nodejs/server';
 import * as panelSettings from '../features/panel-settings/server';
+import * as paymentMethods from '../features/payment-methods/server';
 import * as phpmyadmin from '../features/phpmyadmin/server';
 import * as plans from '../features/plans/server';
 import * as referrals from '../features/referrals/server';
@@ -73,6 +74,7 @@ export const serverFeatures: readonly ServerFeature[] = [
   nextcloud.server,
   nodejs.server,
   panelSettings.server,
+  paymentMethods.server,
   phpmyadmin.server,
   plans.server,
   referrals.server,
@@ -120,6 +122,7 @@ export const serverFeatureNames: readonly string[] = [
   'nextcloud',
   'nodejs',
   'panel-settings',
+  'payment-methods',
   'phpmyadmin',
   'plans',
   'referrals',

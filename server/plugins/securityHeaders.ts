@@ -42,6 +42,32 @@ export const CSP_DIRECTIVES = {
   'worker-src': ["'self'", 'blob:'],
 };
 
+/**
+ * The payment pages (the payment methods page, billing's `/payment{id}`) load Stripe.js, and
+ * only they: their documents get Stripe's origins as Stripe's guide lists them
+ * (docs.stripe.com/security/guide#content-security-policy), the rest of the panel never does.
+ * STRIPE_JS_URL (a stand-in of Stripe.js on an air-gapped machine or in tests) adds its origin,
+ * which the stand-in's script calls. Pages reached inside the app keep their document's policy:
+ * the card form loads the page again once when Stripe.js was refused (features/payment-methods).
+ */
+export const PAYMENT_PAGE = /^\/(?:recharge-payment-method|payment)(?:\d+|\/|\?|$)/;
+
+export function paymentPageDirectives(stripeJsUrl: string | undefined): Record<string, string[]> {
+  let standIn: string[] = [];
+  try {
+    if (stripeJsUrl) standIn = [new URL(stripeJsUrl).origin];
+  } catch {
+    // Not a URL: Stripe's own origins only (the script then fails to load, in words).
+  }
+  const stripeJs = ['https://js.stripe.com', 'https://*.js.stripe.com', ...standIn];
+  return {
+    ...CSP_DIRECTIVES,
+    'script-src': ["'self'", ...stripeJs],
+    'frame-src': ["'self'", ...stripeJs, 'https://hooks.stripe.com'],
+    'connect-src': ["'self'", 'https://api.stripe.com', ...standIn],
+  };
+}
+
 const HSTS = { maxAge: 365 * 24 * 3600, includeSubDomains: true };
 
 const OPTIONS = {
@@ -62,9 +88,26 @@ const OPTIONS = {
 export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
   const plain = helmet(OPTIONS);
   const withHsts = helmet({ ...OPTIONS, hsts: HSTS });
+  const payment = {
+    ...OPTIONS,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: paymentPageDirectives(process.env.STRIPE_JS_URL?.trim()),
+    },
+  };
+  const paymentPlain = helmet(payment);
+  const paymentWithHsts = helmet({ ...payment, hsts: HSTS });
   const httpsPanel = app.config.publicUrl.startsWith('https://');
   const overHttps = (req: FastifyRequest) => httpsPanel || req.protocol === 'https';
   app.addHook('onRequest', (req, reply, done) => {
-    (overHttps(req) ? withHsts : plain)(req.raw, reply.raw, done);
+    const https = overHttps(req);
+    const headers = PAYMENT_PAGE.test(req.url)
+      ? https
+        ? paymentWithHsts
+        : paymentPlain
+      : https
+        ? withHsts
+        : plain;
+    headers(req.raw, reply.raw, done);
   });
 });

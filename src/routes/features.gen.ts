@@ -22,6 +22,7 @@ import * as moodle from '../../features/moodle/routes';
 import * as nextcloud from '../../features/nextcloud/routes';
 import * as nodejs from '../../features/nodejs/routes';
 import * as panelSettings from '../../features/panel-settings/routes';
+import * as paymentMethods from '../../features/payment-methods/routes';
 import * as phpmyadmin from '../../features/phpmyadmin/routes';
 import * as plans from '../../features/plans/routes';
 import * as referrals from '../../features/referrals/routes';
@@ -66,6 +67,7 @@ export const featureRoutes: readonly RouteDef[] = [
   ...nextcloud.routes,
   ...nodejs.routes,
   ...panelSettings.routes,
+  ...paymentMethods.routes,
   ...phpmyadmin.routes,
   ...plans.routes,
   ...referrals.routes,

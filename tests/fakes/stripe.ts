@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { parseFormBody, type FormObject, type FormValue } from './formBody';
+import { STRIPE_JS_STAND_IN } from './stripeJs';
 
 /**
  * A local, stateful stand-in for the parts of Stripe's API the panel's Stripe rail uses, written
@@ -13,9 +14,12 @@ import { parseFormBody, type FormObject, type FormValue } from './formBody';
  * the outcome: `pm_card_visa`, `pm_card_mastercard` succeed, `pm_card_chargeDeclined` and
  * `pm_card_chargeDeclinedInsufficientFunds` are declined, `pm_card_authenticationRequired`
  * asks for 3-D Secure (finished by `POST /_fake/payment_intents/:id/authenticate`, which stands
- * for the buyer in the browser); fake-only `pm_fake_500` gets a 500 and `pm_fake_timeout`
+ * for the buyer in the browser), `pm_card_chargeCustomerFail` is saved but declined when charged;
+ * fake-only `pm_fake_500` gets a 500 and `pm_fake_timeout`
  * charges but answers only after `timeoutDelayMs`. Events are signed as Stripe signs them
- * (`Stripe-Signature: t=...,v1=HMAC-SHA256(secret, "t.body")`).
+ * (`Stripe-Signature: t=...,v1=HMAC-SHA256(secret, "t.body")`). The browser's part:
+ * `/_fake/{setup,payment}_intents/:id/confirm` (publishable key + client secret, as Stripe.js
+ * confirms) and a small stand-in of Stripe.js itself at `GET /v3` (tests/fakes/stripeJs.ts).
  */
 export interface FakeStripe {
   /** host/port/protocol to give the SDK. */
@@ -23,6 +27,8 @@ export interface FakeStripe {
   port: number;
   url: string;
   secretKey: string;
+  /** What Stripe.js (and the stand-in at `GET /v3`) is given in the browser. */
+  publishableKey: string;
   webhookSecret: string;
   /** Successful charges made, all payment intents together: money that moved. */
   chargeCount(): number;
@@ -78,7 +84,15 @@ const missing = (kind: string, id: string, param = 'id') =>
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('base64url')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
-type Behaviour = 'succeed' | 'decline' | 'insufficient' | 'auth' | 'error500' | 'timeout';
+type Behaviour =
+  | 'succeed'
+  | 'decline'
+  | 'insufficient'
+  | 'auth'
+  | 'error500'
+  | 'timeout'
+  /** Saved without trouble, declined when charged (Stripe's `pm_card_chargeCustomerFail`). */
+  | 'declineLater';
 
 /** Stripe's test payment methods (docs.stripe.com/testing) and the fake's own. */
 const TEST_METHODS: Record<string, { brand: string; last4: string; behaviour: Behaviour }> = {
@@ -91,6 +105,7 @@ const TEST_METHODS: Record<string, { brand: string; last4: string; behaviour: Be
     behaviour: 'insufficient',
   },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', behaviour: 'auth' },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', behaviour: 'declineLater' },
   pm_fake_500: { brand: 'visa', last4: '0500', behaviour: 'error500' },
   pm_fake_timeout: { brand: 'visa', last4: '0408', behaviour: 'timeout' },
 };
@@ -123,6 +138,7 @@ export async function startFakeStripe(
   opts: { secretKey?: string; webhookSecret?: string } = {},
 ): Promise<FakeStripe> {
   const secretKey = opts.secretKey ?? 'sk_test_fake';
+  const publishableKey = 'pk_test_fake';
   const webhookSecret = opts.webhookSecret ?? 'whsec_fake';
   const app = Fastify({ logger: false });
   const customers = new Map<string, FakeObject>();
@@ -158,7 +174,11 @@ export async function startFakeStripe(
   app.addHook('onRequest', async (req, reply) => {
     calls.push(`${req.method} ${req.url.split('?')[0]}`);
     reply.header('Request-Id', newId('req'));
-    if (req.url.startsWith('/_fake/')) return;
+    // The buyer's browser calls these from the panel's origin (simple requests: no preflight).
+    if (req.url.startsWith('/_fake/') || req.url === '/v3') {
+      reply.header('access-control-allow-origin', '*');
+      return;
+    }
     if (req.headers.authorization !== `Bearer ${secretKey}`)
       return reply.code(401).send({
         error: {
@@ -454,6 +474,7 @@ export async function startFakeStripe(
         await new Promise((resolve) => setTimeout(resolve, fake.timeoutDelayMs));
         return intent;
       case 'decline':
+      case 'declineLater':
         throw decline('card_declined', 'generic_decline', 'Your card was declined.');
       case 'insufficient':
         throw decline('card_declined', 'insufficient_funds', 'Your card has insufficient funds.');
@@ -627,6 +648,67 @@ export async function startFakeStripe(
     return intent;
   });
 
+  /**
+   * Stripe.js in the browser: it confirms a setup or a payment with the publishable key and the
+   * intent's client secret (never the secret key). The stand-in script at `GET /v3` calls these;
+   * tests call them to stand for the buyer. Form bodies and `*` CORS keep them simple requests.
+   */
+  const browser = (
+    path: string,
+    intents: () => Map<string, FakeObject>,
+    run: (intent: FakeObject, pm: string) => Promise<unknown> | unknown,
+  ) =>
+    app.post(path, async (req, reply) => {
+      const body = (req.body ?? {}) as FormObject;
+      const intent = intents().get(param(req, 'id'));
+      if (
+        !intent ||
+        str(body.client_secret) !== intent.client_secret ||
+        str(body.key) !== publishableKey
+      )
+        return reply.code(404).send({
+          error: {
+            type: 'invalid_request_error',
+            message: 'No such intent for this client secret.',
+          },
+        });
+      const pm = str(body.payment_method);
+      if (!pm) return reply.code(400).send({ error: { message: 'Missing payment_method.' } });
+      try {
+        return await run(intent, pm);
+      } catch (error) {
+        if (!(error instanceof StripeApiError)) throw error;
+        return reply.code(error.status).send({ error: error.body });
+      }
+    });
+  browser(
+    '/_fake/setup_intents/:id/confirm',
+    () => setupIntents,
+    (intent, pm) => {
+      const method = methodOf(pm);
+      const behaviour = behaviours.get(method.id) ?? 'succeed';
+      if (behaviour === 'decline' || behaviour === 'insufficient')
+        throw new StripeApiError(402, {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: behaviour === 'decline' ? 'generic_decline' : 'insufficient_funds',
+          message: 'Your card was declined.',
+        });
+      if (typeof intent.customer === 'string') attach(method, intent.customer);
+      Object.assign(intent, { status: 'succeeded', payment_method: method.id });
+      emit('setup_intent.succeeded', intent);
+      return intent;
+    },
+  );
+  browser(
+    '/_fake/payment_intents/:id/confirm',
+    () => paymentIntents,
+    (intent, pm) => confirm(intent, methodOf(pm), false),
+  );
+  app.get('/v3', async (_req, reply) =>
+    reply.header('content-type', 'text/javascript; charset=utf-8').send(STRIPE_JS_STAND_IN),
+  );
+
   const sign = (payload: string, secret: string, timestamp: number) =>
     createHmac('sha256', secret).update(`${timestamp}.${payload}`).digest('hex');
 
@@ -650,6 +732,7 @@ export async function startFakeStripe(
     port: Number(port),
     url: address,
     secretKey,
+    publishableKey,
     webhookSecret,
     chargeCount: () => charges,
     inFlight: () => [...idempotency.values()].filter((s) => s.inFlight).length,

@@ -205,6 +205,7 @@ describe('the event bus', () => {
         'user.deleting',
         'team.member-removed',
         'task.failed',
+        'payment.settled',
       ].map((event) => {
         const { declaration, features } = bus.describe(event)!;
         return [event, `${declaration.owner} ${declaration.phase}: ${features.join(', ')}`];
@@ -222,6 +223,7 @@ describe('the event bus', () => {
       'user.deleting': 'panel before: backups, tickets',
       'team.member-removed': 'panel after: ',
       'task.failed': 'panel after: alerts',
+      'payment.settled': 'payment-methods after: ',
     });
   });
 });
