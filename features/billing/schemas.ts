@@ -136,6 +136,8 @@ export const paymentIntentSchema = z.object({
   client_secret: z.string().nullable(),
   /** PayPal's approve page. */
   approve_url: z.string().nullable(),
+  /** What Stripe.js is given with the client secret (card). */
+  publishable_key: z.string().nullable(),
 });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 

@@ -1,6 +1,7 @@
 import { defineServerFeature } from '../../server/feature';
 import { billingAdminHandlers, billingHandlers, invoiceOfAccount } from './serverHandlers';
 import { billingSchedules, renewJob, sweepJob } from './serverJobs';
+import { settlePayment } from './serverCharge';
 import * as migration from './serverMigration';
 import type { InvoiceRow } from './serverTables';
 
@@ -18,4 +19,13 @@ export const server = defineServerFeature({
   migrations: { '0063_billing': migration },
   jobs: [sweepJob, renewJob],
   schedules: billingSchedules,
+  on: {
+    /**
+     * A card or PayPal payment's state as its gateway has it, fetched again after a verified
+     * webhook or PayPal's return (features/payment-methods): a paid invoice grants its plan.
+     */
+    async 'payment.settled'(payment, { app }) {
+      await settlePayment(app, payment);
+    },
+  },
 });

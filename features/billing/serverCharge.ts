@@ -264,6 +264,13 @@ export async function settlePayment(
       .where('id', '=', invoiceId)
       .executeTakeFirst();
     if (!invoice || invoice.kind !== 'invoice') return { paid: false };
+    if (result.currency !== undefined && result.currency !== invoice.currency) {
+      app.log.warn(
+        { invoiceId, currency: result.currency },
+        'billing: a payment in another currency than its invoice was not applied',
+      );
+      return { paid: false };
+    }
     // Less than the invoice asks is not its payment (a tampered or partial amount).
     if (result.amountMinor !== undefined && result.amountMinor < Number(invoice.total_minor)) {
       app.log.warn(

@@ -13,8 +13,8 @@ import type { Plan } from '../plans/api';
 import { planById } from '../plans/serverApi';
 import { addInterval, priceFor, prorate } from './arithmetic';
 import { FREE_PLAN_ID, type PaymentIntent } from './schemas';
-import { chargeInvoice, setUsersPlan, stamp, voidOpenInvoice } from './serverCharge';
-import { CARD_NOT_SET_UP, cardGateways } from './serverCollect';
+import { chargeInvoice, setUsersPlan, settlePayment, stamp, voidOpenInvoice } from './serverCharge';
+import { CARD_NOT_SET_UP, cardGateways, retrieveCard, stripeKey } from './serverCollect';
 import { type LineInput, type Trx, createDraft, finalizeIn } from './serverInvoices';
 import { subscriptionRecord } from './serverRecords';
 import { type BillingSettings, billingSettings } from './serverSettings';
@@ -147,6 +147,28 @@ export async function paymentIntentOf(
     .orderBy('id', 'desc')
     .executeTakeFirst();
   const gateway = latest?.gateway ?? 'manual';
+  // A card or PayPal payment under way: what its gateway says now (the secret Stripe.js confirms
+  // with, PayPal's approve page), and a payment the browser finished is settled here, by the
+  // server's own look, never on the browser's word.
+  if (
+    !result &&
+    latest &&
+    latest.gateway !== 'manual' &&
+    latest.gateway_payment_id &&
+    invoice.status === 'open' &&
+    latest.status !== 'failed'
+  ) {
+    result = await retrieveCard(app, latest.gateway, latest.gateway_payment_id).catch(
+      () => undefined,
+    );
+    if (result?.status === 'succeeded' || result?.status === 'failed')
+      await settlePayment(app, {
+        gateway: latest.gateway,
+        gatewayPaymentId: latest.gateway_payment_id,
+        invoiceId: invoice.id,
+        result,
+      });
+  }
   return {
     invoice_id: invoice.id,
     number: invoice.number,
@@ -159,6 +181,7 @@ export async function paymentIntentOf(
     instructions: result?.message ?? latest?.message ?? null,
     client_secret: result?.clientSecret ?? null,
     approve_url: result?.approveUrl ?? null,
+    publishable_key: gateway === 'stripe' && result?.clientSecret ? await stripeKey(app) : null,
   };
 }
 

@@ -95,7 +95,8 @@ export const DEFAULT_SETTINGS: PanelSettings = {
   seller_tax_number: null,
   seller_email: null,
   tax_rates: [],
-  enabled_gateways: ['manual'],
+  // Card and PayPal also need their keys (/admin/api): ticked, they are on once the keys are there.
+  enabled_gateways: ['manual', 'stripe', 'paypal'],
   dunning_days: [1, 3, 5, 7],
   grace_days: 14,
   backup_price_per_gb: 0,

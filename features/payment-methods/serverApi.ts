@@ -11,3 +11,4 @@ export {
   type CollectInput,
 } from './serverCollect';
 export type { SettledPayment } from './serverSettle';
+export { stripePublishableKey } from './serverStripeKey';

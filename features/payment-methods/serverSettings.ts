@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { apiCredential as adminCredential, billingSettings } from '../panel-settings/serverApi';
 
 /**
- * The gateways' credentials, for now from the environment: the ONE place payment-methods reads
- * them, shaped as features/panel-settings' `apiCredential(app, provider)` will give them (the
- * lead points this file there after the merge). A gateway whose required fields are missing is
- * not set up: null.
+ * The gateways' credentials: the ONE place payment-methods reads them. An admin's on `/admin/api`
+ * (features/panel-settings, sealed) come first; else the operator's environment (`STRIPE_*`,
+ * `PAYPAL_*`: a panel configured before its first sign-in, and the tests). A gateway an admin
+ * switched off on `/admin/module-sittings`, or whose required fields are missing, is not set
+ * up: null.
  *
  * Tests give each app its own values with `useGatewayEnvironment` instead of `process.env`, so
  * nothing leaks from one test file to the next.
@@ -45,20 +47,23 @@ const DEFAULTS: Record<Provider, Record<string, string>> = {
   paypal: { apiBase: 'https://api-m.paypal.com' },
 };
 
-/** A provider's fields, or null when any required one is not set. */
-export function apiCredential(
+/** A provider's fields, or null when it is switched off or any required one is not set. */
+export async function apiCredential(
   app: FastifyInstance,
   provider: Provider,
 ): Promise<Record<string, string> | null> {
+  if (!(await billingSettings(app)).enabledGateways.includes(provider)) return null;
+  const fromAdmin = await adminCredential(app, provider);
+  if (fromAdmin) return { ...DEFAULTS[provider], ...fromAdmin };
   const env = envOf(app);
   const fields: Record<string, string> = { ...DEFAULTS[provider] };
   for (const [key, variable] of Object.entries(FIELDS[provider])) {
     const optional = key.endsWith('?');
     const value = env[variable]?.trim();
     if (value) fields[key.replace('?', '')] = value;
-    else if (!optional) return Promise.resolve(null);
+    else if (!optional) return null;
   }
-  return Promise.resolve(fields);
+  return fields;
 }
 
 /** Stripe's own script unless STRIPE_JS_URL names a stand-in (tests, air-gapped machines). */

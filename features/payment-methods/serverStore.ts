@@ -46,10 +46,6 @@ export function methodsOf(db: Db, userId: number) {
 /** A gateway's refusal as the panel's answer: a refusal 409, an outage 502. */
 export function asHttpError(error: unknown): unknown {
   if (!(error instanceof GatewayError)) return error;
-  // The Stripe rail's `call` wraps its own refusals ("not saved yet") as an unknown failure:
-  // those words are the rail's, a refusal (features/payments/serverStripeResults.ts asGatewayError).
-  const wrapped = /^Stripe failed: GatewayError: (.*)$/s.exec(error.message);
-  if (wrapped) return new HttpError(409, wrapped[1]!);
   const refused = error.code === 'invalid_request' || error.code === 'card_declined';
   return new HttpError(refused ? 409 : 502, error.message);
 }

@@ -130,6 +130,8 @@ export function fromChargeError(error: unknown): PaymentResult {
 
 /** Any other SDK error in words, and whether trying again may help. */
 function asGatewayError(error: unknown): GatewayError {
+  // The rail's own refusal ("not saved yet") keeps its words and code.
+  if (error instanceof GatewayError) return error;
   if (error instanceof Stripe.errors.StripeConnectionError) {
     const timedOut = (error.detail as { code?: string } | undefined)?.code === 'ETIMEDOUT';
     return timedOut

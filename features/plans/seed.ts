@@ -26,10 +26,11 @@ export const MAIN_PLANS: readonly SeedPlan[] = [
     monthly_price: 0,
     annual_price: 0,
     active: false,
-    max_servers: 1,
-    max_webapps: 10,
-    backup_storage_gb: 10,
-    max_team_members: 1,
+    // What its description says: Basic's limits.
+    max_servers: 5,
+    max_webapps: null,
+    backup_storage_gb: 50,
+    max_team_members: 3,
   },
   {
     id: 2,

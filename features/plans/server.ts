@@ -8,6 +8,7 @@ import { defineHandlers } from '../../server/http/handlers';
 import { pageOf } from '../../server/repositories/paging';
 import { MAIN_PLAN_IDS, type Plan, bizplans, type planInput, plansForUsers } from './resource';
 import * as migration from './serverMigration';
+import * as trialMigration from './serverTrialMigration';
 import { activePlans, planById, planRecord } from './serverPlans';
 import { assertWithinPlan } from './serverLimits';
 
@@ -101,7 +102,7 @@ const userHandlers = defineHandlers(plansForUsers, {
 /** The panel side of plans (issue 26). */
 export const server = defineServerFeature({
   handlers: [adminHandlers, userHandlers],
-  migrations: { '0060_bizplans': migration },
+  migrations: { '0060_bizplans': migration, '0067_trial_limits': trialMigration },
   emits: { 'plan.deleting': 'before' },
   on: {
     /** A new server counts against its owner's plan, in the transaction that writes it. */

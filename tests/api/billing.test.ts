@@ -600,7 +600,7 @@ describe('an account with billing history', () => {
 });
 
 describe('dunning of a card subscription', () => {
-  it('fails the renewal’s charge (no card rail yet), then tries again on the dunning days', async () => {
+  it('fails the renewal’s charge (no Stripe keys on this panel), then tries again on the dunning days', async () => {
     const user = await t.user();
     const start = new Date(clock() - 31 * DAY).toISOString();
     const end = new Date(clock() - 60_000).toISOString();
@@ -649,7 +649,8 @@ describe('dunning of a card subscription', () => {
       {
         idempotency_key: `inv_${invoice.id}_att_1`,
         status: 'failed',
-        message: 'Card and PayPal payments are not set up on this panel',
+        message:
+          'Card payments are not set up on this panel: an administrator adds the Stripe keys first',
       },
     ]);
     offset += 1 * DAY + 60_000;

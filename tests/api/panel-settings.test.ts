@@ -59,7 +59,7 @@ describe('panel settings', () => {
         currency: 'USD',
         manual_instructions: '',
         tax_rates: [],
-        enabled_gateways: ['manual'],
+        enabled_gateways: ['manual', 'stripe', 'paypal'],
         dunning_days: [1, 3, 5, 7],
         grace_days: 14,
         backup_price_per_gb: 0,
@@ -75,7 +75,7 @@ describe('panel settings', () => {
       manualInstructions: '',
       seller: { name: '', address: [], taxNumber: null, email: null },
       taxRates: [],
-      enabledGateways: ['manual'],
+      enabledGateways: ['manual', 'stripe', 'paypal'],
       dunningDays: [1, 3, 5, 7],
       graceDays: 14,
     });
