@@ -54,7 +54,14 @@ export async function apiCredential(
 ): Promise<Record<string, string> | null> {
   if (!(await billingSettings(app)).enabledGateways.includes(provider)) return null;
   const fromAdmin = await adminCredential(app, provider);
-  if (fromAdmin) return { ...DEFAULTS[provider], ...fromAdmin };
+  return fromAdmin ? { ...DEFAULTS[provider], ...fromAdmin } : envCredential(app, provider);
+}
+
+/** A provider's fields from the environment, or null when a required one is not set. */
+export function envCredential(
+  app: FastifyInstance,
+  provider: Provider,
+): Record<string, string> | null {
   const env = envOf(app);
   const fields: Record<string, string> = { ...DEFAULTS[provider] };
   for (const [key, variable] of Object.entries(FIELDS[provider])) {

@@ -183,3 +183,44 @@ describe('renewing by card', () => {
     expect(sub.json()).toMatchObject({ plan_id: 3, subscription: { status: 'past_due' } });
   });
 });
+
+describe('the keys an admin sets', () => {
+  it('come from /admin/api before the environment, and a rail switched off is not offered', async () => {
+    const admin = await t.user({ admin: true });
+    const user = await t.user();
+    // Nothing in the environment: the admin's sealed keys are what the rail uses.
+    useGatewayEnvironment(t.app, {});
+    const refused = await call(
+      user,
+      'POST',
+      `subscription/users/${user.id}?plan_id=3&type=monthly&pay_type=card`,
+    );
+    expect(refused.statusCode).toBe(409);
+    const added = await call(admin, 'POST', 'admin/api-credentials', {
+      provider: 'stripe',
+      name: 'Stripe (the local fake)',
+      secretKey: stripe.secretKey,
+      publishableKey: stripe.publishableKey,
+      webhookSecret: stripe.webhookSecret,
+      apiBase: stripe.url,
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const { payment } = await subscribeByCard(user, 3);
+    expect(await confirmInBrowser('payment', payment.client_secret!, 'pm_card_visa')).toBe(200);
+    const paid = await call(user, 'GET', `subscription/paymentintent/users/${user.id}?pid=3`);
+    expect(paid.json()).toMatchObject({ status: 'succeeded' });
+    expect(await planOf(user.id)).toBe(3);
+
+    const off = await call(admin, 'PATCH', 'admin/module-settings', {
+      enabled_gateways: ['manual'],
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const other = await t.user();
+    const again = await call(
+      other,
+      'POST',
+      `subscription/users/${other.id}?plan_id=3&type=monthly&pay_type=card`,
+    );
+    expect(again.statusCode).toBe(409);
+  });
+});

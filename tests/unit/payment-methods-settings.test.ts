@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   STRIPE_JS_URL,
-  apiCredential,
+  envCredential,
   stripeJsUrl,
   useGatewayEnvironment,
 } from '../../features/payment-methods/serverSettings';
@@ -23,18 +23,19 @@ const PAYPAL = {
 
 afterEach(() => vi.unstubAllEnvs());
 
+/** The environment's part; an admin's keys on /admin/api come first (tests/api/payment-methods.test.ts). */
 describe('payment-methods settings (serverSettings.ts)', () => {
-  it("gives a provider's fields as panel-settings' apiCredential will", async () => {
+  it("gives a provider's fields from the environment as panel-settings' apiCredential gives them", async () => {
     const app = panel();
     useGatewayEnvironment(app, { ...STRIPE, STRIPE_API_URL: 'http://127.0.0.1:1', ...PAYPAL });
-    expect(await apiCredential(app, 'stripe')).toEqual({
+    expect(envCredential(app, 'stripe')).toEqual({
       secretKey: 'sk_test_1',
       publishableKey: 'pk_test_1',
       webhookSecret: 'whsec_1',
       apiBase: 'http://127.0.0.1:1',
     });
     // PayPal's live API unless the settings name another (the sandbox, a fake).
-    expect(await apiCredential(app, 'paypal')).toEqual({
+    expect(envCredential(app, 'paypal')).toEqual({
       clientId: 'id',
       clientSecret: 'secret',
       webhookId: 'WH-1',
@@ -45,8 +46,8 @@ describe('payment-methods settings (serverSettings.ts)', () => {
   it('is null while a required field is missing or blank', async () => {
     const app = panel();
     useGatewayEnvironment(app, { ...STRIPE, STRIPE_WEBHOOK_SECRET: '  ', PAYPAL_CLIENT_ID: 'id' });
-    expect(await apiCredential(app, 'stripe')).toBeNull();
-    expect(await apiCredential(app, 'paypal')).toBeNull();
+    expect(envCredential(app, 'stripe')).toBeNull();
+    expect(envCredential(app, 'paypal')).toBeNull();
   });
 
   it("reads the process's environment unless the app was given its own, and never mixes apps", async () => {
@@ -56,8 +57,8 @@ describe('payment-methods settings (serverSettings.ts)', () => {
     const plain = panel();
     const tested = panel();
     useGatewayEnvironment(tested, {});
-    expect((await apiCredential(plain, 'stripe'))?.secretKey).toBe('sk_from_env');
-    expect(await apiCredential(tested, 'stripe')).toBeNull();
+    expect(envCredential(plain, 'stripe')?.secretKey).toBe('sk_from_env');
+    expect(envCredential(tested, 'stripe')).toBeNull();
   });
 
   it('loads Stripe.js from Stripe unless STRIPE_JS_URL names a stand-in', () => {

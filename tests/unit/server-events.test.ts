@@ -223,7 +223,7 @@ describe('the event bus', () => {
       'user.deleting': 'panel before: backups, tickets',
       'team.member-removed': 'panel after: ',
       'task.failed': 'panel after: alerts',
-      'payment.settled': 'payment-methods after: ',
+      'payment.settled': 'payment-methods after: billing',
     });
   });
 });
