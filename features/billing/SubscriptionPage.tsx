@@ -121,7 +121,7 @@ export default function SubscriptionPage() {
         <SectionCard id="plan" title="Your plan" icon={WorkspacePremiumOutlined}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ mb: 2 }}>
             <Fact label="Plan in force">
-              <span data-testid="plan-name">{view.data.plan_name}</span>
+              <span data-testid="plan-in-force">{view.data.plan_name}</span>
             </Fact>
             {sub && (
               <>
