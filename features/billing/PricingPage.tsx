@@ -16,8 +16,10 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
+import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
@@ -115,6 +117,13 @@ export default function PricingPage() {
         <Alert severity="error" sx={{ mb: 2 }} role="alert">
           {problem}
         </Alert>
+      )}
+      {mains.length === 0 && (
+        <EmptyState
+          icon={WorkspacePremiumOutlined}
+          title="No plans are offered yet"
+          text="Once an admin offers plans, they are listed here."
+        />
       )}
       <Grid container spacing={2}>
         {mains.map((plan) => {

@@ -1,3 +1,4 @@
+import { type AxeFinding, axeReport, blockingViolations } from './axe';
 import { E2E_ADMIN, expect, openSignedIn, test } from './fixtures';
 
 /**
@@ -10,6 +11,8 @@ test('a user subscribes to Basic by bank transfer, an admin marks it paid, the u
   browser,
   api,
 }) => {
+  // Each billing page, once it shows its data, has no serious WCAG 2.1 A/AA violation (axe).
+  const findings: AxeFinding[] = [];
   const user = await api.account();
   await openSignedIn(page, user.email, user.password);
 
@@ -29,6 +32,7 @@ test('a user subscribes to Basic by bank transfer, an admin marks it paid, the u
   await expect(card('Basic')).toContainText('Save 18.00 USD a year');
   await page.getByRole('button', { name: 'Monthly' }).click();
   await expect(card('Basic')).toContainText('9.00 USD');
+  findings.push(...(await blockingViolations(page, '/pricing')));
 
   await expect(page.getByRole('combobox', { name: 'Pay by' })).toHaveText('Bank transfer');
   await card('Basic').getByRole('button', { name: 'Choose Basic' }).click();
@@ -42,6 +46,7 @@ test('a user subscribes to Basic by bank transfer, an admin marks it paid, the u
   await expect(page.getByTestId('transfer-instructions')).toContainText('9.00 USD');
   await expect(page.getByTestId('transfer-instructions')).toContainText('bank transfer');
   await expect(page.getByRole('button', { name: 'Copy the reference' })).toBeVisible();
+  findings.push(...(await blockingViolations(page, '/payment/:id')));
 
   // The spec's own spelling of the address (/payment{id}) leads to the same page.
   await page.goto(`/payment${invoiceId}`);
@@ -66,6 +71,7 @@ test('a user subscribes to Basic by bank transfer, an admin marks it paid, the u
   await dialog.getByRole('button', { name: 'Mark paid' }).click();
   await expect(admin.getByText('No invoice is waiting for payment.')).toBeVisible();
   await expect(admin.getByRole('table', { name: 'Revenue' })).toContainText(number);
+  findings.push(...(await blockingViolations(admin, '/admin/user-profile/:id')));
   await adminContext.close();
 
   // The user's plan is Basic, active, with the paid invoice listed.
@@ -76,10 +82,12 @@ test('a user subscribes to Basic by bank transfer, an admin marks it paid, the u
     name: new RegExp(number),
   });
   await expect(invoiceRow).toContainText('Paid');
+  findings.push(...(await blockingViolations(page, '/subscription')));
   await invoiceRow.getByRole('link', { name: number }).click();
   await expect(page).toHaveURL(new RegExp(`/payment-invoice/${invoiceId}$`));
   await expect(page.getByRole('heading', { level: 1, name: `Invoice ${number}` })).toBeVisible();
   await expect(page.getByTestId('invoice-total')).toHaveText('9.00 USD');
+  findings.push(...(await blockingViolations(page, '/payment-invoice/:id')));
 
   // Cancelling asks first, then the page says when the plan ends.
   await page.getByRole('link', { name: 'Back to subscription' }).click();
@@ -90,4 +98,5 @@ test('a user subscribes to Basic by bank transfer, an admin marks it paid, the u
   await expect(confirm).toBeHidden();
   await expect(page.getByTestId('plan-ends')).toContainText(/Your subscription ends on \S+/);
   await expect(page.getByRole('button', { name: 'Cancel subscription' })).toBeHidden();
+  expect(findings, axeReport(findings)).toEqual([]);
 });
