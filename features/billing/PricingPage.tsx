@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
@@ -63,6 +63,11 @@ export default function PricingPage() {
       .map((p) => Math.floor((annualSaving(p) * 100) / (p.monthly_price * 12))),
   );
   const current = view.data?.plan_id;
+  // A plan chosen but not paid yet: its card leads to the open invoice instead of a second order.
+  const waiting =
+    view.data?.subscription?.status === 'incomplete' && view.data.open_invoice
+      ? { planId: view.data.subscription.plan_id, invoiceId: view.data.open_invoice.id }
+      : null;
 
   const choose = async (plan: Plan) => {
     setBusy(plan.id);
@@ -172,13 +177,24 @@ export default function PricingPage() {
                   </List>
                 </CardContent>
                 <CardActions>
-                  <Button
-                    variant={isCurrent ? 'outlined' : 'contained'}
-                    disabled={isCurrent || busy !== null}
-                    onClick={() => void choose(plan)}
-                  >
-                    {isCurrent ? 'Your plan' : `Choose ${plan.name}`}
-                  </Button>
+                  {waiting?.planId === plan.id ? (
+                    <Button
+                      component={RouterLink}
+                      to={`/payment/${waiting.invoiceId}`}
+                      variant="contained"
+                      color="warning"
+                    >
+                      Pay for {plan.name}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant={isCurrent ? 'outlined' : 'contained'}
+                      disabled={isCurrent || busy !== null}
+                      onClick={() => void choose(plan)}
+                    >
+                      {isCurrent ? 'Your plan' : `Choose ${plan.name}`}
+                    </Button>
+                  )}
                 </CardActions>
               </Card>
             </Grid>

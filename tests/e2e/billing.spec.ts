@@ -53,6 +53,13 @@ test('a user subscribes to Basic by bank transfer, an admin marks it paid, the u
   await expect(page).toHaveURL(new RegExp(`/payment/${invoiceId}$`));
   await expect(heading).toBeVisible();
 
+  // Back on /pricing the chosen plan leads to its invoice rather than to a second order.
+  await page.goto('/pricing');
+  await expect(card('Basic').getByRole('link', { name: 'Pay for Basic' })).toHaveAttribute(
+    'href',
+    `/payment/${invoiceId}`,
+  );
+
   await page.goto('/subscription');
   await expect(page.getByTestId('subscription-status')).toHaveText('Waiting for payment');
   await expect(page.getByRole('alert').filter({ hasText: number })).toContainText(
