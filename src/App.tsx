@@ -2,11 +2,12 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { CoreAdminUI, CustomRoutes, Resource } from 'ra-core';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { AdminContext } from 'ra-ui-materialui';
-import { BrowserRouter, Navigate } from 'react-router-dom';
+import { BrowserRouter, Navigate, useLocation } from 'react-router-dom';
 import { type ResourceRegistry, loadResources } from '../dataProvider';
 import { createQueryClient } from '../dataProvider/queryClient';
 import { i18nProvider } from './i18n';
 import { authProvider, dataProvider, sessions } from './providers';
+import { currentAddress } from './routes/oldAddresses';
 import { routeElements } from './routes/routeElements';
 import { featureSlots } from './routes/slots.gen';
 import { AppError } from './shell/AppError';
@@ -29,7 +30,11 @@ const store = createShellStore();
 // One retry rule for every page: a 4xx answer is final (a missing record shows at once).
 const queryClient = createQueryClient();
 
-const NotFoundRedirect = () => <Navigate to="/404" replace />;
+/** No route matched: the spec's glued spellings (`/payment12`) lead to their page, else /404. */
+function NotFoundRedirect() {
+  const { pathname } = useLocation();
+  return <Navigate to={currentAddress(pathname) ?? '/404'} replace />;
+}
 
 /**
  * The resource declarations, once someone is signed in: public pages render without them, so

@@ -2,6 +2,11 @@ import { useState } from 'react';
 import {
   Alert,
   Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   Grid,
   Stack,
   TableCell,
@@ -47,11 +52,16 @@ function OpenInvoiceRow({ invoice, isAdmin }: { invoice: Invoice; isAdmin: boole
   const queryClient = useQueryClient();
   const [reference, setReference] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const act = async (action: 'mark-paid' | 'void') => {
+  // The action waiting for the admin's confirmation: both change money records for good.
+  const [confirming, setConfirming] = useState<'mark-paid' | 'void' | null>(null);
+  const ask = (action: 'mark-paid' | 'void') => {
     setProblem(null);
     if (action === 'mark-paid' && !reference.trim())
-      return setProblem('The bank reference of the transfer');
-    if (action === 'void' && !window.confirm(`Void invoice ${invoice.number}?`)) return;
+      return setProblem('Type the bank reference of the transfer');
+    setConfirming(action);
+  };
+  const act = async (action: 'mark-paid' | 'void') => {
+    setConfirming(null);
     try {
       await dp.action('billing-admin', 'settle', {
         params: { id: invoice.id },
@@ -82,12 +92,37 @@ function OpenInvoiceRow({ invoice, isAdmin }: { invoice: Invoice; isAdmin: boole
               error={Boolean(problem)}
               helperText={problem ?? ' '}
             />
-            <Button onClick={() => void act('mark-paid')}>Mark paid</Button>
-            <Button color="error" onClick={() => void act('void')}>
+            <Button onClick={() => ask('mark-paid')}>Mark paid</Button>
+            <Button color="error" onClick={() => ask('void')}>
               Void
             </Button>
           </Stack>
         ) : null}
+        <Dialog open={confirming !== null} onClose={() => setConfirming(null)}>
+          <DialogTitle>
+            {confirming === 'void'
+              ? `Void invoice ${invoice.number}?`
+              : `Mark invoice ${invoice.number} paid?`}
+          </DialogTitle>
+          <DialogContent>
+            <DialogContentText>
+              {confirming === 'void'
+                ? `Its ${money(invoice.total_minor, invoice.currency)} are no longer collected; a voided invoice cannot be paid again.`
+                : `${money(invoice.total_minor, invoice.currency)} arrived by bank transfer with the reference ${reference.trim()}: the user's plan starts now.`}
+            </DialogContentText>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={() => setConfirming(null)} autoFocus>
+              Back
+            </Button>
+            <Button
+              color={confirming === 'void' ? 'error' : 'primary'}
+              onClick={() => confirming && void act(confirming)}
+            >
+              {confirming === 'void' ? 'Void' : 'Mark paid'}
+            </Button>
+          </DialogActions>
+        </Dialog>
       </TableCell>
     </TableRow>
   );

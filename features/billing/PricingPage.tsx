@@ -16,8 +16,10 @@ import {
   ToggleButtonGroup,
   Typography,
 } from '@mui/material';
+import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { EmptyState } from '../../src/generic/EmptyState';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
@@ -25,8 +27,12 @@ import type { Plan } from '../plans/api';
 import { money } from './parts';
 import type { SubscriptionView } from './schemas';
 
-const limit = (n: number | null, what: string) =>
-  n === null ? `Unlimited ${what}` : `${n} ${what}`;
+/** "Unlimited servers", "1 server", "5 servers", "No team members". */
+const limit = (n: number | null, one: string, many: string) =>
+  n === null ? `Unlimited ${many}` : n === 0 ? `No ${many}` : `${n} ${n === 1 ? one : many}`;
+
+/** What a year billed annually saves against twelve monthly invoices (0 when nothing). */
+const annualSaving = (plan: Plan) => Math.max(0, plan.monthly_price * 12 - plan.annual_price);
 
 /** /pricing: the plans offered, monthly or annual, and subscribing to one. */
 export default function PricingPage() {
@@ -49,7 +55,19 @@ export default function PricingPage() {
   if (plans.error || !plans.data)
     return <Alert severity="error">{errorMessage(plans.error)}</Alert>;
   const mains = plans.data.data.filter((p) => p.kind === 'main');
+  // The best saving in percent, said next to the interval toggle.
+  const bestSaving = Math.max(
+    0,
+    ...mains
+      .filter((p) => p.monthly_price > 0)
+      .map((p) => Math.floor((annualSaving(p) * 100) / (p.monthly_price * 12))),
+  );
   const current = view.data?.plan_id;
+  // A plan chosen but not paid yet: its card leads to the open invoice instead of a second order.
+  const waiting =
+    view.data?.subscription?.status === 'incomplete' && view.data.open_invoice
+      ? { planId: view.data.subscription.plan_id, invoiceId: view.data.open_invoice.id }
+      : null;
 
   const choose = async (plan: Plan) => {
     setBusy(plan.id);
@@ -82,6 +100,11 @@ export default function PricingPage() {
           <ToggleButton value="monthly">Monthly</ToggleButton>
           <ToggleButton value="annual">Annual</ToggleButton>
         </ToggleButtonGroup>
+        {bestSaving > 0 && (
+          <Typography variant="body2" color="text.secondary" data-testid="annual-saving">
+            Annual billing saves up to {bestSaving} %
+          </Typography>
+        )}
         <TextField
           select
           size="small"
@@ -100,15 +123,28 @@ export default function PricingPage() {
           {problem}
         </Alert>
       )}
+      {mains.length === 0 && (
+        <EmptyState
+          icon={WorkspacePremiumOutlined}
+          title="No plans are offered yet"
+          text="Once an admin offers plans, they are listed here."
+        />
+      )}
       <Grid container spacing={2}>
         {mains.map((plan) => {
           const price = type === 'annual' ? plan.annual_price : plan.monthly_price;
           const isCurrent = plan.id === current;
           return (
             <Grid key={plan.id} size={{ xs: 12, md: 4 }}>
-              <Card variant="outlined" sx={{ height: '100%' }} data-testid={`plan-${plan.id}`}>
+              <Card
+                variant="outlined"
+                component="article"
+                aria-labelledby={`plan-${plan.id}-name`}
+                sx={{ height: '100%' }}
+                data-testid={`plan-${plan.id}`}
+              >
                 <CardContent>
-                  <Typography variant="h6" component="h2">
+                  <Typography variant="h6" component="h2" id={`plan-${plan.id}-name`}>
                     {plan.name}
                   </Typography>
                   <Typography variant="h4" sx={{ my: 1 }}>
@@ -119,24 +155,46 @@ export default function PricingPage() {
                       {type === 'annual' ? 'per year' : 'per month'}
                     </Typography>
                   )}
+                  {type === 'annual' && annualSaving(plan) > 0 && (
+                    <Typography variant="body2" color="success.main" sx={{ fontWeight: 600 }}>
+                      Save {money(annualSaving(plan), plan.currency)} a year
+                    </Typography>
+                  )}
                   <Typography variant="body2" sx={{ mt: 1 }}>
                     {plan.description}
                   </Typography>
                   <List dense>
-                    <ListItem>{limit(plan.max_servers, 'servers')}</ListItem>
-                    <ListItem>{limit(plan.max_webapps, 'web apps')}</ListItem>
-                    <ListItem>{limit(plan.backup_storage_gb, 'GB backup storage')}</ListItem>
-                    <ListItem>{limit(plan.max_team_members, 'team members')}</ListItem>
+                    <ListItem>{limit(plan.max_servers, 'server', 'servers')}</ListItem>
+                    <ListItem>{limit(plan.max_webapps, 'web app', 'web apps')}</ListItem>
+                    <ListItem>
+                      {plan.backup_storage_gb === null
+                        ? 'Unlimited backup storage'
+                        : `${plan.backup_storage_gb} GB backup storage`}
+                    </ListItem>
+                    <ListItem>
+                      {limit(plan.max_team_members, 'team member', 'team members')}
+                    </ListItem>
                   </List>
                 </CardContent>
                 <CardActions>
-                  <Button
-                    variant={isCurrent ? 'outlined' : 'contained'}
-                    disabled={isCurrent || busy !== null}
-                    onClick={() => void choose(plan)}
-                  >
-                    {isCurrent ? 'Your plan' : `Choose ${plan.name}`}
-                  </Button>
+                  {waiting?.planId === plan.id ? (
+                    <Button
+                      component={RouterLink}
+                      to={`/payment/${waiting.invoiceId}`}
+                      variant="contained"
+                      color="warning"
+                    >
+                      Pay for {plan.name}
+                    </Button>
+                  ) : (
+                    <Button
+                      variant={isCurrent ? 'outlined' : 'contained'}
+                      disabled={isCurrent || busy !== null}
+                      onClick={() => void choose(plan)}
+                    >
+                      {isCurrent ? 'Your plan' : `Choose ${plan.name}`}
+                    </Button>
+                  )}
                 </CardActions>
               </Card>
             </Grid>

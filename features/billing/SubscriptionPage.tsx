@@ -71,7 +71,12 @@ export default function SubscriptionPage() {
     setProblem(null);
     try {
       await dp.action('billing', 'cancel');
-      setNotice('Your subscription ends at the end of the period.');
+      // An unpaid subscription ends at once; a paid one runs to its period's end (said below).
+      setNotice(
+        sub?.status === 'incomplete'
+          ? 'Your subscription is canceled and its invoice voided.'
+          : 'Your subscription is canceled: it runs until the end of the period.',
+      );
       await refresh();
     } catch (error) {
       setProblem(errorMessage(error));
@@ -116,7 +121,7 @@ export default function SubscriptionPage() {
         <SectionCard id="plan" title="Your plan" icon={WorkspacePremiumOutlined}>
           <Stack direction={{ xs: 'column', md: 'row' }} spacing={4} sx={{ mb: 2 }}>
             <Fact label="Plan in force">
-              <span data-testid="plan-name">{view.data.plan_name}</span>
+              <span data-testid="plan-in-force">{view.data.plan_name}</span>
             </Fact>
             {sub && (
               <>
@@ -138,7 +143,7 @@ export default function SubscriptionPage() {
             </Typography>
           )}
           {sub?.cancel_at_period_end && (
-            <Alert severity="info" sx={{ mb: 2 }}>
+            <Alert severity="info" sx={{ mb: 2 }} data-testid="plan-ends">
               Your subscription ends on {formatDate(sub.current_period_end)}; then your account is
               on the Free plan.
             </Alert>

@@ -23,10 +23,24 @@ const INVOICE_COLOR = {
   uncollectible: 'error',
 } as const;
 
+const INVOICE_WORDS = {
+  draft: 'Draft',
+  open: 'Open',
+  paid: 'Paid',
+  void: 'Void',
+  uncollectible: 'Uncollectible',
+} as const;
+
 export function InvoiceStatus({ invoice }: { invoice: Invoice }) {
   if (invoice.kind === 'credit_note') return <Chip size="small" label="Credit note" />;
   if (invoice.overdue) return <Chip size="small" color="error" label="Overdue" />;
-  return <Chip size="small" color={INVOICE_COLOR[invoice.status]} label={invoice.status} />;
+  return (
+    <Chip
+      size="small"
+      color={INVOICE_COLOR[invoice.status]}
+      label={INVOICE_WORDS[invoice.status]}
+    />
+  );
 }
 
 const SUB_COLOR = {

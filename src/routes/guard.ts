@@ -1,5 +1,6 @@
 import type { RouteAccess } from './types';
 import { canAccess } from './access';
+import { currentAddress } from './oldAddresses';
 import { uuidFromParams } from './referrer';
 
 /**
@@ -50,7 +51,9 @@ export function decideNavigation(input: GuardInput): GuardDecision {
 
   // `/admin` is the admin area's door, not a page: admins go in, others are turned away.
   const route = isAdminRoot(pathname) ? { path: '/admin', access: 'admin' as const } : input.route;
-  if (!route) return { kind: 'redirect', to: NOT_FOUND };
+  // The spec's glued spellings (`/payment12`) match no route: they lead to the page's address,
+  // where this guard decides again as for any other visit.
+  if (!route) return { kind: 'redirect', to: currentAddress(pathname) ?? NOT_FOUND };
 
   if (needsSignIn(route.access) && !session) {
     if (input.sessionEnded) return { kind: 'redirect', to: LOGIN };

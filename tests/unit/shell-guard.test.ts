@@ -34,6 +34,21 @@ describe('navigation guard (spec section 2 "Navigation guard", section 6)', () =
     }
   });
 
+  it("leads the spec's glued /payment{id} to /payment/{id}, where the guard decides again", () => {
+    for (const session of [null, USER, ADMIN]) {
+      expect(go('/payment12', null, session)).toEqual({ kind: 'redirect', to: '/payment/12' });
+      expect(go('/recharge-payment-method7', null, session)).toEqual({
+        kind: 'redirect',
+        to: '/recharge-payment-method/7',
+      });
+    }
+    // Then the page's own access: signed out goes to /register as on any user page.
+    expect(go('/payment/12', ['/payment/:id', 'user'], null)).toEqual({
+      kind: 'redirect',
+      to: '/register',
+    });
+  });
+
   it('sends unknown paths to /404', () => {
     for (const session of [null, USER, ADMIN]) {
       expect(go('/no-such-page', null, session)).toEqual({ kind: 'redirect', to: '/404' });

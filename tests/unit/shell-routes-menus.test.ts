@@ -145,4 +145,22 @@ describe('menus derived from the route table', () => {
     expect(currentAddress('/server-summary/7')).toBeNull();
     expect(currentAddress('/mysqlold/x')).toBeNull();
   });
+
+  it("the spec's glued /payment{id} and /recharge-payment-method{id} lead to /name/{id}", () => {
+    // No route matches the glued spelling, so the guard and the not-found fallback ask here.
+    expect(matchRoute('/payment12')).toBeNull();
+    expect(currentAddress('/payment12')).toBe('/payment/12');
+    expect(currentAddress('/payment12/')).toBe('/payment/12');
+    expect(currentAddress('/recharge-payment-method7')).toBe('/recharge-payment-method/7');
+    // The address it leads to is the billing page, behind the same access as every user page.
+    expect(matchRoute('/payment/12')?.route.access).toBe('user');
+    for (const other of [
+      '/payment',
+      '/paymentx',
+      '/payment-invoice12',
+      '/payment/12',
+      '/payments12',
+    ])
+      expect(currentAddress(other)).toBeNull();
+  });
 });
