@@ -1,3 +1,4 @@
+import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planById } from '../../features/plans/serverApi';
 import type { InvoicesTable, SubscriptionsTable } from '../../features/billing/serverTables';
@@ -31,7 +32,7 @@ const monthAgo = (back: number) => {
 const monthKey = (back: number) => monthAgo(back).slice(0, 7);
 
 let serial = 0;
-async function invoice(fields: Partial<InvoicesTable> & Pick<InvoicesTable, 'total_minor'>) {
+async function invoice(fields: Partial<Insertable<InvoicesTable>> & { total_minor: number }) {
   serial += 1;
   const at = fields.paid_at ?? monthAgo(0);
   const row = await t.app.db
