@@ -68,7 +68,7 @@ function RevenueChart({ series }: { series: RevenueOverview['revenue'][number] }
               'Revenue',
             ]}
           />
-          <Bar dataKey="revenue" name="Revenue" fill="#1976d2" />
+          <Bar dataKey="revenue" name="Revenue" fill="#1976d2" isAnimationActive={false} />
         </BarChart>
       </ResponsiveContainer>
     </Box>
