@@ -56,7 +56,11 @@ function RevenueChart({ series }: { series: RevenueOverview['revenue'][number] }
     label: money(m.revenue_minor, series.currency),
   }));
   return (
-    <Box sx={{ height: 240 }} role="img" aria-label={`Revenue per month in ${series.currency}`}>
+    <Box
+      component="section"
+      sx={{ height: 240 }}
+      aria-label={`Revenue per month in ${series.currency}`}
+    >
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 8 }}>
           <CartesianGrid strokeDasharray="3 3" vertical={false} />
