@@ -256,7 +256,6 @@ export default function AdminInvoicesPage() {
                     </Button>
                     <Button
                       size="small"
-                      color="error"
                       onClick={() => setActing({ invoice: inv, action: 'void' })}
                     >
                       Void
