@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the figures the issues ask for, from one run. Not a test: it prints.
- * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule backups mail adminservers adminusers` runs only the named sections (all by default);
+ * `npm run bench -- api bundle roundtrip agents webapps weblogs wordpress clone files gitdeploy firewall schedule backups mail adminservers adminusers renewals` runs only the named sections (all by default);
  * `AGENTS=1000` and `MEASURE_SECONDS=30` shrink the agent-scale run, `BACKUP_APP_MB=100
  * BACKUP_DB_MB=20` the backups one (`BACKUP_STORAGE=local`: a local repository instead of the
  * panel's own storage).
@@ -18,6 +18,7 @@ import { apiThroughput } from './api-throughput';
 import { loginBundle } from './login-bundle';
 import { mailBench } from './mail';
 import { opRoundTrip } from './op-roundtrip';
+import { RENEWALS, renewalsBench } from './renewals';
 import { webappCreate } from './webapp-create';
 import { weblogs as weblogPages } from './weblogs';
 import { wordpressInstall } from './wordpress-install';
@@ -189,6 +190,23 @@ async function adminusers() {
   console.log('  (aim: p99 < 100 ms for the first page and a search on SQLite)\n');
 }
 
+async function renewals() {
+  const pgDb = await benchPostgres();
+  console.log(
+    `Billing: ${RENEWALS.toLocaleString('en-US')} subscriptions due, bank transfer; billing.sweep through the job engine until every renewal invoice exists`,
+  );
+  try {
+    for (const r of await renewalsBench(pgDb?.url ?? null))
+      console.log(
+        `  ${r.engine.padEnd(8)} ${r.seconds.toFixed(1)} s, ${r.perSecond.toFixed(0)} renewals/s; ${r.invoices.toLocaleString('en-US')} invoices, numbers ${r.gapless ? 'gapless' : 'NOT gapless'}; a second sweep renewed ${r.secondSweep}`,
+      );
+    if (!pgDb) console.log('  (PostgreSQL not reachable: measured on SQLite only)');
+  } finally {
+    await pgDb?.drop();
+  }
+  console.log('');
+}
+
 async function schedule() {
   const count = Number(process.env.SCHEDULES ?? 1000);
   const seconds = Number(process.env.SCHEDULE_SECONDS ?? 20);
@@ -264,6 +282,7 @@ const sections = {
   schedule,
   adminservers,
   adminusers,
+  renewals,
   backups,
   mail,
 } as const;

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { type ResourceDef, defineResource } from '../../resources/define';
+import { revenueOverviewSchema } from './revenueSchemas';
 import {
   adminInvoiceAction,
   adminInvoiceBody,
@@ -125,6 +126,14 @@ export const billingAdmin = defineResource({
       summary: "A user's paid invoices (credit notes against them), and their sum",
       query: uidQuery,
       response: revenueSchema,
+    },
+    revenue: {
+      method: 'GET',
+      path: 'admin/revenue',
+      guard: 'admin',
+      summary:
+        'Revenue per month for the last 12 months per currency (paid invoices minus credit notes), MRR, active subscriptions per plan, past due and unpaid counts, open invoices',
+      response: revenueOverviewSchema,
     },
     invoices: {
       method: 'GET',

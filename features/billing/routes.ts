@@ -40,4 +40,12 @@ export const routes: readonly RouteDef[] = [
     title: 'Payment',
     page: () => import('./PaymentPage'),
   },
+  // Reached from the dashboard's revenue card: spec s.6 fixes the admin menu.
+  {
+    path: '/admin/invoices',
+    layout: 'admin',
+    access: 'admin',
+    title: 'Invoices',
+    page: () => import('./AdminInvoicesPage'),
+  },
 ];

@@ -7,6 +7,7 @@ import { issueCreditNote, creditedOf, linesOf } from './serverInvoices';
 import { markInvoicePaid, stamp, voidInvoice } from './serverCharge';
 import { sendInvoicePdf } from './serverPdf';
 import { invoiceRecord } from './serverRecords';
+import { revenueOverview } from './serverRevenue';
 import { billingSettings } from './serverSettings';
 import {
   applyCoupon,
@@ -242,6 +243,9 @@ export const billingAdminHandlers = defineHandlers(billingAdmin, {
           .reduce((a, e) => a + e.amount_minor, 0),
         currency: settings.currency,
       };
+    },
+    async revenue(ctx) {
+      return revenueOverview(ctx.app);
     },
     async invoices(ctx) {
       const q = ctx.query;

@@ -5,6 +5,8 @@
  * only when it becomes active or ends (serverCharge.ts, serverJobs.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { isPostgres } from '../../server/db/dialect';
 import { HttpError, badRequest, fieldError, notFound } from '../../server/http/errors';
 import { type DiscountTerms, discountFor } from '../coupons/api';
 import { type RedeemRefusal, redeemCoupon } from '../coupons/serverApi';
@@ -223,6 +225,28 @@ async function dropIncomplete(app: FastifyInstance, sub: SubscriptionRow) {
     .execute();
 }
 
+/** Said to the second of two subscribe requests racing for the same account. */
+export const SUBSCRIBE_RACE =
+  'A subscription was just started on this account: pay its invoice, or try again to replace it';
+
+/**
+ * Creating a subscription: the user's row is locked (PostgreSQL; SQLite runs one transaction at
+ * a time) and the live one looked for again, so of two requests at once only the first creates
+ * one and the second is refused with SUBSCRIBE_RACE.
+ */
+async function claimUser(trx: Trx, userId: number, expected: number | undefined) {
+  if (isPostgres(trx as unknown as Kysely<unknown>))
+    await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+  const now = await trx
+    .selectFrom('subscriptions')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', 'in', [...LIVE])
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (now?.id !== expected) throw new HttpError(409, SUBSCRIBE_RACE);
+}
+
 /** POST subscription/users/{uid}. */
 export async function subscribe(
   app: FastifyInstance,
@@ -258,6 +282,7 @@ export async function subscribe(
     }
     if (live) throw new HttpError(409, 'You are on the Free plan already');
     const row = await app.db.transaction().execute(async (trx) => {
+      await claimUser(trx, userId, undefined);
       const created = await trx
         .insertInto('subscriptions')
         .values(newSubscription(userId, FREE_PLAN_ID, input.interval, 'active', 'manual', at))
@@ -279,6 +304,7 @@ export async function subscribe(
     .executeTakeFirst();
   const end = addInterval(at, input.interval).toISOString();
   const { sub, invoice } = await app.db.transaction().execute(async (trx) => {
+    await claimUser(trx, userId, undefined);
     const sub = await trx
       .insertInto('subscriptions')
       .values({

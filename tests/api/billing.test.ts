@@ -195,6 +195,37 @@ describe('subscribing by bank transfer', () => {
     expect(await planOf(user.id)).toBe(2);
   });
 
+  it('creates one subscription of five subscribe requests at once; the others are refused in words', async () => {
+    const user = await t.user();
+    await call(user, 'GET', `subscription/users/${user.id}`); // signs in once, before the race
+    const results = await Promise.all(Array.from({ length: 5 }, () => subscribe(user, 3)));
+    // A request that starts after another's commit replaces its incomplete subscription (as a
+    // second subscribe does): never are two live at once, and one in a race is refused.
+    const created = results.filter((r) => r.statusCode === 201);
+    const refused = results.filter((r) => r.statusCode !== 201);
+    expect(created.length, results.map((r) => r.body).join('\n')).toBeGreaterThanOrEqual(1);
+    expect(refused.length).toBeGreaterThanOrEqual(1);
+    for (const r of refused) {
+      expect(r.statusCode, r.body).toBe(409);
+      expect(r.json().message).toMatch(/just started on this account/);
+    }
+    const subs = await t.app.db
+      .selectFrom('subscriptions')
+      .select(['id', 'status'])
+      .where('user_id', '=', user.id)
+      .orderBy('id')
+      .execute();
+    expect(subs).toHaveLength(created.length);
+    expect(subs.filter((s) => s.status === 'incomplete')).toEqual([subs.at(-1)]);
+    const open = await t.app.db
+      .selectFrom('invoices')
+      .select('id')
+      .where('user_id', '=', user.id)
+      .where('status', '=', 'open')
+      .execute();
+    expect(open).toHaveLength(1);
+  });
+
   it('expires an unpaid new subscription after 23 hours and voids its invoice', async () => {
     const user = await t.user();
     const res = await subscribe(user, 3);

@@ -39,6 +39,7 @@ describe('page slots', () => {
   it("the panel's pages get the features' fills: clone, installers, phpMyAdmin, fail2ban, EasyPHP, the account's security, mail, Roundcube, billing", () => {
     const filled = featureSlots.flatMap((fill) => Object.keys(fill)).sort();
     expect(filled).toEqual([
+      'admin.dashboard',
       'admin.user-profile.billing',
       'app.actions',
       'app.actions',

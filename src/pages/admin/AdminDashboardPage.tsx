@@ -13,9 +13,17 @@ import type { adminDashboardSchema } from '../../../resources/admin-users';
 import { PageHeader } from '../../generic/PageHeader';
 import { errorMessage } from '../../generic/serverErrors';
 import { useStackdeckData } from '../../hooks';
+import { Slot } from '../../shell/slots';
 import { StatCard } from './StatCard';
 
 type Stats = z.infer<typeof adminDashboardSchema>;
+
+declare module '../../shell/slots' {
+  interface PageSlots {
+    /** Under the figures: a feature's own overview (billing: the revenue). */
+    'admin.dashboard': Record<string, never>;
+  }
+}
 
 /** The figures of `GET admin/dashboard`, in reading order. */
 const FIGURES: {
@@ -91,6 +99,7 @@ export default function AdminDashboardPage() {
           </Grid>
         ))}
       </Grid>
+      <Slot id="admin.dashboard" props={{}} />
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 4, mb: 1.5 }}>
         Manage
       </Typography>

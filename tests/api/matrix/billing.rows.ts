@@ -114,6 +114,7 @@ export const rows: Row[] = [
     query: (f) => `?uid=${f.owner.id}`,
     expect: STAFF,
   },
+  { route: 'GET /api/v1/admin/revenue', expect: ADMIN },
   { route: 'GET /api/v1/admin/invoices', query: () => '?status=open', expect: ADMIN },
   {
     route: 'PATCH /api/v1/admin/invoices/:id',
