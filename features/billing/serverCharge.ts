@@ -5,6 +5,7 @@
  * fetched server-side, or an admin marking a bank transfer paid) and its subscription follows.
  */
 import type { FastifyInstance } from 'fastify';
+import { callerChanges } from '../../server/auth/callerCache';
 import { HttpError } from '../../server/http/errors';
 import type { GatewayName, PaymentResult } from '../payments/serverApi';
 import { minorToDecimal } from '../payments/serverApi';
@@ -142,17 +143,34 @@ export async function chargeInvoice(
   return result;
 }
 
-/** Writes the plan in force. */
-export async function setUsersPlan(trx: Trx, userId: number, planId: number, at: string) {
+/**
+ * Writes the plan in force, and tells the panel's cache of signed-in callers (the header's plan
+ * and "Upgrade to Pro" come from it). Told again once the change is committed where it matters
+ * most (`settlePayment`): a request resolved between this write and the commit could otherwise
+ * keep the old plan for the cache's 30 s.
+ */
+export async function setUsersPlan(
+  app: FastifyInstance,
+  trx: Trx,
+  userId: number,
+  planId: number,
+  at: string,
+) {
   await trx
     .updateTable('users')
     .set({ plan_id: planId, updated_at: at })
     .where('id', '=', userId)
     .execute();
+  callerChanges(app.db).user(userId);
 }
 
 /** What paying an invoice does to its subscription, in the transaction that marks it paid. */
-async function afterPaid(trx: Trx, invoice: InvoiceRow, at: string): Promise<void> {
+async function afterPaid(
+  app: FastifyInstance,
+  trx: Trx,
+  invoice: InvoiceRow,
+  at: string,
+): Promise<void> {
   if (invoice.subscription_id === null) return;
   const sub = await trx
     .selectFrom('subscriptions')
@@ -181,7 +199,7 @@ async function afterPaid(trx: Trx, invoice: InvoiceRow, at: string): Promise<voi
       .where('id', '!=', sub.id)
       .where('status', 'in', ['active', 'past_due', 'unpaid'])
       .execute();
-    await setUsersPlan(trx, sub.user_id, sub.plan_id, at);
+    await setUsersPlan(app, trx, sub.user_id, sub.plan_id, at);
   } else if (invoice.purpose === 'upgrade') {
     if (sub.pending_invoice_id !== invoice.id || sub.pending_plan_id === null) return;
     await trx
@@ -205,7 +223,7 @@ async function afterPaid(trx: Trx, invoice: InvoiceRow, at: string): Promise<voi
       .where('id', '=', sub.id)
       .execute();
     // An upgrade in another interval starts a new period: the old one is not renewed.
-    await setUsersPlan(trx, sub.user_id, sub.pending_plan_id, at);
+    await setUsersPlan(app, trx, sub.user_id, sub.pending_plan_id, at);
   } else if (invoice.purpose === 'renewal') {
     const revived = sub.status === 'past_due' || sub.status === 'unpaid';
     await trx
@@ -217,7 +235,8 @@ async function afterPaid(trx: Trx, invoice: InvoiceRow, at: string): Promise<voi
       })
       .where('id', '=', sub.id)
       .execute();
-    if (revived && sub.status === 'unpaid') await setUsersPlan(trx, sub.user_id, sub.plan_id, at);
+    if (revived && sub.status === 'unpaid')
+      await setUsersPlan(app, trx, sub.user_id, sub.plan_id, at);
   }
 }
 
@@ -244,7 +263,7 @@ export async function settlePayment(
     : undefined;
   const invoiceId = attempt?.invoice_id ?? payload.invoiceId;
   if (invoiceId === null || invoiceId === undefined) return { paid: false };
-  return app.db.transaction().execute(async (trx) => {
+  const settled = await app.db.transaction().execute(async (trx) => {
     if (attempt && attempt.status !== 'succeeded')
       await trx
         .updateTable('payments')
@@ -257,19 +276,19 @@ export async function settlePayment(
         .where('id', '=', attempt.id)
         .where('status', '!=', 'succeeded')
         .execute();
-    if (result.status !== 'succeeded') return { paid: false };
+    if (result.status !== 'succeeded') return { paid: false, userId: null };
     const invoice = await trx
       .selectFrom('invoices')
       .selectAll()
       .where('id', '=', invoiceId)
       .executeTakeFirst();
-    if (!invoice || invoice.kind !== 'invoice') return { paid: false };
+    if (!invoice || invoice.kind !== 'invoice') return { paid: false, userId: null };
     if (result.currency !== undefined && result.currency !== invoice.currency) {
       app.log.warn(
         { invoiceId, currency: result.currency },
         'billing: a payment in another currency than its invoice was not applied',
       );
-      return { paid: false };
+      return { paid: false, userId: null };
     }
     // Less than the invoice asks is not its payment (a tampered or partial amount).
     if (result.amountMinor !== undefined && result.amountMinor < Number(invoice.total_minor)) {
@@ -277,7 +296,7 @@ export async function settlePayment(
         { invoiceId, amountMinor: result.amountMinor },
         'billing: a payment for less than its invoice was not applied',
       );
-      return { paid: false };
+      return { paid: false, userId: null };
     }
     const paid = await trx
       .updateTable('invoices')
@@ -286,10 +305,13 @@ export async function settlePayment(
       .where('status', '=', 'open')
       .returningAll()
       .executeTakeFirst();
-    if (!paid) return { paid: false };
-    await afterPaid(trx, paid, at);
-    return { paid: true };
+    if (!paid) return { paid: false, userId: null };
+    await afterPaid(app, trx, paid, at);
+    return { paid: true, userId: paid.user_id };
   });
+  // Committed: the plan the cache of callers reads is the new one from here on.
+  if (settled.userId !== null) callerChanges(app.db).user(settled.userId);
+  return { paid: settled.paid };
 }
 
 /** The manual attempt still waiting for an invoice's transfer, if any. */

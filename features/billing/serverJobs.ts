@@ -96,7 +96,7 @@ export async function endCanceled(app: FastifyInstance): Promise<number> {
         .where('status', 'in', ['active', 'past_due', 'unpaid'])
         .returning('id')
         .executeTakeFirst();
-      if (ended) await setUsersPlan(trx, sub.user_id, FREE_PLAN_ID, at);
+      if (ended) await setUsersPlan(app, trx, sub.user_id, FREE_PLAN_ID, at);
     });
     await mailUser(
       app,
@@ -181,7 +181,7 @@ export async function renewSubscription(
         .returningAll()
         .executeTakeFirst();
       if (!moved) return null;
-      if (planId !== sub.plan_id) await setUsersPlan(trx, sub.user_id, planId, at);
+      if (planId !== sub.plan_id) await setUsersPlan(app, trx, sub.user_id, planId, at);
       return openInvoiceIn(
         trx,
         sub,
@@ -291,7 +291,7 @@ export async function dunning(app: FastifyInstance): Promise<number> {
           .where('status', 'in', ['active', 'past_due'])
           .returning('user_id')
           .executeTakeFirst();
-        if (row) await setUsersPlan(trx, row.user_id, FREE_PLAN_ID, at);
+        if (row) await setUsersPlan(app, trx, row.user_id, FREE_PLAN_ID, at);
         return row;
       });
       if (done) {

@@ -288,7 +288,7 @@ export async function subscribe(
         .values(newSubscription(userId, FREE_PLAN_ID, input.interval, 'active', 'manual', at))
         .returningAll()
         .executeTakeFirstOrThrow();
-      await setUsersPlan(trx, userId, FREE_PLAN_ID, at);
+      await setUsersPlan(app, trx, userId, FREE_PLAN_ID, at);
       return created;
     });
     return { change: 'free', subscription: row, invoice: null };

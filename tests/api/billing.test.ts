@@ -129,6 +129,9 @@ describe('subscribing by bank transfer', () => {
       subscription: { status: 'incomplete' },
       open_invoice: { id: body.invoice.id },
     });
+    // The user's own profile (what the header shows) is read through the panel's caller cache.
+    const profileBefore = await call(user, 'GET', `users/${user.id}`);
+    expect(profileBefore.json().plan_id).not.toBe(3);
 
     // An admin marks the transfer paid: the same path as a gateway's confirmation.
     const noRef = await call(
@@ -142,6 +145,8 @@ describe('subscribing by bank transfer', () => {
     const paid = await markPaid(body.invoice.id);
     expect(paid).toMatchObject({ status: 'paid' });
     expect(await planOf(user.id)).toBe(3);
+    const profileAfter = await call(user, 'GET', `users/${user.id}`);
+    expect(profileAfter.json().plan_id).toBe(3);
     const sub = await subOf(user.id);
     expect(sub.status).toBe('active');
     expect(sub.current_period_end).toBe(body.invoice.period_end);
