@@ -35,11 +35,13 @@ const limit = (n: number | null, one: string, many: string) =>
 const annualSaving = (plan: Plan) => Math.max(0, plan.monthly_price * 12 - plan.annual_price);
 
 /** /pricing: the plans offered, monthly or annual, and subscribing to one. */
+const PAY_TYPE_LABELS = { manual: 'Bank transfer', card: 'Card', paypal: 'PayPal' } as const;
+
 export default function PricingPage() {
   const dp = useStackdeckData();
   const navigate = useNavigate();
   const [type, setType] = useState<'monthly' | 'annual'>('monthly');
-  const [payType, setPayType] = useState<'manual' | 'card' | 'paypal'>('manual');
+  const [chosenPayType, setPayType] = useState<'manual' | 'card' | 'paypal' | null>(null);
   const [busy, setBusy] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const plans = useQuery({
@@ -55,6 +57,10 @@ export default function PricingPage() {
   if (plans.error || !plans.data)
     return <Alert severity="error">{errorMessage(plans.error)}</Alert>;
   const mains = plans.data.data.filter((p) => p.kind === 'main');
+  // Only the ways this panel offers now; the first is the default.
+  const payTypes = view.data?.pay_types ?? ['manual'];
+  const payType =
+    chosenPayType && payTypes.includes(chosenPayType) ? chosenPayType : (payTypes[0] ?? 'manual');
   // The best saving in percent, said next to the interval toggle.
   const bestSaving = Math.max(
     0,
@@ -113,9 +119,11 @@ export default function PricingPage() {
           onChange={(e) => setPayType(e.target.value as 'manual' | 'card' | 'paypal')}
           sx={{ minWidth: 180 }}
         >
-          <MenuItem value="manual">Bank transfer</MenuItem>
-          <MenuItem value="card">Card</MenuItem>
-          <MenuItem value="paypal">PayPal</MenuItem>
+          {payTypes.map((p) => (
+            <MenuItem key={p} value={p}>
+              {PAY_TYPE_LABELS[p]}
+            </MenuItem>
+          ))}
         </TextField>
       </Box>
       {problem && (

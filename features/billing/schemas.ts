@@ -162,6 +162,8 @@ export const subscriptionViewSchema = z.object({
   next_invoice: nextInvoiceSchema.nullable(),
   /** Every subscription of the account, newest first. */
   history: z.array(subscriptionSchema),
+  /** The ways to pay this panel offers now (card and PayPal once set up and switched on). */
+  pay_types: z.array(z.enum(PAY_TYPES)),
 });
 export type SubscriptionView = z.infer<typeof subscriptionViewSchema>;
 

@@ -8,7 +8,8 @@ import { markInvoicePaid, stamp, voidInvoice } from './serverCharge';
 import { sendInvoicePdf } from './serverPdf';
 import { invoiceRecord } from './serverRecords';
 import { revenueOverview } from './serverRevenue';
-import { billingSettings } from './serverSettings';
+import { type BillingSettings, billingSettings } from './serverSettings';
+import { cardGateways } from './serverCollect';
 import {
   applyCoupon,
   cancel,
@@ -23,6 +24,16 @@ import {
 import type { InvoiceRow } from './serverTables';
 
 const nowOf = (app: FastifyInstance) => app.services.clock();
+
+/** Bank transfer when switched on, card and PayPal once their keys are there too. */
+async function payTypesOf(app: FastifyInstance, settings: BillingSettings) {
+  const rails = await cardGateways(app);
+  return [
+    ...(settings.enabledGateways.includes('manual') ? (['manual'] as const) : []),
+    ...(rails.includes('stripe') ? (['card'] as const) : []),
+    ...(rails.includes('paypal') ? (['paypal'] as const) : []),
+  ];
+}
 
 /** A user's invoice, if `{uid}` owns it (drafts are nobody's to see). */
 export function invoiceOfAccount(db: FastifyInstance['db'], uid: number, id: number | string) {
@@ -129,6 +140,7 @@ export const billingHandlers = defineHandlers(billing, {
         open_invoice: open ? invoiceRecord(open, nowOf(app)) : null,
         next_invoice: live ? await nextInvoiceOf(app, live, settings) : null,
         history: await historyOf(app, ctx.uid),
+        pay_types: await payTypesOf(app, settings),
       };
     },
     async subscribe(ctx) {

@@ -94,6 +94,8 @@ async function saveCard(user: TestUser, pm: string) {
 describe('subscribing by card', () => {
   it('grants the plan once the server has seen the payment succeed, not before', async () => {
     const user = await t.user();
+    const offered = await call(user, 'GET', `subscription/users/${user.id}`);
+    expect(offered.json().pay_types).toEqual(['manual', 'card']);
     const { invoice, payment } = await subscribeByCard(user, 3);
     expect(payment).toMatchObject({ gateway: 'stripe', status: 'requires_action' });
     expect(payment.client_secret).toMatch(/^pi_.+_secret_/);

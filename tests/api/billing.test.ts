@@ -186,6 +186,8 @@ describe('subscribing by bank transfer', () => {
     expect(res.json().message).toBe('Card and PayPal payments are not set up on this panel');
     const none = await call(user, 'GET', `subscription/users/${user.id}`);
     expect(none.json().subscription).toBeNull();
+    // The pricing page offers only what there is.
+    expect(none.json().pay_types).toEqual(['manual']);
   });
 
   it('puts a user on Free at once, without an invoice', async () => {
