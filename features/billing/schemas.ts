@@ -18,6 +18,9 @@ export const SUBSCRIPTION_TYPES = { monthly: 'month', annual: 'year' } as const;
 
 /** The plan everybody falls back to (spec s.9). */
 export const FREE_PLAN_ID = 2;
+/** What a new account starts on (spec s.9: 1 Trial): Basic's limits for TRIAL_DAYS, then Free. */
+export const TRIAL_PLAN_ID = 1;
+export const TRIAL_DAYS = 14;
 
 const time = z.string();
 

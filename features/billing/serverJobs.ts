@@ -12,10 +12,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { callerChanges } from '../../server/auth/callerCache';
 import { defineJob, defineSchedule } from '../../server/jobs/define';
 import { planById } from '../plans/serverApi';
 import { addInterval, priceFor } from './arithmetic';
-import { FREE_PLAN_ID } from './schemas';
+import { FREE_PLAN_ID, TRIAL_DAYS, TRIAL_PLAN_ID } from './schemas';
 import {
   chargeInvoice,
   money,
@@ -345,7 +346,47 @@ export const renewJob = defineJob({
  * One pass over what is due. `inline`: renewals run here (tests, the CLI); else each is a
  * `billing.renew` job keyed by subscription and period.
  */
+/**
+ * Trials over: an account still on Trial TRIAL_DAYS after it was made goes to Free (a paid plan
+ * moved it off Trial before), told by mail; admins and staff have no plan to end.
+ */
+async function endTrials(app: FastifyInstance): Promise<number> {
+  const cutoff = new Date(app.services.clock() - TRIAL_DAYS * 86_400_000).toISOString();
+  const due = await app.db
+    .selectFrom('users')
+    .select('id')
+    .where('plan_id', '=', TRIAL_PLAN_ID)
+    .where('created_at', '<', cutoff)
+    .where('is_admin', '=', 0)
+    .where('is_admin_staff', '=', 0)
+    .orderBy('id')
+    .limit(1_000)
+    .execute();
+  let ended = 0;
+  for (const { id } of due) {
+    // Conditional: a plan bought meanwhile, or another panel's sweep, wins.
+    const moved = await app.db
+      .updateTable('users')
+      .set({ plan_id: FREE_PLAN_ID, updated_at: stamp(app) })
+      .where('id', '=', id)
+      .where('plan_id', '=', TRIAL_PLAN_ID)
+      .returning('id')
+      .executeTakeFirst();
+    if (!moved) continue;
+    callerChanges(app.db).user(id);
+    ended += 1;
+    await mailUser(
+      app,
+      id,
+      'Your trial has ended',
+      `Your ${TRIAL_DAYS}-day trial has ended and your account is on the Free plan's limits now. Your servers and sites are not touched.\n\nPick a plan to keep more: ${link(app, '/pricing')}\n`,
+    );
+  }
+  return ended;
+}
+
 export async function billingSweep(app: FastifyInstance, options: { inline?: boolean } = {}) {
+  const trials = await endTrials(app);
   const expired = await expireIncomplete(app);
   const ended = await endCanceled(app);
   const due = await dueForRenewal(app);
@@ -360,7 +401,7 @@ export async function billingSweep(app: FastifyInstance, options: { inline?: boo
       );
   }
   const dunned = await dunning(app);
-  return { expired, ended, renewals: due.length, dunned };
+  return { trials, expired, ended, renewals: due.length, dunned };
 }
 
 export const sweepJob = defineJob({

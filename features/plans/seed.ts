@@ -26,10 +26,10 @@ export const MAIN_PLANS: readonly SeedPlan[] = [
     monthly_price: 0,
     annual_price: 0,
     active: false,
-    // What its description says: Basic's limits.
+    // What its description says: Basic's limits, but the storage every account had before plans.
     max_servers: 5,
     max_webapps: null,
-    backup_storage_gb: 50,
+    backup_storage_gb: 10,
     max_team_members: 3,
   },
   {

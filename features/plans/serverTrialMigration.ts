@@ -3,12 +3,13 @@ import type { BizplansTable } from './serverTables';
 
 /**
  * 0067_trial_limits: Trial ("Basic for a trial period") was seeded with one server, ten apps and
- * one seat, below its own description; it gets Basic's limits, unless an admin changed it since.
+ * one seat, below its own description; it gets Basic's servers, apps and seats (its backup
+ * storage stays the 10 GB every account had), unless an admin changed it since.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await (db as unknown as Kysely<{ bizplans: BizplansTable }>)
     .updateTable('bizplans')
-    .set({ max_servers: 5, max_webapps: null, backup_storage_gb: 50, max_team_members: 3 })
+    .set({ max_servers: 5, max_webapps: null, max_team_members: 3 })
     .where('id', '=', 1)
     .where('max_servers', '=', 1)
     .where('max_webapps', '=', 10)

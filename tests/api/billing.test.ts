@@ -704,3 +704,31 @@ describe('dunning of a card subscription', () => {
     expect(await subOf(user.id)).toMatchObject({ status: 'past_due', dunning_step: 2 });
   });
 });
+
+describe('the trial', () => {
+  it('ends after 14 days on Free, with a mail, for accounts still on it only', async () => {
+    const onTrial = await t.user();
+    const paying = await t.user();
+    const staffer = await t.user({ staff: true });
+    // Made now on the panel's clock (earlier tests moved it).
+    await t.app.db
+      .updateTable('users')
+      .set({ created_at: at() })
+      .where('id', 'in', [onTrial.id, paying.id, staffer.id])
+      .execute();
+    expect(await planOf(onTrial.id)).toBe(1);
+    const res = await subscribe(paying, 3);
+    expect((await markPaid(res.json().invoice.id)).status).toBe('paid');
+    offset += 13 * DAY;
+    await billingSweep(t.app, { inline: true });
+    expect(await planOf(onTrial.id)).toBe(1);
+    offset += 1 * DAY + 60_000;
+    await billingSweep(t.app, { inline: true });
+    expect(await planOf(onTrial.id)).toBe(2);
+    expect((await t.lastMail(onTrial.email))?.subject).toBe('Your trial has ended');
+    // What the header reads, at once.
+    expect((await call(onTrial, 'GET', `users/${onTrial.id}`)).json().plan_id).toBe(2);
+    expect(await planOf(paying.id)).toBe(3);
+    expect(await planOf(staffer.id)).toBe(1);
+  });
+});
