@@ -38,6 +38,13 @@ describe('route guards', () => {
         'POST /api/v1/users/password',
         // GitHub's and GitLab's pushes: the signature or token over the raw body is the proof.
         'POST /api/v1/hooks/git/:token',
+        // The payment gateways' webhooks: Stripe's signature over the raw body, PayPal's
+        // verification call; PayPal's return (the order is captured and checked server-side);
+        // where Stripe.js loads from.
+        'POST /api/v1/webhooks/stripe',
+        'POST /api/v1/webhooks/paypal',
+        'GET /api/v1/paypal/return',
+        'GET /api/v1/payment-methods/stripe.js',
       ].sort(),
     );
   });

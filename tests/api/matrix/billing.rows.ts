@@ -96,6 +96,11 @@ export const rows: Row[] = [
     expect: SELF,
   },
   {
+    route: 'GET /api/v1/billing-details/:invoiceId/pdf/users/:uid',
+    params: async (f) => ({ invoiceId: await openInvoiceOf(f.t, f.owner.id) }),
+    expect: SELF,
+  },
+  {
     route: 'PATCH /api/v1/apply-coupon/users/:uid',
     query: async (f) => {
       const code = await freshCoupon(f);
@@ -123,6 +128,7 @@ export const rows: Row[] = [
     body: () => ({}),
     expect: ADMIN,
   },
+  { route: 'GET /api/v1/admin/invoices/:id/pdf', target: paidInvoice, expect: ADMIN },
   {
     route: 'POST /api/v1/admin/invoices/:id/credit-note',
     target: paidInvoice,
