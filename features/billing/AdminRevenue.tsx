@@ -47,6 +47,13 @@ function Figure({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+/** Paid subscriptions ended this month, and their share of those paid at its start. */
+function churnWords(churn: RevenueOverview['churn']): string {
+  const ended = churn.months.at(-1)?.ended ?? 0;
+  const base = churn.active_paid + ended;
+  return base ? `${ended} (${Math.round((1000 * ended) / base) / 10} %)` : '0';
+}
+
 /** The revenue of one currency over 12 months, as bars (the chart is lazy: recharts). */
 function RevenueChart({ series }: { series: RevenueOverview['revenue'][number] }) {
   const data = series.months.map((m) => ({
@@ -131,6 +138,13 @@ export default function AdminRevenue() {
           </Grid>
           <Grid size={{ xs: 6, md: 3 }}>
             <Figure label="Unpaid" testId="revenue-unpaid" value={String(data.unpaid)} />
+          </Grid>
+          <Grid size={{ xs: 6, md: 3 }}>
+            <Figure
+              label="Churn, this month"
+              testId="revenue-churn"
+              value={churnWords(data.churn)}
+            />
           </Grid>
         </Grid>
         {series ? (

@@ -34,6 +34,12 @@ export const revenueOverviewSchema = z.object({
   ),
   past_due: z.number().int(),
   unpaid: z.number().int(),
+  /** Churn: paid subscriptions that ended (cancelled, at the period's end or at once) per month,
+   *  the last 12 months oldest first, and the paid ones active now. */
+  churn: z.object({
+    months: z.array(z.object({ month: z.string(), ended: z.number().int() })),
+    active_paid: z.number().int(),
+  }),
   /** Open invoices per currency. */
   open_invoices: z.array(
     z.object({ currency: z.string(), count: z.number().int(), total_minor: z.number().int() }),

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { planById } from '../plans/serverApi';
 import type { RevenueOverview } from './revenueSchemas';
+import { FREE_PLAN_ID, TRIAL_PLAN_ID } from './schemas';
 import { billingSettings } from './serverSettings';
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -27,7 +28,8 @@ export async function revenueOverview(app: FastifyInstance): Promise<RevenueOver
   const from = `${months[0]}-01T00:00:00.000Z`;
   const month = sql<string>`substr(paid_at, 1, 7)`;
 
-  const [paid, subs, open] = await Promise.all([
+  const endedMonth = sql<string>`substr(canceled_at, 1, 7)`;
+  const [paid, subs, open, ended] = await Promise.all([
     // Paid invoices and credit notes (a credit note is 'paid' when issued); void and open ones
     // are not revenue.
     app.db
@@ -63,6 +65,15 @@ export async function revenueOverview(app: FastifyInstance): Promise<RevenueOver
       .where('kind', '=', 'invoice')
       .groupBy('currency')
       .orderBy('currency')
+      .execute(),
+    // Ended paid subscriptions: Trial and Free end only when a paid plan replaces them.
+    app.db
+      .selectFrom('subscriptions')
+      .select([endedMonth.as('month'), (eb) => eb.fn.countAll<number | string>().as('n')])
+      .where('status', '=', 'canceled')
+      .where('plan_id', 'not in', [TRIAL_PLAN_ID, FREE_PLAN_ID])
+      .where('canceled_at', '>=', from)
+      .groupBy(endedMonth)
       .execute(),
   ]);
 
@@ -125,10 +136,21 @@ export async function revenueOverview(app: FastifyInstance): Promise<RevenueOver
     }))
     .filter((m) => m.mrr_minor > 0);
 
+  const endedIn = new Map(ended.map((r) => [r.month, num(r.n)]));
+  const activePaid = subs
+    .filter(
+      (s) => s.status !== 'unpaid' && s.plan_id !== FREE_PLAN_ID && s.plan_id !== TRIAL_PLAN_ID,
+    )
+    .reduce((a, s) => a + num(s.n), 0);
+
   return {
     currency: settings.currency,
     revenue,
     mrr,
+    churn: {
+      months: months.map((m) => ({ month: m, ended: endedIn.get(m) ?? 0 })),
+      active_paid: activePaid,
+    },
     plans: [...active.entries()]
       .map(([planId, n]) => ({
         plan_id: planId,

@@ -88,7 +88,7 @@ async function subscription(
       current_period_start: at,
       current_period_end: at,
       cancel_at_period_end: 0,
-      canceled_at: null,
+      canceled_at: status === 'canceled' ? at : null,
       previous_subscription_id: null,
       pending_plan_id: null,
       pending_interval: null,
@@ -119,6 +119,7 @@ describe('GET admin/revenue', () => {
       past_due: 0,
       unpaid: 0,
       open_invoices: [],
+      churn: { active_paid: 0 },
     });
   });
 
@@ -173,6 +174,12 @@ describe('GET admin/revenue', () => {
       { plan_id: 4, plan_name: pro.name, active: 1 },
     ]);
     expect(body).toMatchObject({ past_due: 1, unpaid: 1 });
+    // Churn: the paid subscription cancelled this month; a Free one replaced by a plan is not.
+    await subscription(2, 'month', 'canceled');
+    const churn = (await get(admin)).json().churn;
+    expect(churn.months).toHaveLength(12);
+    expect(churn.months.at(-1)).toEqual({ month: new Date().toISOString().slice(0, 7), ended: 1 });
+    expect(churn.active_paid).toBe(4);
   });
 
   it('is for admins only', async () => {
