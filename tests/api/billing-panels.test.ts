@@ -13,7 +13,7 @@ import { type TestApp, buildTestApp, dialect } from './helpers';
  * embedded SQLite default is one panel process.
  */
 const DAY = 86_400_000;
-let offset = 0;
+const offset = 0;
 const clock = () => Date.now() + offset;
 
 let t: TestApp;
