@@ -710,10 +710,11 @@ describe('the trial', () => {
     const onTrial = await t.user();
     const paying = await t.user();
     const staffer = await t.user({ staff: true });
-    // Made now on the panel's clock (earlier tests moved it).
+    // Made now on the panel's clock (earlier tests moved it, so the panel's own sweep may have
+    // ended their trials already): on Trial from now.
     await t.app.db
       .updateTable('users')
-      .set({ created_at: at() })
+      .set({ created_at: at(), plan_id: 1 })
       .where('id', 'in', [onTrial.id, paying.id, staffer.id])
       .execute();
     expect(await planOf(onTrial.id)).toBe(1);
