@@ -24,6 +24,13 @@ const INSTRUCTIONS = 'IBAN DE00 1234 5678 9012 3456 78, Stackdeck Ltd';
 beforeAll(async () => {
   t = await buildTestApp({}, { clock });
   admin = await t.user({ admin: true });
+  // The tests run billing's sweep themselves when they choose: the panel's own every-five-minutes
+  // schedule, due at every move of the clock, would race them.
+  await t.app.db
+    .updateTable('schedules')
+    .set({ enabled: 0 })
+    .where('name', '=', 'billing.sweep')
+    .execute();
   // The bank details an admin sets on /admin/module-sittings.
   const set = await t.call('PATCH', '/api/v1/admin/module-settings', {
     token: admin.token,
