@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { type FakePaypal, startFakePaypal } from '../fakes/paypal';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe';
 import { Api, expect, openSignedIn, test } from './fixtures';
@@ -66,17 +66,21 @@ test.afterAll(async ({ request }) => {
   await Promise.all([stripe?.close(), paypal?.close()]);
 });
 
-test('a user pays for Basic with a test card in the card form', async ({ page, api }) => {
+/** A new user on /pricing picks a plan, monthly, paid the given way: the payment page opens. */
+async function choosePlan(page: Page, api: Api, plan: 'Basic' | 'Pro', payBy: 'Card' | 'PayPal') {
   const user = await api.account();
   await openSignedIn(page, user.email, user.password, '/pricing');
   await page.getByRole('combobox', { name: 'Pay by' }).click();
-  await page.getByRole('option', { name: 'Card' }).click();
+  await page.getByRole('option', { name: payBy }).click();
   await page
-    .getByRole('article', { name: 'Basic' })
-    .getByRole('button', { name: 'Choose Basic' })
+    .getByRole('article', { name: plan })
+    .getByRole('button', { name: `Choose ${plan}` })
     .click();
-
   await expect(page).toHaveURL(/\/payment\/\d+$/);
+}
+
+test('a user pays for Basic with a test card in the card form', async ({ page, api }) => {
+  await choosePlan(page, api, 'Basic', 'Card');
   const form = page.getByRole('form', { name: 'Card payment' });
   // Stripe.js's card field (here the stand-in's): a test card number Stripe documents.
   await form.getByLabel('Card number').fill('4242 4242 4242 4242');
@@ -92,21 +96,19 @@ test('a user pays for Basic with a test card in the card form', async ({ page, a
 });
 
 test('a card that asks for 3-D Secure pays once the user authenticates', async ({ page, api }) => {
-  const user = await api.account();
-  await openSignedIn(page, user.email, user.password, '/pricing');
-  await page.getByRole('combobox', { name: 'Pay by' }).click();
-  await page.getByRole('option', { name: 'Card' }).click();
-  await page
-    .getByRole('article', { name: 'Basic' })
-    .getByRole('button', { name: 'Choose Basic' })
-    .click();
-  await expect(page).toHaveURL(/\/payment\/\d+$/);
+  await choosePlan(page, api, 'Basic', 'Card');
   const form = page.getByRole('form', { name: 'Card payment' });
   await form.getByLabel('Card number').fill('4000 0025 0000 3155');
-  // The stand-in's challenge is a confirm() dialog: the user authenticates.
-  page.once('dialog', (dialog) => void dialog.accept());
+  // The stand-in's challenge is a confirm() dialog: the user authenticates. (Accepted in the
+  // handler: the click does not return while the dialog is open.)
+  const challenges: string[] = [];
+  page.once('dialog', (dialog) => {
+    challenges.push(dialog.message());
+    void dialog.accept();
+  });
   await form.getByRole('button', { name: 'Pay' }).click();
   await expect(page.getByText('This invoice is paid. Thank you.')).toBeVisible();
+  expect(challenges).toEqual([expect.stringContaining('3-D Secure')]);
   await page.goto('/subscription');
   await expect(page.getByTestId('plan-in-force')).toHaveText('Basic');
 });
@@ -115,16 +117,7 @@ test("a user pays for Pro on PayPal's approve page and comes back with Pro", asy
   page,
   api,
 }) => {
-  const user = await api.account();
-  await openSignedIn(page, user.email, user.password, '/pricing');
-  await page.getByRole('combobox', { name: 'Pay by' }).click();
-  await page.getByRole('option', { name: 'PayPal' }).click();
-  await page
-    .getByRole('article', { name: 'Pro' })
-    .getByRole('button', { name: 'Choose Pro' })
-    .click();
-
-  await expect(page).toHaveURL(/\/payment\/\d+$/);
+  await choosePlan(page, api, 'Pro', 'PayPal');
   await page.getByRole('link', { name: 'Pay with PayPal' }).click();
   // PayPal's page (the fake's): the amount, then the buyer approves.
   await expect(page).toHaveURL(new RegExp(`^${paypal.url}/checkoutnow\\?token=`));
@@ -133,6 +126,7 @@ test("a user pays for Pro on PayPal's approve page and comes back with Pro", asy
 
   // PayPal sends the buyer back; the panel captures the order and shows the plan.
   await expect(page).toHaveURL(/\/subscription\?paypal=succeeded$/);
+  await expect(page.getByTestId('paypal-return')).toHaveText('Your PayPal payment went through.');
   await expect(page.getByTestId('plan-in-force')).toHaveText('Pro');
   await expect(page.getByTestId('subscription-status')).toHaveText('Active');
   expect(paypal.captureCount()).toBe(1);
