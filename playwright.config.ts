@@ -113,6 +113,9 @@ export default defineConfig({
         // tests/e2e/release-sources.spec.ts starts the fake of the projects' release hosts on this
         // one ("Check for new releases" reads https://<host>/<path> at <url>/<host>/<path>).
         RELEASE_SOURCES_URL: `http://127.0.0.1:${PORT + 3}`,
+        // tests/e2e/billing-card.spec.ts starts the Stripe fake on +4 (its /v3 is the Stripe.js
+        // stand-in the payment pages load) and the PayPal fake on +5.
+        STRIPE_JS_URL: `http://127.0.0.1:${PORT + 4}/v3`,
         SMTP_URL: `smtp://127.0.0.1:${MAILBOX_SMTP_PORT}`,
       },
     },

@@ -17,7 +17,7 @@ import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import WorkspacePremiumOutlined from '@mui/icons-material/WorkspacePremiumOutlined';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { PageHeader } from '../../src/generic/PageHeader';
 import { SectionCard } from '../../src/generic/SectionCard';
 import { usePaging } from '../../src/generic/TablePager';
@@ -26,6 +26,26 @@ import { errorMessage } from '../../src/generic/serverErrors';
 import { useStackdeckData } from '../../src/hooks';
 import { INTERVAL_WORDS, InvoicesTable, SubscriptionStatus, money } from './parts';
 import type { Invoice, SubscriptionView } from './schemas';
+
+/**
+ * What PayPal's return route (`/api/v1/paypal/return`) says in `?paypal=` after capturing the
+ * order server-side: the buyer, back from PayPal, reads how it went.
+ */
+const PAYPAL_RETURN: Record<string, { severity: 'success' | 'info' | 'error'; text: string }> = {
+  succeeded: { severity: 'success', text: 'Your PayPal payment went through.' },
+  processing: {
+    severity: 'info',
+    text: 'PayPal is still processing your payment: your plan starts once it completes.',
+  },
+  cancelled: {
+    severity: 'info',
+    text: 'You cancelled the PayPal payment: your invoice is still open.',
+  },
+};
+const PAYPAL_FAILED = {
+  severity: 'error',
+  text: 'The PayPal payment did not go through: your invoice is still open.',
+} as const;
 
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -48,6 +68,9 @@ export default function SubscriptionPage() {
   const [couponError, setCouponError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const paypalStatus = search.get('paypal');
+  const paypal = paypalStatus ? (PAYPAL_RETURN[paypalStatus] ?? PAYPAL_FAILED) : null;
   const view = useQuery({
     queryKey: ['billing', 'subscription'],
     queryFn: ({ signal }) => dp.action<SubscriptionView>('billing', 'subscription', { signal }),
@@ -108,6 +131,16 @@ export default function SubscriptionPage() {
         }
       />
       <Stack spacing={3}>
+        {paypal && (
+          <Alert
+            severity={paypal.severity}
+            role={paypal.severity === 'error' ? 'alert' : 'status'}
+            data-testid="paypal-return"
+            onClose={() => setSearch({}, { replace: true })}
+          >
+            {paypal.text}
+          </Alert>
+        )}
         {notice && (
           <Alert severity="success" onClose={() => setNotice(null)}>
             {notice}

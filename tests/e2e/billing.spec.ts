@@ -6,6 +6,9 @@ import { E2E_ADMIN, expect, openSignedIn, test } from './fixtures';
  * by bank transfer, an admin marks the invoice paid from the user's profile, the user sees the
  * plan active with its invoice, then cancels at the period's end.
  */
+// billing-card.spec.ts adds card and PayPal keys while it runs: this spec sees bank transfer only.
+test.describe.configure({ lock: 'billing-gateways' });
+
 test('a user subscribes to Basic by bank transfer, an admin marks it paid, the user cancels', async ({
   page,
   browser,

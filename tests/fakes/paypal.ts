@@ -8,8 +8,10 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
  * client-credentials token (`POST /v1/oauth2/token`), Orders v2 (create with `PayPal-Request-Id`
  * replayed, get, capture), refunds of captures, Vault v3 setup and payment tokens, and
  * `POST /v1/notifications/verify-webhook-signature`. Errors are PayPal's
- * `{name, message, debug_id, details:[{issue, description}]}`. Control routes stand for the
- * buyer: `POST /_fake/orders/:id/approve` and `/_fake/setup-tokens/:id/approve`. Switches:
+ * `{name, message, debug_id, details:[{issue, description}]}`. The buyer's browser gets a
+ * plain approve page (`GET /checkoutnow?token=`, the order's approve link) whose button sends it
+ * to the order's return_url; control routes stand for the buyer without a browser:
+ * `POST /_fake/orders/:id/approve` and `/_fake/setup-tokens/:id/approve`. Switches:
  * `declineCaptures` (the buyer's funding is refused: 422 INSTRUMENT_DECLINED), `failNext`
  * (the next API call answers 500, or only after `delayMs`). The fake signs the webhooks it
  * sends with its own key, over PayPal's documented message
@@ -103,7 +105,7 @@ function checkAmount(amount: unknown): { currency_code: string; value: string } 
 /** Hundredths (or units) of a PayPal value, for the fake's own sums. */
 const unitsOf = (value: string) => Math.round(Number(value) * 100);
 
-export async function startFakePaypal(): Promise<FakePaypal> {
+export async function startFakePaypal(opts: { port?: number } = {}): Promise<FakePaypal> {
   const clientId = 'fake-client-id';
   const clientSecret = 'fake-client-secret';
   const webhookId = 'WH-FAKE-ENDPOINT';
@@ -118,6 +120,8 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   const replays = new Map<string, { status: number; body: unknown }>();
   const events: PaypalObject[] = [];
   const calls: string[] = [];
+  /** Where each order's buyer goes back to (its `experience_context`), for the approve page. */
+  const returns = new Map<string, { returnUrl?: string; cancelUrl?: string }>();
   let captureCount = 0;
   let issued = 0;
   let nextFailure: { kind: 'error500' | 'slow'; delayMs: number } | undefined;
@@ -320,6 +324,11 @@ export async function startFakePaypal(): Promise<FakePaypal> {
         orders.set(id, order);
         return capture(order);
       }
+      const experience = (source.paypal?.experience_context ?? {}) as Record<string, unknown>;
+      returns.set(id, {
+        returnUrl: typeof experience.return_url === 'string' ? experience.return_url : undefined,
+        cancelUrl: typeof experience.cancel_url === 'string' ? experience.cancel_url : undefined,
+      });
       orders.set(id, order);
       return order;
     },
@@ -470,9 +479,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
   });
 
   // The buyer at PayPal: approving an order or saving their account.
-  app.post('/_fake/orders/:id/approve', async (req, reply) => {
-    const order = orders.get(param(req, 'id'));
-    if (!order) return reply.code(404).send({ error: 'no such order' });
+  const approve = (order: PaypalObject) => {
     order.status = 'APPROVED';
     order.payer = {
       email_address: 'buyer@example.com',
@@ -481,6 +488,42 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     };
     emit('CHECKOUT.ORDER.APPROVED', 'checkout-order', order, 'An order has been approved by buyer');
     return order;
+  };
+  app.post('/_fake/orders/:id/approve', async (req, reply) => {
+    const order = orders.get(param(req, 'id'));
+    if (!order) return reply.code(404).send({ error: 'no such order' });
+    return approve(order);
+  });
+  /**
+   * The approve page the buyer's browser is sent to (`approveUrl`): the order's amount, a
+   * button that approves it and sends the buyer to the order's return_url with `token` and
+   * `PayerID` (as PayPal does), and a link back to its cancel_url.
+   */
+  app.get('/checkoutnow', async (req, reply) => {
+    const token = (req.query as Record<string, string>).token ?? '';
+    const order = orders.get(token);
+    if (!order) return reply.code(404).type('text/plain').send('No such order');
+    const units = order.purchase_units as { amount: { currency_code: string; value: string } }[];
+    const amount = units[0]?.amount;
+    const cancel = returns.get(token)?.cancelUrl;
+    const html = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+    return reply.type('text/html; charset=utf-8').send(
+      `<!doctype html><html lang="en"><head><title>PayPal (fake) checkout</title></head><body>
+<main><h1>Pay with PayPal (fake)</h1><p>Pay ${html(`${amount?.value ?? ''} ${amount?.currency_code ?? ''}`)}</p>
+<form method="post" action="/checkoutnow?token=${encodeURIComponent(token)}"><button type="submit">Approve and pay</button></form>
+${cancel ? `<p><a href="${html(cancel)}">Cancel and return</a></p>` : ''}</main></body></html>`,
+    );
+  });
+  app.post('/checkoutnow', async (req, reply) => {
+    const token = (req.query as Record<string, string>).token ?? '';
+    const order = orders.get(token);
+    const back = returns.get(token)?.returnUrl;
+    if (!order || !back) return reply.code(404).type('text/plain').send('No such order');
+    approve(order);
+    const url = new URL(back);
+    url.searchParams.set('token', token);
+    url.searchParams.set('PayerID', 'QYR5Z8XDVJNXQ');
+    return reply.redirect(url.toString(), 303);
   });
   app.post('/_fake/setup-tokens/:id/approve', async (req, reply) => {
     const token = setupTokens.get(param(req, 'id'));
@@ -511,7 +554,7 @@ export async function startFakePaypal(): Promise<FakePaypal> {
     };
   };
 
-  base = await app.listen({ host: '127.0.0.1', port: 0 });
+  base = await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   return {
     url: base,
     clientId,

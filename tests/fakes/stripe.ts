@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { parseFormBody, type FormObject, type FormValue } from './formBody';
-import { STRIPE_JS_STAND_IN } from './stripeJs';
+import { stripeJsStandIn } from './stripeJs';
 
 /**
  * A local, stateful stand-in for the parts of Stripe's API the panel's Stripe rail uses, written
@@ -135,7 +136,7 @@ interface Stored {
 }
 
 export async function startFakeStripe(
-  opts: { secretKey?: string; webhookSecret?: string } = {},
+  opts: { secretKey?: string; webhookSecret?: string; port?: number } = {},
 ): Promise<FakeStripe> {
   const secretKey = opts.secretKey ?? 'sk_test_fake';
   const publishableKey = 'pk_test_fake';
@@ -706,7 +707,9 @@ export async function startFakeStripe(
     (intent, pm) => confirm(intent, methodOf(pm), false),
   );
   app.get('/v3', async (_req, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').send(STRIPE_JS_STAND_IN),
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .send(stripeJsStandIn(`http://127.0.0.1:${(app.server.address() as AddressInfo).port}`)),
   );
 
   const sign = (payload: string, secret: string, timestamp: number) =>
@@ -725,7 +728,7 @@ export async function startFakeStripe(
     };
   };
 
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = await app.listen({ host: '127.0.0.1', port: opts.port ?? 0 });
   const { port } = new URL(address);
   return {
     host: '127.0.0.1',

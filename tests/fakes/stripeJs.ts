@@ -8,11 +8,13 @@
  * `{ setupIntent }`, `{ paymentIntent }` or `{ error: { message } }` as Stripe's do. It is not
  * Stripe's code: the card form is three plain inputs, the card number picks one of Stripe's
  * test payment methods, and 3-D Secure is a confirm() dialog, all against the fake's
- * `/_fake/...` routes.
+ * `/_fake/...` routes: the fake serves it with its own origin written in, since the page loads
+ * it through the panel's redirecting `payment-methods/stripe.js` (`document.currentScript.src`
+ * is then the panel's address, not the fake's).
  */
-export const STRIPE_JS_STAND_IN = String.raw`(function () {
-  var script = document.currentScript;
-  var base = script ? new URL(script.src).origin : '';
+export const stripeJsStandIn = (fakeOrigin: string) =>
+  String.raw`(function () {
+  var base = ${JSON.stringify(fakeOrigin)};
   var TEST_CARDS = {
     '4242424242424242': 'pm_card_visa',
     '5555555555554444': 'pm_card_mastercard',

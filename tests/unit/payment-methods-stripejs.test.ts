@@ -31,14 +31,19 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-/** A page that loaded the script from the fake; `confirm()` answers `authenticate`. */
+/**
+ * A page that loaded the script from the fake through the panel's redirect (so the script's
+ * element names the panel's address, not the fake's); `confirm()` answers `authenticate`.
+ */
 async function page(authenticate = true) {
   const dom = new JSDOM('<!doctype html><div id="card"></div>', { runScripts: 'outside-only' });
   const window = dom.window as unknown as Window & {
     eval(code: string): void;
     Stripe: (pk: string) => StripeJs;
   };
-  Object.defineProperty(window.document, 'currentScript', { value: { src: `${fake.url}/v3` } });
+  Object.defineProperty(window.document, 'currentScript', {
+    value: { src: 'http://panel.invalid/api/v1/payment-methods/stripe.js' },
+  });
   Object.assign(window, { fetch, confirm: () => authenticate });
   window.eval(await (await fetch(`${fake.url}/v3`)).text());
   const stripe = window.Stripe(fake.publishableKey);
