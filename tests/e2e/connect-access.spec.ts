@@ -1,5 +1,19 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { expect, test, openSignedIn } from './fixtures';
+
+/** The panel's SQLite file of this run (playwright.config.ts: DATA_DIR per port). */
+const DB_FILE = `.tmp/e2e-data-${process.env.E2E_PORT ?? 4173}/stackdeck.db`;
+
+/** Puts an account on a plan, as a paid subscription would (features/billing). */
+function onPlan(userId: number, planId: number) {
+  const db = new Database(DB_FILE);
+  try {
+    db.prepare('update users set plan_id = ? where id = ?').run(planId, userId);
+  } finally {
+    db.close();
+  }
+}
 
 /** Server pages of the connect flow without a real server: pending servers, access, transfer. */
 
@@ -227,6 +241,8 @@ test('many servers page; a server is transferred by email and accepted', async (
   browser,
 }) => {
   const owner = await api.account();
+  // Thirteen servers: more than a new account's Trial allows (features/plans).
+  onPlan(owner.id, 4);
   const token = await tokenOf(request, owner.email, owner.password);
   for (let n = 1; n <= 13; n++) await createServer(request, token, owner.id, { name: `s-${n}` });
   await openSignedIn(page, owner.email, owner.password);

@@ -10,9 +10,12 @@ test('a user’s header: name, plan, shortcuts, footer', async ({ page, api }) =
 
   await expect(page.getByTestId('account-name')).toHaveText('Linus Header');
   await expect(page.getByTestId('plan-name')).toHaveText('Trial');
-  // Upgrade to Pro shows once /pricing exists: a link in the shell never leads to /404 (issue
-  // 8). The Backup shortcut is there since /backup is (issue 24).
-  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveCount(0);
+  // Upgrade to Pro (spec s.6: non-admins whose plan is not Pro) leads to /pricing, which exists
+  // since issue 26. The Backup shortcut is there since /backup is (issue 24).
+  await expect(page.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+    'href',
+    '/pricing',
+  );
   const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' }).getByRole('link');
   await expect(shortcuts).toHaveCount(5);
   const targets = await shortcuts.evaluateAll((links) =>
