@@ -19,6 +19,7 @@ export const server = defineServerFeature({
   migrations: { '0063_billing': migration },
   jobs: [sweepJob, renewJob],
   schedules: billingSchedules,
+  emits: { 'invoice.paid': 'after' },
   on: {
     /**
      * A card or PayPal payment's state as its gateway has it, fetched again after a verified

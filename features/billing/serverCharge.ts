@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { callerChanges } from '../../server/auth/callerCache';
+import type { After } from '../../server/events/types';
 import { HttpError } from '../../server/http/errors';
 import type { GatewayName, PaymentResult } from '../payments/serverApi';
 import { minorToDecimal } from '../payments/serverApi';
@@ -143,6 +144,22 @@ export async function chargeInvoice(
   return result;
 }
 
+declare module '../../server/events/types' {
+  interface PanelEvents {
+    /**
+     * An invoice was paid (once: the open -> paid change is conditional), committed: by a card,
+     * PayPal or an admin marking a bank transfer. Referrals credit the referrer their share.
+     */
+    'invoice.paid': After<{
+      invoiceId: number;
+      userId: number;
+      number: string;
+      totalMinor: number;
+      currency: string;
+    }>;
+  }
+}
+
 /**
  * Writes the plan in force, and tells the panel's cache of signed-in callers (the header's plan
  * and "Upgrade to Pro" come from it). Told again once the change is committed where it matters
@@ -276,19 +293,19 @@ export async function settlePayment(
         .where('id', '=', attempt.id)
         .where('status', '!=', 'succeeded')
         .execute();
-    if (result.status !== 'succeeded') return { paid: false, userId: null };
+    if (result.status !== 'succeeded') return { paid: false, invoice: null };
     const invoice = await trx
       .selectFrom('invoices')
       .selectAll()
       .where('id', '=', invoiceId)
       .executeTakeFirst();
-    if (!invoice || invoice.kind !== 'invoice') return { paid: false, userId: null };
+    if (!invoice || invoice.kind !== 'invoice') return { paid: false, invoice: null };
     if (result.currency !== undefined && result.currency !== invoice.currency) {
       app.log.warn(
         { invoiceId, currency: result.currency },
         'billing: a payment in another currency than its invoice was not applied',
       );
-      return { paid: false, userId: null };
+      return { paid: false, invoice: null };
     }
     // Less than the invoice asks is not its payment (a tampered or partial amount).
     if (result.amountMinor !== undefined && result.amountMinor < Number(invoice.total_minor)) {
@@ -296,7 +313,7 @@ export async function settlePayment(
         { invoiceId, amountMinor: result.amountMinor },
         'billing: a payment for less than its invoice was not applied',
       );
-      return { paid: false, userId: null };
+      return { paid: false, invoice: null };
     }
     const paid = await trx
       .updateTable('invoices')
@@ -305,12 +322,22 @@ export async function settlePayment(
       .where('status', '=', 'open')
       .returningAll()
       .executeTakeFirst();
-    if (!paid) return { paid: false, userId: null };
+    if (!paid) return { paid: false, invoice: null };
     await afterPaid(app, trx, paid, at);
-    return { paid: true, userId: paid.user_id };
+    return { paid: true, invoice: paid };
   });
-  // Committed: the plan the cache of callers reads is the new one from here on.
-  if (settled.userId !== null) callerChanges(app.db).user(settled.userId);
+  const { invoice } = settled;
+  if (invoice) {
+    // Committed: the plan the cache of callers reads is the new one from here on.
+    callerChanges(app.db).user(invoice.user_id);
+    await app.events.emit('invoice.paid', {
+      invoiceId: invoice.id,
+      userId: invoice.user_id,
+      number: invoice.number ?? String(invoice.id),
+      totalMinor: Number(invoice.total_minor),
+      currency: invoice.currency,
+    });
+  }
   return { paid: settled.paid };
 }
 

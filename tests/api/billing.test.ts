@@ -740,3 +740,34 @@ describe('the trial', () => {
     expect(await planOf(staffer.id)).toBe(1);
   });
 });
+
+describe('referrals', () => {
+  it('credit the referrer 10 % of each invoice their referred user pays, once', async () => {
+    const referrer = await t.user();
+    const buyer = await t.user();
+    await t.app.db
+      .updateTable('users')
+      .set({ referrer_id: referrer.id })
+      .where('id', '=', buyer.id)
+      .execute();
+    const res = await subscribe(buyer, 3);
+    const invoice = res.json().invoice as { id: number; total_minor: number; number: string };
+    await markPaid(invoice.id);
+    // The same payment told again (a webhook delivered twice) earns nothing more.
+    await settlePayment(t.app, {
+      gateway: 'manual',
+      gatewayPaymentId: '',
+      invoiceId: invoice.id,
+      result: { status: 'succeeded', gatewayPaymentId: '' },
+    });
+    const referral = await call(referrer, 'GET', `referal/users/${referrer.id}`);
+    expect(referral.statusCode, referral.body).toBe(200);
+    expect(referral.json().earned_cents).toBe(Math.floor(invoice.total_minor / 10));
+    // Someone nobody referred earns nobody anything.
+    const alone = await t.user();
+    const own = await subscribe(alone, 3);
+    await markPaid(own.json().invoice.id);
+    const again = await call(referrer, 'GET', `referal/users/${referrer.id}`);
+    expect(again.json().earned_cents).toBe(Math.floor(invoice.total_minor / 10));
+  });
+});

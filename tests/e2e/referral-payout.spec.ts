@@ -6,8 +6,9 @@ const SHOTS = '.tmp/shots-referrals';
 const DB_FILE = `.tmp/e2e-data-${process.env.E2E_PORT ?? 4173}/stackdeck.db`;
 
 /**
- * Billing (a later issue) credits referrers through ReferralRepository.recordEarning; until it
- * exists, the test writes the same two rows that method writes.
+ * Billing credits a referrer 10 % of each invoice their referred user pays (the `invoice.paid`
+ * event, tests/api/billing.test.ts); to reach the payout quickly, the test writes the same two
+ * rows ReferralRepository.recordEarning writes.
  */
 function creditEarning(referrerId: number, referredId: number, cents: number) {
   const db = new Database(DB_FILE);

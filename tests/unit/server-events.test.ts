@@ -206,6 +206,7 @@ describe('the event bus', () => {
         'team.member-removed',
         'task.failed',
         'payment.settled',
+        'invoice.paid',
       ].map((event) => {
         const { declaration, features } = bus.describe(event)!;
         return [event, `${declaration.owner} ${declaration.phase}: ${features.join(', ')}`];
@@ -224,6 +225,7 @@ describe('the event bus', () => {
       'team.member-removed': 'panel after: ',
       'task.failed': 'panel after: alerts',
       'payment.settled': 'payment-methods after: billing',
+      'invoice.paid': 'billing after: referrals',
     });
   });
 });
